@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Bifrost",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "EthereumKit", targets: ["EthereumKit"]),
+        .library(name: "SafeKit", targets: ["SafeKit"]),
+        .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Services", targets: ["Services"]),
+        .library(name: "AppCore", targets: ["AppCore"]),
+        .executable(name: "bifrost", targets: ["bifrost"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSecp256k1",
+            pkgConfig: "libsecp256k1",
+            providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(
+            name: "EthereumKit",
+            dependencies: ["CSecp256k1", .product(name: "BigInt", package: "BigInt")],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "SafeKit", dependencies: ["EthereumKit"], swiftSettings: strictSettings),
+        .target(name: "Storage", dependencies: ["EthereumKit"], swiftSettings: strictSettings),
+        .target(name: "Networking", dependencies: ["EthereumKit"], swiftSettings: strictSettings),
+        .target(
+            name: "Services",
+            dependencies: ["EthereumKit", "SafeKit", "Storage", "Networking"],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "AppCore", dependencies: ["Services"], swiftSettings: strictSettings),
+        .target(
+            name: "BifrostCLI",
+            dependencies: ["Services", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(name: "bifrost", dependencies: ["BifrostCLI"], swiftSettings: strictSettings),
+        .target(name: "TestSupport", dependencies: ["EthereumKit", "CZlib"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .testTarget(
+            name: "EthereumKitTests",
+            dependencies: ["EthereumKit", "TestSupport"],
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "SafeKitTests", dependencies: ["SafeKit", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "BifrostCLITests", dependencies: ["BifrostCLI", "TestSupport"], swiftSettings: strictSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

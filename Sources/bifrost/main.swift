@@ -1,0 +1,3 @@
+import BifrostCLI
+
+await BifrostMain.run()
