@@ -1,4 +1,34 @@
-/// Entry point placeholder replaced below.
+import ArgumentParser
+
+/// Runs the `bifrost` command line: parses, runs, and turns every error into one line on stderr.
 public enum BifrostMain {
-    public static func run() async {}
+    /// Runs with `arguments` (without the program name) and returns the process exit code.
+    public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Int32 {
+        let console = Console.current
+        do {
+            var command = try BifrostCommand.parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch {
+            let code = BifrostCommand.exitCode(for: error)
+            if code == .success {
+                console.out(BifrostCommand.fullMessage(for: error))
+                return 0
+            }
+            console.err("error: " + oneLine(error))
+            return code.rawValue
+        }
+    }
+
+    /// The reason for `error` as a single line: Bifrost's errors describe themselves, and argument
+    /// errors get ArgumentParser's message with a pointer to --help instead of the full usage.
+    static func oneLine(_ error: any Error) -> String {
+        let message = BifrostCommand.message(for: error)
+        let first = message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "failed"
+        return BifrostCommand.exitCode(for: error) == .validationFailure ? first + " (see --help)" : first
+    }
 }

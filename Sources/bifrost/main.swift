@@ -1,3 +1,4 @@
 import BifrostCLI
+import Foundation
 
-await BifrostMain.run()
+exit(await BifrostMain.run())

@@ -77,17 +77,18 @@ public enum ABIDecoder {
         }
     }
 
-    private static func word(_ d: [UInt8], at pos: Int) throws(ABIError) -> ArraySlice<UInt8> {
+    /// The 32 bytes at `pos`, indexed from zero.
+    private static func word(_ d: [UInt8], at pos: Int) throws(ABIError) -> [UInt8] {
         guard pos >= 0, pos <= d.count - 32 else { throw .truncated }
-        return d[pos..<pos + 32]
+        return Array(d[pos..<pos + 32])
     }
 
     /// A word used as an offset or length; must fit comfortably in memory.
     private static func readLength(_ d: [UInt8], at pos: Int) throws(ABIError) -> Int {
         let w = try word(d, at: pos)
-        guard w[w.startIndex..<w.startIndex + 24].allSatisfy({ $0 == 0 }) else { throw .offsetOutOfBounds }
+        guard w[0..<24].allSatisfy({ $0 == 0 }) else { throw .offsetOutOfBounds }
         var v = 0
-        for b in w[(w.startIndex + 24)...] { v = v << 8 | Int(b) }
+        for b in w[24...] { v = v << 8 | Int(b) }
         guard v >= 0, v <= d.count else { throw .offsetOutOfBounds }
         return v
     }

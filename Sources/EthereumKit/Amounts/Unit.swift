@@ -40,7 +40,7 @@ public enum AmountError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownUnit(let u):
             return "unknown unit '\(u)' (use one of: \(EtherUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .tooManyDecimals(let given, let allowed):
-            return "the amount has \(given) decimal places but the unit allows \(allowed)"
+            return "too many decimal places: \(given) given, the unit allows \(allowed)"
         case .negative: return "amounts cannot be negative"
         }
     }

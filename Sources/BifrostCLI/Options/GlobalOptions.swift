@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// Options every command accepts, even those that do not use them yet, so scripts can pass them uniformly.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Bifrost's data directory.", discussion: "Defaults to $BIFROST_HOME, else $XDG_DATA_HOME/bifrost, else ~/.local/share/bifrost.", valueName: "dir"))
+    var home: String?
+
+    @Option(name: .customLong("rpc-url"), help: ArgumentHelp("JSON-RPC endpoint of an Ethereum node (env BIFROST_RPC_URL).", valueName: "url"))
+    var rpcURL: String?
+
+    @Option(name: .long, help: ArgumentHelp("Named network to use (env BIFROST_NETWORK).", valueName: "name"))
+    var network: String?
+
+    @Flag(name: .long, help: "Print exactly one JSON object on stdout instead of text.")
+    var json = false
+
+    var output: Output { Output(json: json) }
+}

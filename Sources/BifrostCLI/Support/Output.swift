@@ -1,0 +1,33 @@
+import Services
+
+/// Renders a command's result: one JSON object with `--json`, aligned `key: value` lines otherwise.
+struct Output {
+    let json: Bool
+
+    /// Prints `fields` as one JSON object, or as aligned lines for a person.
+    func emit(_ fields: [(String, JSONValue)]) {
+        let console = Console.current
+        if json {
+            console.out(JSONWriter.write(.object(fields.map { (key: $0.0, value: $0.1) })))
+            return
+        }
+        let width = fields.map(\.0.count).max() ?? 0
+        for (key, value) in fields {
+            let padding = String(repeating: " ", count: width - key.count)
+            console.out("\(key):\(padding) \(Output.human(value))")
+        }
+    }
+
+    /// Prints a single value: bare for a person, as `{"key": value}` with `--json`.
+    func emit(single key: String, _ value: JSONValue) {
+        if json { emit([(key, value)]) } else { Console.current.out(Output.human(value)) }
+    }
+
+    static func human(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): return s
+        case .null: return "-"
+        default: return JSONWriter.write(value)
+        }
+    }
+}
