@@ -7,6 +7,12 @@ public struct FileAccessError: Error, Equatable, Sendable, CustomStringConvertib
     /// What went wrong, in words.
     public let reason: String
 
+    /// An error for `path` with a reason a person can act on.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "cannot read \(path): \(reason)" }
 }
 
