@@ -20,6 +20,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -33,11 +35,20 @@ let package = Package(
         ),
         .target(
             name: "EthereumKit",
-            dependencies: ["CSecp256k1", .product(name: "BigInt", package: "BigInt")],
+            dependencies: [
+                "CSecp256k1",
+                .product(name: "BigInt", package: "BigInt"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(name: "SafeKit", dependencies: ["EthereumKit"], swiftSettings: strictSettings),
-        .target(name: "Storage", dependencies: ["EthereumKit"], swiftSettings: strictSettings),
+        .target(
+            name: "Storage",
+            dependencies: ["EthereumKit", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
         .target(name: "Networking", dependencies: ["EthereumKit"], swiftSettings: strictSettings),
         .target(
             name: "Services",
@@ -58,6 +69,7 @@ let package = Package(
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "SafeKitTests", dependencies: ["SafeKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "BifrostCLITests", dependencies: ["BifrostCLI", "TestSupport"], swiftSettings: strictSettings),
