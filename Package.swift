@@ -65,11 +65,13 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["EthereumKit", "CZlib"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "EthereumKitTests",
-            dependencies: ["EthereumKit", "TestSupport"],
+            dependencies: ["EthereumKit", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
+        // A process the crash test kills while it rewrites a vault file; built with the tests.
+        .executableTarget(name: "VaultCrashProbe", dependencies: ["Storage"], path: "Tests/VaultCrashProbe", swiftSettings: strictSettings),
         .testTarget(name: "SafeKitTests", dependencies: ["SafeKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "BifrostCLITests", dependencies: ["BifrostCLI", "TestSupport"], swiftSettings: strictSettings),

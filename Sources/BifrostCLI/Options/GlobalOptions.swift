@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Services
 
 /// Options every command accepts, even those that do not use them yet, so scripts can pass them uniformly.
 struct GlobalOptions: ParsableArguments {
@@ -15,4 +17,14 @@ struct GlobalOptions: ParsableArguments {
     var json = false
 
     var output: Output { Output(json: json) }
+
+    /// The data directory these options and the environment select.
+    var bifrostHome: BifrostHome { BifrostHome.resolve(explicit: home) }
+
+    /// The live services for the selected home. `BIFROST_INSECURE_LIGHT_KDF=1` makes new keystore
+    /// files cheap to unlock, for tests and demos only.
+    func services() throws -> AppServices {
+        let light = ProcessInfo.processInfo.environment["BIFROST_INSECURE_LIGHT_KDF"] == "1"
+        return try AppServices.open(home: bifrostHome, lightKDF: light)
+    }
 }

@@ -7,11 +7,24 @@ struct KeyOptions: ParsableArguments {
     @Option(name: .customLong("private-key"), help: ArgumentHelp("Signing key as hex (prefer --private-key-file: this lands in shell history).", valueName: "hex"))
     var privateKey: String?
 
-    @Option(name: .customLong("private-key-file"), help: ArgumentHelp("File holding the signing key as hex; '-' reads stdin. Or set BIFROST_PRIVATE_KEY.", valueName: "file"))
+    @Option(name: .customLong("private-key-file"), help: ArgumentHelp("File holding the signing key as hex; '-' reads stdin. Or set BIFROST_PRIVATE_KEY, or use --key.", valueName: "file"))
     var privateKeyFile: String?
 
-    /// The key the user chose.
-    func resolve() throws -> PrivateKey {
+    @Option(name: .long, help: ArgumentHelp("Sign with this key from the vault (see 'bifrost key list').", valueName: "name"))
+    var key: String?
+
+    @OptionGroup var password: PasswordOptions
+
+    /// The key the user chose: a vault key by name, or a raw key.
+    func resolve(_ global: GlobalOptions) throws -> PrivateKey {
+        if let key {
+            guard privateKey == nil, privateKeyFile == nil else {
+                throw SigningKeyError.ambiguous(["--key"] + (privateKey != nil ? ["--private-key"] : []) + (privateKeyFile != nil ? ["--private-key-file"] : []))
+            }
+            let services = try global.services()
+            _ = try services.keys.account(named: key)
+            return try services.keys.signingKey(name: key, password: try password.unlock(key))
+        }
         let env = ProcessInfo.processInfo.environment
         let source = try SigningKeySource.choose(privateKey: privateKey, privateKeyFile: privateKeyFile, environment: env)
         return try SigningKeyResolver(files: .live, environment: env).resolve(source)

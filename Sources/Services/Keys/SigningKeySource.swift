@@ -10,7 +10,7 @@ public enum SigningKeyError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .none:
-            return "no signing key: give --private-key-file FILE, --private-key HEX, or set BIFROST_PRIVATE_KEY"
+            return "no signing key: give --key NAME, --private-key-file FILE or --private-key HEX, or set BIFROST_PRIVATE_KEY"
         case .ambiguous(let given):
             return "give only one signing key, got \(given.joined(separator: " and "))"
         case .invalid(let source):

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Services
+
+/// `bifrost key derive`: addresses of a phrase, offline.
+struct KeyDeriveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "derive",
+        abstract: "Show the addresses a recovery phrase derives (offline; stores nothing).",
+        discussion: """
+        Examples:
+          bifrost key derive --mnemonic-file phrase.txt --index 0 --count 5
+          bifrost key derive --mnemonic-file phrase.txt --path "m/44'/60'/1'/0/0"
+        """
+    )
+
+    @Option(name: .customLong("mnemonic-file"), help: ArgumentHelp("File holding the phrase.", valueName: "file"))
+    var mnemonicFile: String?
+    @Option(help: ArgumentHelp("The phrase itself (prefer --mnemonic-file: this lands in shell history).", valueName: "words"))
+    var mnemonic: String?
+    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp("Optional BIP39 passphrase, first line of FILE.", valueName: "file"))
+    var passphraseFile: String?
+    @Option(help: "First account index, m/44'/60'/0'/0/INDEX.")
+    var index: UInt32?
+    @Option(help: "How many consecutive accounts, with --index.")
+    var count: UInt32 = 1
+    @Option(help: ArgumentHelp("An explicit BIP32 path, e.g. m/44'/60'/0'/0/7.", valueName: "path"))
+    var path: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard (mnemonicFile == nil) != (mnemonic == nil) else { throw ValidationError("give either --mnemonic-file or --mnemonic") }
+        guard !(index != nil && path != nil) else { throw ValidationError("give either --index or --path") }
+        guard count >= 1, count <= 1000 else { throw ValidationError("--count must be between 1 and 1000") }
+        // BIP32 indexes at or above 2^31 are hardened, which m/44'/60'/0'/0/i never uses.
+        guard UInt64(index ?? 0) + UInt64(count) <= 0x8000_0000 else { throw ValidationError("--index must be below 2147483648") }
+    }
+
+    func run() async throws {
+        let phrase: String
+        if let mnemonicFile {
+            do { phrase = String(decoding: try FileAccess.live.read(mnemonicFile), as: UTF8.self) } catch {
+                throw InputError(option: "--mnemonic-file", reason: error.description)
+            }
+        } else {
+            phrase = mnemonic ?? ""
+        }
+        let words = try Mnemonic(phrase: phrase)
+        let passphrase = try passphraseFile.map { try PasswordOptions.firstLine(of: $0, option: "--passphrase-file") } ?? ""
+        let accounts: [DerivedAccount]
+        if let path {
+            let parsed: DerivationPath
+            do { parsed = try DerivationPath(path) } catch { throw InputError(option: "--path", reason: error.description) }
+            accounts = [try DerivationService.account(mnemonic: words, passphrase: passphrase, path: parsed)]
+        } else {
+            accounts = try DerivationService.accounts(mnemonic: words, passphrase: passphrase, start: index ?? 0, count: count)
+        }
+        if global.json {
+            global.output.emit([("accounts", .array(accounts.map {
+                .object([(key: "path", value: .string($0.path.description)), (key: "address", value: .string($0.address.checksummed))])
+            }))])
+        } else {
+            for a in accounts { Console.current.out("\(a.path)  \(a.address.checksummed)") }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import Services
+
+/// `bifrost key export`: a keystore V3 file other wallets can import.
+struct KeyExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a key as a keystore V3 file (0600) that geth, MetaMask or eth-account can import.",
+        discussion: "Example: bifrost key export --name alice --out alice.json --new-password-file pw.txt"
+    )
+
+    @Option(help: "Name of the key.")
+    var name: String
+    @Option(help: ArgumentHelp("Where to write the keystore file; it must not exist yet.", valueName: "file"))
+    var out: String
+    @Option(name: .customLong("new-password-file"), help: ArgumentHelp("Encrypt the export with this password instead of the vault password.", valueName: "file"))
+    var newPasswordFile: String?
+
+    @OptionGroup var password: PasswordOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let services = try global.services()
+        _ = try services.keys.account(named: name)
+        guard !FileManager.default.fileExists(atPath: out) else {
+            throw InputError(option: "--out", reason: "\(out) already exists; choose another file")
+        }
+        let newPassword = try newPasswordFile.map { try PasswordOptions.firstLine(of: $0, option: "--new-password-file") }
+        let json = try services.keys.exportKeystore(name: name, password: try password.unlock(name), newPassword: newPassword)
+        try SecretFile.write(json, to: out)
+        global.output.emit([("name", .string(name)), ("file", .string(out))])
+    }
+}

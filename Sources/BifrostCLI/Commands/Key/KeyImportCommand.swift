@@ -1,0 +1,87 @@
+import ArgumentParser
+import Services
+
+/// `bifrost key import`: a phrase, a raw key or a keystore file into the vault.
+struct KeyImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a recovery phrase, a private key or a keystore V3 file into the vault.",
+        discussion: """
+        Secrets are read from files so they stay out of shell history. A bad phrase or a wrong \
+        keystore password stores nothing.
+
+        Examples:
+          bifrost key import --name bob --mnemonic-file phrase.txt --index 2
+          bifrost key import --name hot --private-key-file key.hex
+          bifrost key import --name geth --keystore UTC--2024…json --keystore-password-file pw.txt
+        """
+    )
+
+    @Option(help: "Name of the imported key.")
+    var name: String
+
+    @Option(name: .customLong("mnemonic-file"), help: ArgumentHelp("File holding a BIP39 recovery phrase.", valueName: "file"))
+    var mnemonicFile: String?
+    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp("Optional BIP39 passphrase, first line of FILE.", valueName: "file"))
+    var passphraseFile: String?
+    @Option(help: "Account index for a phrase: m/44'/60'/0'/0/INDEX.")
+    var index: UInt32 = 0
+
+    @Option(name: .customLong("private-key-file"), help: ArgumentHelp("File holding a private key as hex.", valueName: "file"))
+    var privateKeyFile: String?
+
+    @Option(help: ArgumentHelp("A keystore V3 JSON file (geth, MetaMask, eth-account…).", valueName: "file"))
+    var keystore: String?
+    @Option(name: .customLong("keystore-password-file"), help: ArgumentHelp("Password of the keystore file (else asked, or BIFROST_KEYSTORE_PASSWORD).", valueName: "file"))
+    var keystorePasswordFile: String?
+
+    @OptionGroup var password: PasswordOptions
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        let sources = [mnemonicFile, privateKeyFile, keystore].compactMap { $0 }
+        guard index < 0x8000_0000 else { throw ValidationError("--index must be below 2147483648") }
+        guard sources.count == 1 else {
+            throw ValidationError("give exactly one of --mnemonic-file, --private-key-file or --keystore")
+        }
+    }
+
+    func run() async throws {
+        _ = try KeyName.validate(name)
+        let services = try global.services()
+        if (try? services.keys.account(named: name)) != nil { throw KeyStoreError.nameTaken(name) }
+        let account: Account
+        if let mnemonicFile {
+            let phrase = String(decoding: try read(mnemonicFile, "--mnemonic-file"), as: UTF8.self)
+            let mnemonic = try Mnemonic(phrase: phrase)
+            let passphrase = try passphraseFile.map { try PasswordOptions.firstLine(of: $0, option: "--passphrase-file") } ?? ""
+            account = try services.keys.importMnemonic(name: name, mnemonic: mnemonic, passphrase: passphrase,
+                                                       index: index, password: try password.choose(for: name))
+        } else if let privateKeyFile {
+            let text = String(decoding: try read(privateKeyFile, "--private-key-file"), as: UTF8.self)
+            guard let key = try? PrivateKey(hex: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw KeyStoreError.invalidPrivateKey
+            }
+            account = try services.keys.importPrivateKey(name: name, key: key, password: try password.choose(for: name))
+        } else {
+            let json = try read(keystore ?? "", "--keystore")
+            let keystorePassword = try keystorePasswordFile.map { try PasswordOptions.firstLine(of: $0, option: "--keystore-password-file") }
+                ?? ProcessInfo.processInfo.environment["BIFROST_KEYSTORE_PASSWORD"]
+                ?? PasswordPrompt.secret("Password of the keystore file: ")
+                ?? { throw PasswordError(description: "the keystore's password is needed: give --keystore-password-file FILE") }()
+            let key = try KeyStore.unlockKeystore(json: json, password: keystorePassword)
+            account = try services.keys.importKeystore(name: name, key: key, password: try password.choose(for: name))
+        }
+        if global.json {
+            global.output.emit(AccountFields.fields(account).filter { $0.0 != "path" })
+        } else {
+            Console.current.out("Imported '\(account.name)': \(account.address.checksummed) (\(account.kind.rawValue))")
+        }
+    }
+
+    private func read(_ path: String, _ option: String) throws -> [UInt8] {
+        do { return try FileAccess.live.read(path) } catch { throw InputError(option: option, reason: error.description) }
+    }
+}
+
+import Foundation

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Services
+
+/// `bifrost key list`: the named keys.
+struct KeyListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the keys in the vault (no password needed).")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let accounts = try global.services().keys.list()
+        if global.json {
+            global.output.emit([("keys", .array(accounts.map { .object(AccountFields.fields($0).map { (key: $0.0, value: $0.1) }) }))])
+            return
+        }
+        guard !accounts.isEmpty else {
+            Console.current.out("No keys yet. Create one with 'bifrost key new --name NAME' or import one with 'bifrost key import'.")
+            return
+        }
+        let width = accounts.map(\.name.count).max() ?? 0
+        for a in accounts {
+            let pad = String(repeating: " ", count: width - a.name.count)
+            Console.current.out("\(a.name)\(pad)  \(a.address.checksummed)  \(a.kind.rawValue)\(a.derivationPath.map { "  " + $0 } ?? "")")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Services
+
+/// `bifrost key new`: a new wallet from a fresh recovery phrase.
+struct KeyNewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Create a wallet from a new recovery phrase and store it encrypted.",
+        discussion: """
+        The phrase is shown once: write it down and keep it offline. It is the only way to recover \
+        the wallet if this machine is lost. With --json it is part of the output object.
+
+        Example: bifrost key new --name alice --words 24
+        """
+    )
+
+    @Option(help: "Name of the new key.")
+    var name: String
+
+    @Option(help: "Number of words: 12, 15, 18, 21 or 24.")
+    var words: Int = 12
+
+    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp("Optional BIP39 passphrase (the '25th word'), first line of FILE.", valueName: "file"))
+    var passphraseFile: String?
+
+    @OptionGroup var password: PasswordOptions
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard [12, 15, 18, 21, 24].contains(words) else { throw ValidationError("--words must be 12, 15, 18, 21 or 24") }
+    }
+
+    func run() async throws {
+        _ = try KeyName.validate(name)
+        let passphrase = try passphraseFile.map { try PasswordOptions.firstLine(of: $0, option: "--passphrase-file") } ?? ""
+        let services = try global.services()
+        if (try? services.keys.account(named: name)) != nil { throw KeyStoreError.nameTaken(name) }
+        let created = try services.keys.createWallet(name: name, wordCount: words, passphrase: passphrase,
+                                                     password: try password.choose(for: name))
+        if global.json {
+            global.output.emit(AccountFields.fields(created.account).filter { $0.0 != "kind" }
+                               + [("mnemonic", .string(created.mnemonic.phrase))])
+            return
+        }
+        let console = Console.current
+        console.out("Created '\(name)': \(created.account.address.checksummed) at \(created.account.derivationPath ?? "")")
+        console.out("")
+        console.out("Recovery phrase (shown only this once; write it down and keep it offline):")
+        console.out("")
+        console.out("    " + created.mnemonic.phrase)
+        console.out("")
+        console.err("warning: anyone with this phrase controls the wallet; never type it into a website.")
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Storage
+
+/// A freshly created wallet and its phrase, which the caller shows once and then drops.
+public struct CreatedWallet: Sendable {
+    public let account: Account
+    public let mnemonic: Mnemonic
+}
+
+/// The accounts store: named keys, their encrypted secrets in the vault and their metadata in the
+/// database. Everything is validated before anything is written, and the secret is written before
+/// the metadata, so a failure or a crash never leaves a listed key without its secret.
+public struct KeyStore: Sendable {
+    let accounts: AccountStorage
+    let vault: KeyVault
+    let now: @Sendable () -> Date
+
+    /// A store over `database` and `vault`.
+    public init(database: AppDatabase, vault: KeyVault, now: @escaping @Sendable () -> Date = Date.init) {
+        self.accounts = AccountStorage(database: database)
+        self.vault = vault
+        self.now = now
+    }
+
+    /// Creates a wallet from a new random phrase; its first account is at `m/44'/60'/0'/0/0`.
+    public func createWallet(name: String, wordCount: Int, passphrase: String, password: String) throws -> CreatedWallet {
+        let mnemonic = try BIP39.generate(wordCount: wordCount)
+        let account = try importMnemonic(name: name, mnemonic: mnemonic, passphrase: passphrase, index: 0, password: password)
+        return CreatedWallet(account: account, mnemonic: mnemonic)
+    }
+
+    /// Imports a recovery phrase and the account at `index`.
+    public func importMnemonic(name: String, mnemonic: Mnemonic, passphrase: String, index: UInt32,
+                               password: String) throws -> Account {
+        try checkNew(name, password: password)
+        let path = DerivationPath.ethereum(index: index)
+        let key = try DerivationService.key(mnemonic: mnemonic, passphrase: passphrase, path: path)
+        return try persist(name: name, key: key, kind: .mnemonic, path: path.description, password: password,
+                           mnemonic: mnemonic)
+    }
+
+    /// Imports a raw private key.
+    public func importPrivateKey(name: String, key: PrivateKey, password: String) throws -> Account {
+        try checkNew(name, password: password)
+        return try persist(name: name, key: key, kind: .privateKey, path: nil, password: password, mnemonic: nil)
+    }
+
+    /// Decrypts a keystore V3 file to its key; call before asking for a vault password so a wrong
+    /// keystore password stops the import before anything is asked or stored.
+    public static func unlockKeystore(json: [UInt8], password: String) throws -> PrivateKey {
+        let secret = try KeystoreV3.decrypt(json: json, password: password)
+        guard let key = try? PrivateKey(bytes: leftPadded(secret)) else { throw KeyStoreError.invalidPrivateKey }
+        return key
+    }
+
+    /// Stores a key that came from a keystore file (see `unlockKeystore`).
+    public func importKeystore(name: String, key: PrivateKey, password: String) throws -> Account {
+        try checkNew(name, password: password)
+        return try persist(name: name, key: key, kind: .keystore, path: nil, password: password, mnemonic: nil)
+    }
+
+    /// Every named key, by name.
+    public func list() throws -> [Account] { try accounts.all() }
+
+    /// The account named `name`.
+    public func account(named name: String) throws -> Account {
+        guard let a = try accounts.account(named: name) else { throw KeyStoreError.notFound(name) }
+        return a
+    }
+
+    /// Unlocks `name`'s signing key with its password.
+    public func signingKey(name: String, password: String) throws -> PrivateKey {
+        _ = try account(named: name)
+        let secret = try vault.load(.privateKey, name: name, password: password)
+        return try PrivateKey(bytes: secret)
+    }
+
+    /// A keystore V3 file of `name`'s key that other wallets can read, re-encrypted with
+    /// `newPassword` when given, else with the vault password.
+    public func exportKeystore(name: String, password: String, newPassword: String?) throws -> [UInt8] {
+        let key = try signingKey(name: name, password: password)
+        return try key.withUnsafeBytes { raw in
+            try KeystoreV3.encrypt(secret: Array(raw), password: newPassword ?? password, scrypt: vault.scrypt,
+                                   address: key.address)
+        }
+    }
+
+    /// `name`'s recovery phrase, after its password.
+    public func mnemonic(name: String, password: String) throws -> Mnemonic {
+        let account = try account(named: name)
+        guard account.kind == .mnemonic else { throw KeyStoreError.noMnemonic(name) }
+        let phrase = try vault.load(.mnemonic, name: name, password: password)
+        return try Mnemonic(phrase: String(decoding: phrase, as: UTF8.self))
+    }
+
+    /// Deletes `name`'s metadata and secrets.
+    public func remove(name: String) throws {
+        _ = try account(named: name)
+        try accounts.delete(named: name)
+        try vault.remove(name: name)
+    }
+
+    private func checkNew(_ name: String, password: String) throws {
+        _ = try KeyName.validate(name)
+        guard !password.isEmpty else { throw KeyStoreError.emptyPassword }
+        guard try accounts.account(named: name) == nil else { throw KeyStoreError.nameTaken(name) }
+    }
+
+    private func persist(name: String, key: PrivateKey, kind: AccountKind, path: String?, password: String,
+                         mnemonic: Mnemonic?) throws -> Account {
+        let address = key.address
+        do {
+            if let mnemonic {
+                _ = try vault.store(Array(mnemonic.phrase.utf8), kind: .mnemonic, name: name, password: password, address: nil)
+            }
+            _ = try key.withUnsafeBytes { raw in
+                try vault.store(Array(raw), kind: .privateKey, name: name, password: password, address: address)
+            }
+            let account = Account(name: name, address: address, kind: kind, derivationPath: path, createdAt: now())
+            try accounts.insert(account)
+            return account
+        } catch {
+            try? vault.remove(name: name)
+            throw error
+        }
+    }
+
+    /// Old keystores may hold keys shorter than 32 bytes; secp256k1 wants them left-padded.
+    static func leftPadded(_ secret: [UInt8]) -> [UInt8] {
+        secret.count >= 32 ? secret : [UInt8](repeating: 0, count: 32 - secret.count) + secret
+    }
+}

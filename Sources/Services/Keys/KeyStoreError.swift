@@ -1,0 +1,18 @@
+/// Why a key operation was refused.
+public enum KeyStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    case nameTaken(String)
+    case notFound(String)
+    case noMnemonic(String)
+    case invalidPrivateKey
+    case emptyPassword
+
+    public var description: String {
+        switch self {
+        case .nameTaken(let n): return "a key named '\(n)' already exists"
+        case .notFound(let n): return "no key named '\(n)' (see 'bifrost key list')"
+        case .noMnemonic(let n): return "'\(n)' was not created from a recovery phrase, so there is none to show"
+        case .invalidPrivateKey: return "not a valid private key (expected 32 bytes of hex)"
+        case .emptyPassword: return "the vault password must not be empty"
+        }
+    }
+}
