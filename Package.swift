@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -49,7 +50,11 @@ let package = Package(
             dependencies: ["EthereumKit", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
-        .target(name: "Networking", dependencies: ["EthereumKit"], swiftSettings: strictSettings),
+        .target(
+            name: "Networking",
+            dependencies: ["EthereumKit", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Services",
             dependencies: ["EthereumKit", "SafeKit", "Storage", "Networking"],
@@ -72,6 +77,12 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
         // A process the crash test kills while it rewrites a vault file; built with the tests.
         .executableTarget(name: "VaultCrashProbe", dependencies: ["Storage"], path: "Tests/VaultCrashProbe", swiftSettings: strictSettings),
+        .testTarget(
+            name: "NetworkingTests",
+            dependencies: ["Networking", "TestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "SafeKitTests", dependencies: ["SafeKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "BifrostCLITests", dependencies: ["BifrostCLI", "TestSupport"], swiftSettings: strictSettings),
