@@ -7,7 +7,7 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Bifrost",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "EthereumKit", targets: ["EthereumKit"]),
         .library(name: "SafeKit", targets: ["SafeKit"]),
@@ -70,7 +70,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["EthereumKit", "CZlib"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "EthereumKitTests",
-            dependencies: ["EthereumKit", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "EthereumKit", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "BigInt", package: "BigInt"),
+            ],
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),

@@ -77,6 +77,9 @@ struct ABITypeParser {
 
     init(_ s: [UInt8]) { self.s = s }
 
+    /// The largest head a parsed type may occupy (16 MiB, far beyond any block's calldata).
+    static let maxStaticSize = 1 << 24
+
     var atEnd: Bool { i == s.count }
     var peek: UInt8? { i < s.count ? s[i] : nil }
 
@@ -87,6 +90,10 @@ struct ABITypeParser {
     }
 
     private var text: String { String(decoding: s, as: UTF8.self) }
+
+    mutating func skipSpaces() {
+        while peek == UInt8(ascii: " ") { i += 1 }
+    }
 
     mutating func parseType() throws(ABITypeError) -> ABIType {
         var base: ABIType
@@ -108,6 +115,10 @@ struct ABITypeParser {
             guard let n = Int(String(decoding: s[start..<i], as: UTF8.self)), expect(UInt8(ascii: "]")) else {
                 throw .invalidType(text)
             }
+            // A fixed array's head is n times its element's; refuse sizes no calldata can have
+            // rather than overflow when computing them.
+            let (size, overflow) = base.headSize.multipliedReportingOverflow(by: n)
+            guard !overflow, size <= ABITypeParser.maxStaticSize else { throw .invalidType(text) }
             base = .fixedArray(base, n)
         }
         return base
@@ -117,8 +128,11 @@ struct ABITypeParser {
     mutating func parseTupleBody() throws(ABITypeError) -> [ABIType] {
         guard expect(UInt8(ascii: "(")) else { throw .invalidType(text) }
         var items = [ABIType]()
+        skipSpaces()
         if expect(UInt8(ascii: ")")) { return items }
         repeat {
+            // Signatures as people write them: `transfer(address to, uint256 amount)`.
+            skipSpaces()
             items.append(try parseType())
             // A parameter name after the type (`address to`) is allowed and ignored.
             while let c = peek, c != UInt8(ascii: ","), c != UInt8(ascii: ")") { i += 1 }

@@ -33,6 +33,8 @@ public struct EtherAmount: Hashable, Comparable, Sendable, CustomStringConvertib
         let numberEnd = s.firstIndex { !($0.isASCIIDigit || $0 == "." || $0 == "_" || $0 == "-") } ?? s.endIndex
         let number = String(s[..<numberEnd])
         let unitText = String(s[numberEnd...]).trimmingWhitespace()
+        // `abc` or a unit alone is a missing number, not an unknown unit.
+        guard !number.isEmpty else { throw .invalidNumber(s) }
         let unit: EtherUnit
         if unitText.isEmpty {
             unit = .wei

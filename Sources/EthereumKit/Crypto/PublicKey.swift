@@ -33,7 +33,7 @@ public struct PublicKey: Sendable, Equatable {
         let ctx = Secp256k1Context.shared.raw
         var sig = secp256k1_ecdsa_recoverable_signature()
         let compact = signature.r + signature.s
-        guard signature.recoveryID <= 3,
+        guard compact.count == 64, signature.recoveryID <= 3,
               secp256k1_ecdsa_recoverable_signature_parse_compact(ctx, &sig, compact, Int32(signature.recoveryID)) == 1
         else { throw .invalidSignature }
         var pub = secp256k1_pubkey()
