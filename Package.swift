@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "SafeKit", dependencies: ["EthereumKit"], swiftSettings: strictSettings),
         .target(
             name: "Storage",
-            dependencies: ["EthereumKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["EthereumKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -57,13 +58,17 @@ let package = Package(
         ),
         .target(
             name: "Services",
-            dependencies: ["EthereumKit", "SafeKit", "Storage", "Networking"],
+            dependencies: ["EthereumKit", "SafeKit", "Storage", "Networking", .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
         .target(name: "AppCore", dependencies: ["Services"], swiftSettings: strictSettings),
         .target(
             name: "BifrostCLI",
-            dependencies: ["Services", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Services",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "BigInt", package: "BigInt"),
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "bifrost", dependencies: ["BifrostCLI"], swiftSettings: strictSettings),
@@ -83,12 +88,29 @@ let package = Package(
         .executableTarget(name: "VaultCrashProbe", dependencies: ["Storage"], path: "Tests/VaultCrashProbe", swiftSettings: strictSettings),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "TestSupport"],
+            dependencies: [
+                "Networking",
+                "TestSupport",
+                // An in-process HTTP server on 127.0.0.1 for the LiveNetwork tests.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
+        // Real transactions on the local chain that `scripts/devnet` starts (see scripts/test).
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["Services", "Networking", "TestSupport", .product(name: "BigInt", package: "BigInt")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "SafeKitTests", dependencies: ["SafeKit", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "ServicesTests", dependencies: ["Services", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ServicesTests",
+            dependencies: ["Services", "Networking", "TestSupport", .product(name: "BigInt", package: "BigInt")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "BifrostCLITests", dependencies: ["BifrostCLI", "TestSupport"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

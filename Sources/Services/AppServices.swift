@@ -1,16 +1,29 @@
 import Foundation
+import Networking
 
-/// The composition root: the live services for one Bifrost home. Front ends build one and pass
-/// the pieces down; nothing else constructs databases or vaults.
+/// The composition root: the live services for one Bifrost home. Front ends build one and talk
+/// to its dispatcher; nothing else constructs databases, vaults or HTTP clients.
 public struct AppServices: Sendable {
     public let home: BifrostHome
     public let keys: KeyStore
+    public let dispatcher: Dispatcher
 
-    /// Opens the database and vault under `home`. `lightKDF` makes new keystore files cheap to
-    /// unlock and is only for tests and demos.
-    public static func open(home: BifrostHome, lightKDF: Bool = false) throws -> AppServices {
+    /// Opens the database and vault under `home` and wires the stores. `lightKDF` makes new keystore
+    /// files cheap to unlock and is only for tests and demos.
+    public static func open(home: BifrostHome, lightKDF: Bool = false, http: any Networking.Network = LiveNetwork.shared) throws -> AppServices {
         let database = try AppDatabase.open(home: home)
         let vault = KeyVault(home: home, scrypt: lightKDF ? .light : .standard)
-        return AppServices(home: home, keys: KeyStore(database: database, vault: vault))
+        let keys = KeyStore(database: database, vault: vault)
+        let networks = NetworkStorage(database: database)
+        let tokens = TokenStorage(database: database)
+        let connector = ChainConnector(networks: networks, http: http)
+        let dispatcher = Dispatcher(
+            keys: keys,
+            networks: NetworkStore(storage: networks, http: http),
+            tokens: TokenStore(storage: tokens, connector: connector),
+            balances: BalanceStore(tokens: tokens, connector: connector),
+            transactions: TransactionStore(storage: TransactionStorage(database: database), keys: keys, connector: connector)
+        )
+        return AppServices(home: home, keys: keys, dispatcher: dispatcher)
     }
 }

@@ -19,6 +19,7 @@ struct BifrostCommand: AsyncParsableCommand {
               --max-fee-per-gas 30gwei --max-priority-fee-per-gas 1gwei --private-key-file key.hex
         """,
         version: "0.1.0",
-        subcommands: [KeyCommand.self, UtilCommand.self, ABICommand.self, TxCommand.self, SignCommand.self]
+        subcommands: [KeyCommand.self, NetworkCommand.self, BalanceCommand.self, SendCommand.self, TokenCommand.self,
+                      TxCommand.self, SignCommand.self, ABICommand.self, UtilCommand.self]
     )
 }

@@ -18,6 +18,14 @@ struct GlobalOptions: ParsableArguments {
 
     var output: Output { Output(json: json) }
 
+    /// The chain these options and the environment select (`--rpc-url`/`BIFROST_RPC_URL`,
+    /// `--network`/`BIFROST_NETWORK`, else the current network).
+    var chain: ChainSelection {
+        let env = ProcessInfo.processInfo.environment
+        return ChainSelection(rpcURL: rpcURL ?? env["BIFROST_RPC_URL"].flatMap { $0.isEmpty ? nil : $0 },
+                              networkName: network ?? env["BIFROST_NETWORK"].flatMap { $0.isEmpty ? nil : $0 })
+    }
+
     /// The data directory these options and the environment select.
     var bifrostHome: BifrostHome { BifrostHome.resolve(explicit: home) }
 

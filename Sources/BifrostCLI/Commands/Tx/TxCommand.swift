@@ -4,7 +4,7 @@ import ArgumentParser
 struct TxCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tx",
-        abstract: "Build, sign and decode transactions (offline).",
-        subcommands: [TxSignCommand.self, TxDecodeCommand.self]
+        abstract: "Sign and decode transactions offline; follow the ones you sent.",
+        subcommands: [TxSignCommand.self, TxDecodeCommand.self, TxStatusCommand.self, TxListCommand.self]
     )
 }

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Services
+
+/// `bifrost balance`: ether and token balances.
+struct BalanceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "balance",
+        abstract: "Show the ether and ERC-20 balances of an address or a vault key, in one round trip.",
+        discussion: """
+        Without --token, the whitelisted tokens added with 'bifrost token add' are shown.
+
+        Examples:
+          bifrost balance 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266
+          bifrost balance --key alice --token 0x58c1…bf98 --json
+        """
+    )
+
+    @Argument(help: "The address to read.")
+    var address: String?
+    @Option(help: "A vault key whose address to read.")
+    var key: String?
+    @Option(help: "A token contract to include (repeatable).")
+    var token: [String] = []
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard (address == nil) != (key == nil) else { throw ValidationError("give an ADDRESS or --key NAME") }
+    }
+
+    func run() async throws {
+        let services = try global.services()
+        let target = try key.map { try services.keys.account(named: $0).address } ?? Input.address(address ?? "", option: "ADDRESS")
+        let tokens = try token.map { try Input.address($0, option: "--token") }
+        let b = try await services.dispatcher.dispatch(FetchBalances(address: target, tokens: tokens, chain: global.chain))
+        if global.json {
+            global.output.emit([
+                ("address", .string(b.address.checksummed)), ("wei", .string(String(b.ether.wei))),
+                ("ether", .string(b.ether.exact(in: .ether))),
+                ("tokens", .array(b.tokens.map { t in
+                    .object([(key: "address", value: .string(t.token.checksummed)), (key: "symbol", value: .string(t.symbol)),
+                             (key: "decimals", value: .number(String(t.decimals))), (key: "balance", value: .string(t.amount.description)),
+                             (key: "raw", value: .string(String(t.raw)))])
+                })),
+            ])
+            return
+        }
+        Console.current.out(BalanceCommand.render(b))
+    }
+
+    /// The human form: the address, then one aligned line per asset.
+    static func render(_ b: Balances) -> String {
+        var rows = [("ETH", b.ether.exact(in: .ether))]
+        rows += b.tokens.map { ($0.symbol, $0.amount.description) }
+        let width = rows.map(\.1.count).max() ?? 0
+        return ([b.address.checksummed] + rows.map { "  " + String(repeating: " ", count: width - $0.1.count) + $0.1 + " " + $0.0 })
+            .joined(separator: "\n")
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Services
+
+/// `bifrost token`: known ERC-20 tokens.
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Add ERC-20 tokens by address (metadata is read from the chain) and list them.",
+        subcommands: [TokenAddCommand.self, TokenListCommand.self]
+    )
+
+    static func fields(_ t: Token) -> [(String, JSONValue)] {
+        [("address", .string(t.address.checksummed)), ("name", .string(t.name)), ("symbol", .string(t.symbol)),
+         ("decimals", .number(String(t.decimals))), ("chainId", .string(String(t.chainID))), ("whitelisted", .bool(t.whitelisted))]
+    }
+}
+
+/// `bifrost token add`.
+struct TokenAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a token on the current network.",
+                                                    discussion: "Example: bifrost token add 0x58c1c343c185Aa5CD3c2Cc1c2b7d7bD055F1bf98")
+    @Argument(help: "The token contract.")
+    var address: String
+    @Flag(name: .customLong("hidden"), help: "Keep it out of default balance lists (not whitelisted).")
+    var hidden = false
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let a = try Input.address(address, option: "ADDRESS")
+        let t = try await global.services().dispatcher.dispatch(AddToken(address: a, chain: global.chain, whitelisted: !hidden))
+        if global.json { global.output.emit(TokenCommand.fields(t)) } else {
+            Console.current.out("Added \(t.symbol) (\(t.name), \(t.decimals) decimals) at \(t.address.checksummed)")
+        }
+    }
+}
+
+/// `bifrost token list`.
+struct TokenListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the tokens known on the current network.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let tokens = try await global.services().dispatcher.dispatch(ListTokens(chain: global.chain))
+        if global.json {
+            global.output.emit([("tokens", .array(tokens.map { .object(TokenCommand.fields($0).map { (key: $0.0, value: $0.1) }) }))])
+            return
+        }
+        if tokens.isEmpty { Console.current.out("No tokens yet. Add one with 'bifrost token add ADDRESS'.") }
+        for t in tokens { Console.current.out("\(t.symbol)  \(t.address.checksummed)  \(t.decimals) decimals\(t.whitelisted ? "" : "  (hidden)")") }
+    }
+}

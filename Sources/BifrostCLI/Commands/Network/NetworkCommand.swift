@@ -1,0 +1,91 @@
+import ArgumentParser
+import Services
+
+/// `bifrost network`: named chains.
+struct NetworkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "network",
+        abstract: "Add, list and choose the networks (chain ID, RPC URL, contract addresses) Bifrost talks to.",
+        subcommands: [NetworkAddCommand.self, NetworkListCommand.self, NetworkUseCommand.self]
+    )
+
+    static func fields(_ n: ChainNetwork, current: Bool? = nil) -> [(String, JSONValue)] {
+        var out: [(String, JSONValue)] = [("name", .string(n.name)), ("chainId", .string(String(n.chainID))),
+                                          ("rpcUrl", .string(n.rpcURL)), ("contracts", n.contracts.json)]
+        if let current { out.append(("current", .bool(current))) }
+        return out
+    }
+}
+
+/// `bifrost network add`.
+struct NetworkAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a network; without --chain-id the node (or the deployments file) is asked.",
+        discussion: """
+        The first network added becomes the current one. A deployments file is JSON like the one \
+        'scripts/devnet start' writes: {"chainId": 31337, "contracts": {"safeSingleton": "0x…", …}}.
+
+        Examples:
+          bifrost network add devnet --rpc-url http://127.0.0.1:8545 --deployments .devnet/deployments.json
+          bifrost network add sepolia --rpc-url https://sepolia.example.org --chain-id 11155111
+        """
+    )
+
+    @Argument(help: "Name for the network.")
+    var name: String
+    @Option(name: .customLong("chain-id"), help: "Expected chain ID; signing is refused when the node disagrees.")
+    var chainID: String?
+    @Option(help: ArgumentHelp("A deployments JSON file with contract addresses.", valueName: "file"))
+    var deployments: String?
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        guard let url = global.rpcURL else { throw ValidationError("--rpc-url URL is required") }
+        var file: [UInt8]?
+        if let deployments {
+            do { file = try FileAccess.live.read(deployments) } catch { throw InputError(option: "--deployments", reason: error.description) }
+        }
+        let network = try await global.services().dispatcher.dispatch(
+            AddNetwork(name: name, rpcURL: url, chainID: try chainID.map { try Input.unsigned($0, option: "--chain-id") }, deployments: file))
+        if global.json { global.output.emit(NetworkCommand.fields(network)) } else {
+            Console.current.out("Added network '\(network.name)': chain \(network.chainID) at \(network.rpcURL)")
+        }
+    }
+}
+
+/// `bifrost network list`.
+struct NetworkListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the networks; * marks the current one.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let (networks, current) = try await global.services().dispatcher.dispatch(ListNetworks())
+        if global.json {
+            global.output.emit([("networks", .array(networks.map { n in
+                .object(NetworkCommand.fields(n, current: n.name == current).map { (key: $0.0, value: $0.1) })
+            }))])
+            return
+        }
+        guard !networks.isEmpty else {
+            Console.current.out("No networks yet. Add one with 'bifrost network add NAME --rpc-url URL'.")
+            return
+        }
+        for n in networks { Console.current.out("\(n.name == current ? "*" : " ") \(n.name)  chain \(n.chainID)  \(n.rpcURL)") }
+    }
+}
+
+/// `bifrost network use`.
+struct NetworkUseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "use", abstract: "Make a network the default for every command.")
+    @Argument(help: "Name of the network.")
+    var name: String
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let n = try await global.services().dispatcher.dispatch(UseNetwork(name: name))
+        if global.json { global.output.emit(NetworkCommand.fields(n, current: true)) } else {
+            Console.current.out("Now using '\(n.name)' (chain \(n.chainID)).")
+        }
+    }
+}

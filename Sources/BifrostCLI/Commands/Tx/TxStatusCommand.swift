@@ -1,0 +1,61 @@
+import ArgumentParser
+import Services
+
+/// `bifrost tx status`.
+struct TxStatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show where a transaction stands: the local record, refreshed from the node when reachable."
+    )
+    @Argument(help: "The transaction hash.")
+    var hash: String
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let h = try Input.hex(hash, option: "HASH")
+        guard h.count == 32 else { throw InputError(option: "HASH", reason: "a transaction hash has 32 bytes") }
+        let state = try await global.services().dispatcher.dispatch(TransactionStatusQuery(hash: h, chain: global.chain))
+        let status: String
+        if let receipt = state.receipt { status = receipt.status ? "success" : "reverted" }
+        else if let local = state.local { status = state.known ? "pending" : local.status.rawValue }
+        else { status = state.known ? "pending" : "unknown" }
+        global.output.emit([
+            ("hash", .string(Hex.encode(h))), ("status", .string(status)),
+            ("blockNumber", state.receipt.map { .string(String($0.blockNumber)) } ?? .null),
+            ("gasUsed", state.receipt.map { .string(String($0.gasUsed)) } ?? .null),
+            ("effectiveGasPrice", state.receipt.map { .string(String($0.effectiveGasPrice)) } ?? .null),
+            ("local", .bool(state.local != nil)),
+        ])
+    }
+}
+
+/// `bifrost tx list`.
+struct TxListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "The transactions Bifrost sent, newest first (local history).")
+    @Option(help: "Only those sent by this vault key.")
+    var key: String?
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let services = try global.services()
+        let from = try key.map { try services.keys.account(named: $0).address }
+        let list = try await services.dispatcher.dispatch(ListTransactions(from: from))
+        if global.json {
+            global.output.emit([("transactions", .array(list.map { t in
+                .object([(key: "hash", value: .string(Hex.encode(t.hash))), (key: "status", value: .string(t.status.rawValue)),
+                         (key: "from", value: .string(t.from.checksummed)), (key: "to", value: t.to.map { .string($0.checksummed) } ?? .null),
+                         (key: "value", value: .string(String(t.value))), (key: "nonce", value: .string(String(t.nonce))),
+                         (key: "token", value: t.token.map { .string($0.checksummed) } ?? .null),
+                         (key: "tokenAmount", value: t.tokenAmount.map { .string(String($0)) } ?? .null),
+                         (key: "chainId", value: .string(String(t.chainID))),
+                         (key: "blockNumber", value: t.blockNumber.map { .string(String($0)) } ?? .null)])
+            }))])
+            return
+        }
+        if list.isEmpty { Console.current.out("No transactions yet.") }
+        for t in list {
+            let what = t.token.map { "token \($0.checksummed) amount \(t.tokenAmount ?? 0)" } ?? "\(EtherAmount(wei: t.value).exact(in: .ether)) ETH"
+            Console.current.out("\(Hex.encode(t.hash))  \(t.status.rawValue)  nonce \(t.nonce)  → \(t.to?.checksummed ?? "-")  \(what)")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import BigInt
+import Foundation
+import Networking
+
+/// Which chain a command talks to, as the user chose it.
+public struct ChainSelection: Sendable, Equatable {
+    /// An explicit RPC URL (`--rpc-url`, `BIFROST_RPC_URL`).
+    public var rpcURL: String?
+    /// A named network (`--network`, `BIFROST_NETWORK`).
+    public var networkName: String?
+
+    /// A selection; both nil means the current network.
+    public init(rpcURL: String? = nil, networkName: String? = nil) {
+        self.rpcURL = rpcURL
+        self.networkName = networkName
+    }
+}
+
+/// A connection to one chain: the remote, and the chain ID it must have when a network names one.
+public struct Chain: Sendable {
+    public let remote: EthereumRemote
+    public let endpoint: RPCEndpoint
+    /// The network the user selected, when one was.
+    public let network: ChainNetwork?
+
+    /// Fails unless `reported` is the selected network's chain ID; with a bare URL any ID is taken.
+    public func verify(chainID reported: BigUInt) throws(ChainError) -> BigUInt {
+        if let network, network.chainID != reported {
+            throw .chainIDMismatch(network: network.name, expected: network.chainID, actual: reported)
+        }
+        return reported
+    }
+}
+
+/// Resolves a `ChainSelection` to a `Chain`: explicit URL first, then the named network, then the
+/// current network.
+public struct ChainConnector: Sendable {
+    let networks: NetworkStorage
+    let http: any Networking.Network
+
+    /// A connector reading networks from `networks` and speaking HTTP through `http`.
+    public init(networks: NetworkStorage, http: any Networking.Network) {
+        self.networks = networks
+        self.http = http
+    }
+
+    /// The chain `selection` names.
+    public func connect(_ selection: ChainSelection) throws -> Chain {
+        var network: ChainNetwork?
+        let current = selection.rpcURL == nil ? try networks.currentName() : nil
+        if let name = selection.networkName ?? current {
+            guard let found = try networks.network(named: name) else { throw ChainError.unknownNetwork(name) }
+            network = found
+        }
+        guard let url = selection.rpcURL ?? network?.rpcURL else { throw ChainError.noNetwork }
+        let endpoint = try RPCEndpoint(url)
+        return Chain(remote: EthereumRemote(rpc: JSONRPCClient(network: http, endpoint: endpoint)),
+                     endpoint: endpoint, network: network)
+    }
+}

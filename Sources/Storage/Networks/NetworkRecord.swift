@@ -1,0 +1,36 @@
+import BigInt
+import EthereumKit
+import Foundation
+import GRDB
+
+/// The `network` row.
+struct NetworkRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+    static let databaseTableName = "network"
+
+    var name: String
+    var chainId: String
+    var rpcUrl: String
+    var contracts: String?
+    var createdAt: Date
+
+    init(_ n: ChainNetwork) {
+        name = n.name
+        chainId = String(n.chainID)
+        rpcUrl = n.rpcURL
+        contracts = JSONWriter.write(n.contracts.json)
+        createdAt = n.createdAt
+    }
+
+    var entity: ChainNetwork? {
+        guard let id = BigUInt(chainId, radix: 10) else { return nil }
+        let c = contracts.flatMap { try? JSONParser.parse($0) }.map(NetworkContracts.init(json:)) ?? NetworkContracts()
+        return ChainNetwork(name: name, chainID: id, rpcURL: rpcUrl, contracts: c, createdAt: createdAt)
+    }
+}
+
+/// A key/value setting such as the current network.
+struct SettingRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+    static let databaseTableName = "setting"
+    var key: String
+    var value: String
+}

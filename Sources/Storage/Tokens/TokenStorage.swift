@@ -1,0 +1,34 @@
+import BigInt
+import EthereumKit
+import GRDB
+
+/// Reads and writes known tokens per chain.
+public struct TokenStorage: Sendable {
+    let database: AppDatabase
+
+    /// Token storage over `database`.
+    public init(database: AppDatabase) { self.database = database }
+
+    /// Adds or updates a token.
+    public func save(_ token: Token) throws(StorageError) {
+        let record = TokenRecord(token)
+        try database.write { db in try record.save(db) }
+    }
+
+    /// The token at `address` on `chainID`, if known.
+    public func token(chainID: BigUInt, address: Address) throws(StorageError) -> Token? {
+        let id = String(chainID)
+        let a = address.checksummed
+        return try database.read { db in
+            try TokenRecord.filter(Column("chainId") == id && Column("address") == a).fetchOne(db)?.entity
+        }
+    }
+
+    /// Every token on `chainID`, by symbol.
+    public func tokens(chainID: BigUInt) throws(StorageError) -> [Token] {
+        let id = String(chainID)
+        return try database.read { db in
+            try TokenRecord.filter(Column("chainId") == id).order(Column("symbol")).fetchAll(db).compactMap(\.entity)
+        }
+    }
+}

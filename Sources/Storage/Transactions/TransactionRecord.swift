@@ -1,0 +1,59 @@
+import BigInt
+import EthereumKit
+import Foundation
+import GRDB
+
+/// The `transaction` row; big integers are decimal text so nothing is rounded.
+struct TransactionRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+    static let databaseTableName = "transaction"
+
+    var hash: String
+    var chainId: String
+    var fromAddress: String
+    var toAddress: String?
+    var value: String
+    var nonce: String
+    var raw: String
+    var keyName: String?
+    var tokenAddress: String?
+    var tokenAmount: String?
+    var status: String
+    var error: String?
+    var blockNumber: String?
+    var gasUsed: String?
+    var effectiveGasPrice: String?
+    var createdAt: Date
+    var updatedAt: Date
+
+    init(_ t: StoredTransaction) {
+        hash = Hex.encode(t.hash)
+        chainId = String(t.chainID)
+        fromAddress = t.from.checksummed
+        toAddress = t.to?.checksummed
+        value = String(t.value)
+        nonce = String(t.nonce)
+        raw = Hex.encode(t.raw)
+        keyName = t.keyName
+        tokenAddress = t.token?.checksummed
+        tokenAmount = t.tokenAmount.map { String($0) }
+        status = t.status.rawValue
+        error = t.error
+        blockNumber = t.blockNumber.map { String($0) }
+        gasUsed = t.gasUsed.map { String($0) }
+        effectiveGasPrice = t.effectiveGasPrice.map { String($0) }
+        createdAt = t.createdAt
+        updatedAt = t.updatedAt
+    }
+
+    var entity: StoredTransaction? {
+        func n(_ s: String?) -> BigUInt? { s.flatMap { BigUInt($0, radix: 10) } }
+        guard let h = try? Hex.decode(hash), let id = n(chainId), let from = try? Address(fromAddress),
+              let v = n(value), let nn = n(nonce), let r = try? Hex.decode(raw), let st = TransactionStatus(rawValue: status)
+        else { return nil }
+        return StoredTransaction(hash: h, chainID: id, from: from, to: toAddress.flatMap { try? Address($0) }, value: v,
+                                 nonce: nn, raw: r, keyName: keyName, token: tokenAddress.flatMap { try? Address($0) },
+                                 tokenAmount: n(tokenAmount), status: st, error: error, blockNumber: n(blockNumber),
+                                 gasUsed: n(gasUsed), effectiveGasPrice: n(effectiveGasPrice),
+                                 createdAt: createdAt, updatedAt: updatedAt)
+    }
+}

@@ -1,0 +1,82 @@
+import BigInt
+import Foundation
+import Networking
+import Services
+import Testing
+
+/// The local chain the integration tests share, described by the deployments file that
+/// `scripts/devnet start` writes. Its path comes from `BIFROST_DEVNET_DEPLOYMENTS`.
+struct Devnet: Sendable {
+    let rpcURL: String
+    let chainID: BigUInt
+    let deploymentsJSON: [UInt8]
+    let accounts: [(address: Address, key: PrivateKey)]
+    let testToken: Address
+
+    /// Nil when no devnet is configured; `BIFROST_REQUIRE_DEVNET=1` (CI) turns that into a failure.
+    static let shared: Devnet? = {
+        let env = ProcessInfo.processInfo.environment
+        guard let path = env["BIFROST_DEVNET_DEPLOYMENTS"], let data = FileManager.default.contents(atPath: path),
+              let json = try? JSONParser.parse([UInt8](data)) else {
+            if env["BIFROST_REQUIRE_DEVNET"] == "1" { fatalError("BIFROST_REQUIRE_DEVNET=1 but no readable BIFROST_DEVNET_DEPLOYMENTS") }
+            return nil
+        }
+        let accounts = (json["accounts"]?.arrayValue ?? []).compactMap { a -> (Address, PrivateKey)? in
+            guard let addr = a["address"]?.stringValue, let key = a["privateKey"]?.stringValue,
+                  let address = try? Address(addr), let pk = try? PrivateKey(hex: key) else { return nil }
+            return (address, pk)
+        }
+        let chainText: String? = {
+            switch json["chainId"] {
+            case .number(let n)?: return n
+            case .string(let s)?: return s
+            default: return nil
+            }
+        }()
+        guard let rpc = json["rpcUrl"]?.stringValue, let chain = chainText.flatMap(IntegerText.parseUnsigned),
+              let token = json["contracts"]?["testToken"]?.stringValue.flatMap({ try? Address($0) }) else { return nil }
+        return Devnet(rpcURL: rpc, chainID: chain, deploymentsJSON: [UInt8](data), accounts: accounts, testToken: token)
+    }()
+
+    static var available: Bool { shared != nil }
+}
+
+/// A throwaway Bifrost home wired to the devnet, counting HTTP round trips.
+struct TestWallet: Sendable {
+    let services: AppServices
+    let http: CountingNetwork
+    let home: URL
+    let chain = ChainSelection(networkName: "devnet")
+
+    init(devnet: Devnet) async throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-it-\(UUID().uuidString)")
+        http = CountingNetwork(LiveNetwork.shared)
+        services = try AppServices.open(home: BifrostHome(url: home), lightKDF: true, http: http)
+        _ = try await services.dispatcher.dispatch(AddNetwork(name: "devnet", rpcURL: devnet.rpcURL, chainID: nil,
+                                                              deployments: devnet.deploymentsJSON))
+    }
+
+    /// Imports dev account `index` under `name` with the test password.
+    func importDevKey(_ devnet: Devnet, index: Int, name: String) throws -> Address {
+        try services.keys.importPrivateKey(name: name, key: devnet.accounts[index].key, password: "pw").address
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: home) }
+}
+
+/// Passes requests through and counts them, to assert round trips.
+final class CountingNetwork: Networking.Network, @unchecked Sendable {
+    private let inner: any Networking.Network
+    private let lock = NSLock()
+    private var count = 0
+
+    init(_ inner: any Networking.Network) { self.inner = inner }
+
+    var roundTrips: Int { lock.withLock { count } }
+    func reset() { lock.withLock { count = 0 } }
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        lock.withLock { count += 1 }
+        return try await inner.send(request)
+    }
+}
