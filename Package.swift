@@ -53,7 +53,14 @@ let package = Package(
         ),
         .target(
             name: "Networking",
-            dependencies: ["EthereumKit", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                "EthereumKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "BigInt", package: "BigInt"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -91,6 +98,7 @@ let package = Package(
             dependencies: [
                 "Networking",
                 "TestSupport",
+                .product(name: "BigInt", package: "BigInt"),
                 // An in-process HTTP server on 127.0.0.1 for the LiveNetwork tests.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -3,6 +3,7 @@ import EthereumKit
 
 /// A block header with its transaction hashes (as `eth_getBlockByNumber` returns it without bodies).
 public struct Block: Sendable, Equatable {
+    /// The block number.
     public let number: BigUInt
     /// Empty for the pending block, which has no hash yet.
     public let hash: [UInt8]
@@ -10,9 +11,12 @@ public struct Block: Sendable, Equatable {
     public let timestamp: BigUInt
     /// Nil before London (EIP-1559).
     public let baseFeePerGas: BigUInt?
+    /// The most gas the block's transactions may use together.
     public let gasLimit: BigUInt
+    /// The hashes of its transactions, in block order.
     public let transactionHashes: [[UInt8]]
 
+    /// A block from its fields.
     public init(
         number: BigUInt,
         hash: [UInt8],

@@ -3,13 +3,17 @@ import EthereumKit
 
 /// Which block a read refers to.
 public enum BlockTag: Sendable, Hashable {
+    /// The head of the chain.
     case latest
+    /// The head plus the node's pending transactions (for nonces).
     case pending
+    /// The genesis block.
     case earliest
     /// The latest block the consensus layer calls safe (post-merge chains).
     case safe
     /// The latest finalized block (post-merge chains).
     case finalized
+    /// A block by number.
     case number(BigUInt)
 
     /// The JSON-RPC parameter: a tag name, or the block number as a hex quantity.

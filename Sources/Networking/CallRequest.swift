@@ -3,15 +3,21 @@ import EthereumKit
 
 /// The transaction object of `eth_call` and `eth_estimateGas`; fields left nil are left to the node.
 public struct CallRequest: Sendable, Equatable {
+    /// The sender; some contracts read `msg.sender`.
     public var from: Address?
     /// Nil for a contract creation.
     public var to: Address?
+    /// Wei sent along.
     public var value: BigUInt?
+    /// Calldata; empty for a plain transfer.
     public var data: [UInt8]
+    /// A gas limit; nil lets the node choose.
     public var gas: BigUInt?
     /// Legacy fee; leave nil when giving the EIP-1559 fields.
     public var gasPrice: BigUInt?
+    /// EIP-1559 fee cap.
     public var maxFeePerGas: BigUInt?
+    /// EIP-1559 tip cap.
     public var maxPriorityFeePerGas: BigUInt?
 
     /// A call object; only what is given is sent.

@@ -11,6 +11,7 @@ public struct FeeHistory: Sendable, Equatable {
     /// Per block, the priority fee at each requested percentile; nil when no percentiles were asked.
     public let reward: [[BigUInt]]?
 
+    /// A fee history from its fields.
     public init(oldestBlock: BigUInt, baseFeePerGas: [BigUInt], gasUsedRatio: [Double], reward: [[BigUInt]]?) {
         self.oldestBlock = oldestBlock
         self.baseFeePerGas = baseFeePerGas

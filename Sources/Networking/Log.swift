@@ -16,6 +16,7 @@ public struct Log: Sendable, Equatable {
     /// Position in the block; nil while pending.
     public let logIndex: BigUInt?
 
+    /// A log from its fields; the position fields default to pending (nil).
     public init(
         address: Address,
         topics: [[UInt8]],

@@ -2,13 +2,16 @@ import EthereumKit
 
 /// What `eth_getLogs` should return: a block range, emitting contracts, and topics by position.
 public struct LogFilter: Sendable, Equatable {
+    /// The first block searched.
     public var fromBlock: BlockTag
+    /// The last block searched.
     public var toBlock: BlockTag
     /// Logs from any of these contracts; empty for any contract.
     public var address: [Address]
     /// Per position, the topics allowed there (any of them), or nil for any topic.
     public var topics: [[[UInt8]]?]
 
+    /// A filter; by default the latest block, any contract, any topics.
     public init(
         fromBlock: BlockTag = .latest,
         toBlock: BlockTag = .latest,

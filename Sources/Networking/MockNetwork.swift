@@ -28,13 +28,17 @@ public final class MockNetwork: Network {
 
     /// The order in which a batch answer lists its elements; JSON-RPC lets a server use any.
     public enum BatchOrder: Sendable, Equatable {
+        /// Elements in the order of the calls.
         case asSent
+        /// Elements last call first, to prove matching is by id.
         case reversed
     }
 
     /// Why a fixture could not be used.
     public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// No fixture by that name was loaded.
         case missing(String)
+        /// The fixture is not JSON, or not the kind of JSON the use needs.
         case malformed(String, reason: String)
 
         public var description: String {

@@ -3,12 +3,17 @@ import EthereumKit
 
 /// A transaction as a node reports it (`eth_getTransactionByHash`), pending or mined.
 public struct RemoteTransaction: Sendable, Equatable {
+    /// The transaction hash.
     public let hash: [UInt8]
+    /// The sender.
     public let from: Address
     /// Nil for a contract creation.
     public let to: Address?
+    /// The sender's nonce.
     public let nonce: BigUInt
+    /// Wei transferred.
     public let value: BigUInt
+    /// Calldata.
     public let input: [UInt8]
     /// Nil while pending.
     public let blockNumber: BigUInt?
@@ -21,6 +26,7 @@ public struct RemoteTransaction: Sendable, Equatable {
     /// EIP-1559 tip cap; nil for legacy transactions.
     public let maxPriorityFeePerGas: BigUInt?
 
+    /// A transaction from its fields; the fee fields default to nil.
     public init(
         hash: [UInt8],
         from: Address,

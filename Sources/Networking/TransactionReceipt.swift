@@ -3,20 +3,26 @@ import EthereumKit
 
 /// The outcome of a mined transaction.
 public struct TransactionReceipt: Sendable, Equatable {
+    /// The transaction hash.
     public let transactionHash: [UInt8]
     /// True when execution succeeded (status 1), false when it reverted (status 0).
     public let status: Bool
+    /// The block it was mined in.
     public let blockNumber: BigUInt
+    /// The gas it consumed.
     public let gasUsed: BigUInt
     /// The price per gas actually paid; gasUsed × effectiveGasPrice is the fee.
     public let effectiveGasPrice: BigUInt
+    /// The sender.
     public let from: Address
     /// Nil for a contract creation.
     public let to: Address?
     /// The created contract, for a creation.
     public let contractAddress: Address?
+    /// The events it emitted.
     public let logs: [Log]
 
+    /// A receipt from its fields.
     public init(
         transactionHash: [UInt8],
         status: Bool,
