@@ -31,6 +31,8 @@ public struct TransactionStore: Sendable {
         if let token, let tokenAmount, preflight.tokenBalance.map({ $0 < tokenAmount }) ?? false {
             throw ChainError.insufficientTokenBalance(symbol: token.checksummed, have: String(preflight.tokenBalance ?? 0), need: String(tokenAmount))
         }
+        // The value alone already too much: say so plainly, before the node's estimate fails on it.
+        guard preflight.balance >= value else { throw ChainError.insufficientFunds(have: preflight.balance, need: value) }
         let gasLimit = FeeEstimator.gasLimit(estimate: try preflight.gasEstimate())
         let fees = preflight.fees
         let need = value + gasLimit * fees.maxPerGas
