@@ -190,6 +190,13 @@ def main():
     if overhead:
         print("Python call overhead per 32-byte hash (Python-timed minus the same C core): "
               + ", ".join(f"{k} {v / 1000:.2f} µs" for k, v in overhead.items()) + ".")
+    # On 2 vCPUs that may share a core, another busy process can halve a benchmark's speed for
+    # the whole of its run: then its median sits far below its best batch.
+    disturbed = [n for n, v in swift.items() if v["best_ops_per_s"] > 1.25 * v["ops_per_s"]]
+    if disturbed:
+        print(f"NOTE: Bifrost's median batch was over 25% slower than its fastest for {', '.join(disturbed)}:"
+              f" another process was competing for the CPU during those measurements; the instruction"
+              f" ratios are the steadier guide.")
     noisy = [n for n, d in drift.items() if d > 0.15]
     if noisy:
         print(f"NOTE: the C reference's fastest batch changed by more than 15% between its runs before and"

@@ -1,3 +1,4 @@
+import TestSupport
 import BigInt
 import EthereumKit
 import Testing

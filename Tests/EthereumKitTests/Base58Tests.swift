@@ -1,3 +1,4 @@
+import TestSupport
 import EthereumKit
 import Testing
 

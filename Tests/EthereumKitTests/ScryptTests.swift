@@ -1,4 +1,5 @@
 @testable import EthereumKit
+import TestSupport
 import Foundation
 import Testing
 

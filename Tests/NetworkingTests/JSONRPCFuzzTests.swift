@@ -2,21 +2,10 @@ import EthereumKit
 import Foundation
 import Networking
 import Testing
+import TestSupport
 
 @Suite("Fuzz: mutated node answers never crash, they fail as NetworkError")
 struct JSONRPCFuzzTests {
-    /// A small deterministic generator, so a failure can be replayed.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let fixtureNames = [
         "eth_getTransactionReceipt", "eth_getTransactionByHash", "eth_getBlockByNumber", "eth_getLogs",
         "eth_feeHistory", "eth_call.revert", "eth_getBalance",
@@ -25,7 +14,7 @@ struct JSONRPCFuzzTests {
     @Test("2,000 mutations of real answers through every mapper")
     func mutations() async throws {
         let fixtures = try Fixture.mock()
-        var rng = SplitMix(state: 0xb1f0_57)
+        var rng = SplitMix64(seed: 0xb1f0_57)
         let tokens: [[UInt8]] = ["null", "0x", "\"0x\"", "[]", "{}", "\"", "-1", "1e999", "\"0xzz\"", ",", "}"].map { Array($0.utf8) }
         var mapped = 0
         for round in 0..<2000 {

@@ -38,8 +38,7 @@ struct PasswordOptions: ParsableArguments {
 
     /// The first line of a file without its line ending, as password files are usually written.
     static func firstLine(of path: String, option: String) throws -> String {
-        let raw: [UInt8]
-        do { raw = try FileAccess.live.read(path) } catch { throw InputError(option: option, reason: error.description) }
+        let raw = try Input.file(path, option: option)
         let text = String(decoding: raw, as: UTF8.self)
         return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
             .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))

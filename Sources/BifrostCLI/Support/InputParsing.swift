@@ -19,6 +19,11 @@ enum Input {
         do { return try EtherAmount(parsing: text).wei } catch { throw InputError(option: option, reason: error.description) }
     }
 
+    /// The bytes of the file an option names (`-` is stdin), with the option in any error.
+    static func file(_ path: String, option: String) throws -> [UInt8] {
+        do { return try FileAccess.live.read(path) } catch { throw InputError(option: option, reason: error.description) }
+    }
+
     static func hex(_ text: String, option: String) throws -> [UInt8] {
         do { return try Hex.decode(text.trimmingCharacters(in: .whitespacesAndNewlines)) } catch {
             throw InputError(option: option, reason: error.description)

@@ -1,3 +1,4 @@
+import TestSupport
 import EthereumKit
 
 /// Seeded mutations of byte strings and JSON documents for the fuzz tests.

@@ -39,9 +39,7 @@ struct KeyDeriveCommand: AsyncParsableCommand {
     func run() async throws {
         let phrase: String
         if let mnemonicFile {
-            do { phrase = String(decoding: try FileAccess.live.read(mnemonicFile), as: UTF8.self) } catch {
-                throw InputError(option: "--mnemonic-file", reason: error.description)
-            }
+            phrase = String(decoding: try Input.file(mnemonicFile, option: "--mnemonic-file"), as: UTF8.self)
         } else {
             phrase = mnemonic ?? ""
         }

@@ -52,19 +52,19 @@ struct KeyImportCommand: AsyncParsableCommand {
         if (try? services.keys.account(named: name)) != nil { throw KeyStoreError.nameTaken(name) }
         let account: Account
         if let mnemonicFile {
-            let phrase = String(decoding: try read(mnemonicFile, "--mnemonic-file"), as: UTF8.self)
+            let phrase = String(decoding: try Input.file(mnemonicFile, option: "--mnemonic-file"), as: UTF8.self)
             let mnemonic = try Mnemonic(phrase: phrase)
             let passphrase = try passphraseFile.map { try PasswordOptions.firstLine(of: $0, option: "--passphrase-file") } ?? ""
             account = try services.keys.importMnemonic(name: name, mnemonic: mnemonic, passphrase: passphrase,
                                                        index: index, password: try password.choose(for: name))
         } else if let privateKeyFile {
-            let text = String(decoding: try read(privateKeyFile, "--private-key-file"), as: UTF8.self)
+            let text = String(decoding: try Input.file(privateKeyFile, option: "--private-key-file"), as: UTF8.self)
             guard let key = try? PrivateKey(hex: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
                 throw KeyStoreError.invalidPrivateKey
             }
             account = try services.keys.importPrivateKey(name: name, key: key, password: try password.choose(for: name))
         } else {
-            let json = try read(keystore ?? "", "--keystore")
+            let json = try Input.file(keystore ?? "", option: "--keystore")
             let keystorePassword = try keystorePasswordFile.map { try PasswordOptions.firstLine(of: $0, option: "--keystore-password-file") }
                 ?? ProcessInfo.processInfo.environment["BIFROST_KEYSTORE_PASSWORD"]
                 ?? PasswordPrompt.secret("Password of the keystore file: ")
@@ -77,10 +77,6 @@ struct KeyImportCommand: AsyncParsableCommand {
         } else {
             Console.current.out("Imported '\(account.name)': \(account.address.checksummed) (\(account.kind.rawValue))")
         }
-    }
-
-    private func read(_ path: String, _ option: String) throws -> [UInt8] {
-        do { return try FileAccess.live.read(path) } catch { throw InputError(option: option, reason: error.description) }
     }
 }
 

@@ -42,10 +42,7 @@ struct NetworkAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let url = global.rpcURL else { throw ValidationError("--rpc-url URL is required") }
-        var file: [UInt8]?
-        if let deployments {
-            do { file = try FileAccess.live.read(deployments) } catch { throw InputError(option: "--deployments", reason: error.description) }
-        }
+        let file = try deployments.map { try Input.file($0, option: "--deployments") }
         let network = try await global.services().dispatcher.dispatch(
             AddNetwork(name: name, rpcURL: url, chainID: try chainID.map { try Input.unsigned($0, option: "--chain-id") }, deployments: file))
         if global.json { global.output.emit(NetworkCommand.fields(network)) } else {

@@ -8,6 +8,6 @@ enum MessageInput {
 
     /// The JSON of a typed-data file, read through the live file system.
     static func typedData(file: String, option: String) throws -> [UInt8] {
-        do { return try FileAccess.live.read(file) } catch { throw InputError(option: option, reason: error.description) }
+        try Input.file(file, option: option)
     }
 }
