@@ -26,14 +26,7 @@ struct Devnet: Sendable {
                   let address = try? Address(addr), let pk = try? PrivateKey(hex: key) else { return nil }
             return (address, pk)
         }
-        let chainText: String? = {
-            switch json["chainId"] {
-            case .number(let n)?: return n
-            case .string(let s)?: return s
-            default: return nil
-            }
-        }()
-        guard let rpc = json["rpcUrl"]?.stringValue, let chain = chainText.flatMap(IntegerText.parseUnsigned),
+        guard let rpc = json["rpcUrl"]?.stringValue, let chain = json["chainId"]?.text.flatMap(IntegerText.parseUnsigned),
               let token = json["contracts"]?["testToken"]?.stringValue.flatMap({ try? Address($0) }) else { return nil }
         return Devnet(rpcURL: rpc, chainID: chain, deploymentsJSON: [UInt8](data), accounts: accounts, testToken: token)
     }()

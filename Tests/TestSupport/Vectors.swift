@@ -59,13 +59,4 @@ extension JSONValue {
         guard let v = self[key] else { throw VectorError.malformed("missing '\(key)'") }
         return v
     }
-
-    /// The text of a string or number member.
-    public var text: String? {
-        switch self {
-        case .string(let s): return s
-        case .number(let n): return n
-        default: return nil
-        }
-    }
 }

@@ -21,6 +21,16 @@ public indirect enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    /// The text of a string, or the exact source text of a number; nil otherwise. For fields that
+    /// files write either way, such as a chain ID given as `31337` or `"0x7a69"`.
+    public var text: String? {
+        switch self {
+        case .string(let s): return s
+        case .number(let n): return n
+        default: return nil
+        }
+    }
+
     /// The members of an object, or nil.
     public var objectValue: [(key: String, value: JSONValue)]? {
         if case .object(let m) = self { return m }

@@ -100,10 +100,16 @@ public struct KeyStore: Sendable {
         try vault.remove(name: name)
     }
 
-    private func checkNew(_ name: String, password: String) throws {
+    /// Fails unless `name` is a valid key name that no key uses yet; front ends call it before
+    /// asking for passwords, and every create or import checks it again.
+    public func checkAvailable(_ name: String) throws {
         _ = try KeyName.validate(name)
-        guard !password.isEmpty else { throw KeyStoreError.emptyPassword }
         guard try accounts.account(named: name) == nil else { throw KeyStoreError.nameTaken(name) }
+    }
+
+    private func checkNew(_ name: String, password: String) throws {
+        try checkAvailable(name)
+        guard !password.isEmpty else { throw KeyStoreError.emptyPassword }
     }
 
     private func persist(name: String, key: PrivateKey, kind: AccountKind, path: String?, password: String,

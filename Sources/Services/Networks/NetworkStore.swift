@@ -89,13 +89,3 @@ public struct NetworkStore: Sendable {
         return network
     }
 }
-
-private extension JSONValue {
-    var text: String? {
-        switch self {
-        case .string(let s): return s
-        case .number(let n): return n
-        default: return nil
-        }
-    }
-}

@@ -47,9 +47,8 @@ struct KeyImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        _ = try KeyName.validate(name)
         let services = try global.services()
-        if (try? services.keys.account(named: name)) != nil { throw KeyStoreError.nameTaken(name) }
+        try services.keys.checkAvailable(name)
         let account: Account
         if let mnemonicFile {
             let phrase = String(decoding: try Input.file(mnemonicFile, option: "--mnemonic-file"), as: UTF8.self)

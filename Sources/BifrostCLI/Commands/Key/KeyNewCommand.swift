@@ -31,10 +31,9 @@ struct KeyNewCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        _ = try KeyName.validate(name)
         let passphrase = try passphraseFile.map { try PasswordOptions.firstLine(of: $0, option: "--passphrase-file") } ?? ""
         let services = try global.services()
-        if (try? services.keys.account(named: name)) != nil { throw KeyStoreError.nameTaken(name) }
+        try services.keys.checkAvailable(name)
         let created = try services.keys.createWallet(name: name, wordCount: words, passphrase: passphrase,
                                                      password: try password.choose(for: name))
         if global.json {
