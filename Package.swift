@@ -45,7 +45,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .target(name: "SafeKit", dependencies: ["EthereumKit"], swiftSettings: strictSettings),
+        .target(name: "SafeKit", dependencies: ["EthereumKit", .product(name: "BigInt", package: "BigInt")], swiftSettings: strictSettings),
         .target(
             name: "Storage",
             dependencies: ["EthereumKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "BigInt", package: "BigInt")],
@@ -113,7 +113,12 @@ let package = Package(
             dependencies: ["Services", "Networking", "TestSupport", .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "SafeKitTests", dependencies: ["SafeKit", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SafeKitTests",
+            dependencies: ["SafeKit", "TestSupport", .product(name: "BigInt", package: "BigInt")],
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "ServicesTests",
             dependencies: ["Services", "Networking", "TestSupport", .product(name: "BigInt", package: "BigInt")],

@@ -1,0 +1,134 @@
+import BigInt
+import EthereumKit
+
+/// Calldata and result decoding for the Safe singleton calls Bifrost makes. The signatures are
+/// the same in 1.3.0, 1.4.1 and 1.5.0.
+public enum SafeContract {
+    static func signature(_ text: String) -> FunctionSignature { try! FunctionSignature(text) }
+
+    static let setup = signature("setup(address[],uint256,address,bytes,address,address,uint256,address)")
+    static let execTransaction = signature("execTransaction(address,uint256,bytes,uint8,uint256,uint256,uint256,address,address,bytes)")
+    static let getTransactionHash = signature("getTransactionHash(address,uint256,bytes,uint8,uint256,uint256,uint256,address,address,uint256)")
+    static let addOwnerWithThreshold = signature("addOwnerWithThreshold(address,uint256)")
+    static let removeOwner = signature("removeOwner(address,address,uint256)")
+    static let swapOwner = signature("swapOwner(address,address,address)")
+    static let changeThresholdSignature = signature("changeThreshold(uint256)")
+    static let approveHashSignature = signature("approveHash(bytes32)")
+    static let enableModuleSignature = signature("enableModule(address)")
+    static let getModulesPaginated = signature("getModulesPaginated(address,uint256)")
+    static let approvedHashesSignature = signature("approvedHashes(address,bytes32)")
+
+    /// The start and end marker of the Safe's owner and module linked lists.
+    public static let sentinel = try! Address(bytes: [UInt8](repeating: 0, count: 19) + [1])
+
+    /// Storage slot of the fallback handler: `keccak256("fallback_manager.handler.address")`.
+    public static let fallbackHandlerSlot = Keccak256.hash(Array("fallback_manager.handler.address".utf8))
+    /// Storage slot of the transaction guard: `keccak256("guard_manager.guard.address")`.
+    public static let guardSlot = Keccak256.hash(Array("guard_manager.guard.address".utf8))
+
+    /// `nonce()`.
+    public static let nonce: [UInt8] = try! signature("nonce()").encodeCall([])
+    /// `getOwners()`.
+    public static let getOwners: [UInt8] = try! signature("getOwners()").encodeCall([])
+    /// `getThreshold()`.
+    public static let getThreshold: [UInt8] = try! signature("getThreshold()").encodeCall([])
+    /// `VERSION()`.
+    public static let version: [UInt8] = try! signature("VERSION()").encodeCall([])
+
+    /// `setup(owners, threshold, to, data, fallbackHandler, paymentToken, payment, paymentReceiver)`
+    /// with no setup call and no deployment payment: the initializer a new proxy runs.
+    public static func setupCall(owners: [Address], threshold: BigUInt, fallbackHandler: Address) throws(SafeKitError) -> [UInt8] {
+        try OwnerRules.validate(owners: owners, threshold: threshold)
+        return try! setup.encodeCall([
+            .array(owners.map(ABIValue.address)), .uint(threshold), .address(.zero), .bytes([]),
+            .address(fallbackHandler), .address(.zero), .uint(0), .address(.zero),
+        ])
+    }
+
+    /// `addOwnerWithThreshold(owner, threshold)`, checked against the current owners.
+    public static func addOwner(_ owner: Address, threshold: BigUInt, owners: [Address], safe: Address) throws(SafeKitError) -> [UInt8] {
+        guard owner != .zero, owner != sentinel, owner != safe else { throw .invalidOwner(owner) }
+        guard !owners.contains(owner) else { throw .ownerAlreadyPresent(owner) }
+        try OwnerRules.checkThreshold(threshold, ownerCount: owners.count + 1)
+        return try! addOwnerWithThreshold.encodeCall([.address(owner), .uint(threshold)])
+    }
+
+    /// `removeOwner(prevOwner, owner, threshold)`; the previous owner comes from the linked list.
+    public static func removeOwnerCall(_ owner: Address, threshold: BigUInt, owners: [Address]) throws(SafeKitError) -> [UInt8] {
+        let prev = try OwnerRules.previousOwner(of: owner, in: owners)
+        try OwnerRules.checkThreshold(threshold, ownerCount: owners.count - 1)
+        return try! removeOwner.encodeCall([.address(prev), .address(owner), .uint(threshold)])
+    }
+
+    /// `swapOwner(prevOwner, oldOwner, newOwner)`.
+    public static func swapOwnerCall(_ old: Address, with new: Address, owners: [Address], safe: Address) throws(SafeKitError) -> [UInt8] {
+        let prev = try OwnerRules.previousOwner(of: old, in: owners)
+        guard new != .zero, new != sentinel, new != safe else { throw .invalidOwner(new) }
+        guard !owners.contains(new) else { throw .ownerAlreadyPresent(new) }
+        return try! swapOwner.encodeCall([.address(prev), .address(old), .address(new)])
+    }
+
+    /// `changeThreshold(threshold)`.
+    public static func changeThreshold(_ threshold: BigUInt, ownerCount: Int) throws(SafeKitError) -> [UInt8] {
+        try OwnerRules.checkThreshold(threshold, ownerCount: ownerCount)
+        return try! changeThresholdSignature.encodeCall([.uint(threshold)])
+    }
+
+    /// `approveHash(safeTxHash)`: an owner's on-chain confirmation.
+    public static func approveHash(_ hash: [UInt8]) -> [UInt8] {
+        try! approveHashSignature.encodeCall([.bytes(hash)])
+    }
+
+    /// `approvedHashes(owner, hash)`: nonzero once `owner` approved `hash` on chain.
+    public static func approvedHashes(owner: Address, hash: [UInt8]) -> [UInt8] {
+        try! approvedHashesSignature.encodeCall([.address(owner), .bytes(hash)])
+    }
+
+    /// `enableModule(module)`.
+    public static func enableModule(_ module: Address) -> [UInt8] {
+        try! enableModuleSignature.encodeCall([.address(module)])
+    }
+
+    /// `getModulesPaginated(SENTINEL, pageSize)`: the first page of enabled modules.
+    public static func modulesPage(size: Int = 50) -> [UInt8] {
+        try! getModulesPaginated.encodeCall([.address(sentinel), .uint(BigUInt(size))])
+    }
+
+    /// The result of `getOwners()`.
+    public static func decodeOwners(_ data: [UInt8]) throws(SafeKitError) -> [Address] {
+        guard case .array(let items)? = try? ABIDecoder.decode(.array(.address), from: data) else {
+            throw .unexpectedResult("getOwners returned \(data.count) bytes")
+        }
+        return items.compactMap { if case .address(let a) = $0 { a } else { nil } }
+    }
+
+    /// A `uint256` result such as `nonce()` or `getThreshold()`.
+    public static func decodeUInt(_ data: [UInt8], call: String) throws(SafeKitError) -> BigUInt {
+        guard case .uint(let v)? = try? ABIDecoder.decode(.uint(bits: 256), from: data) else {
+            throw .unexpectedResult("\(call) returned \(data.count) bytes")
+        }
+        return v
+    }
+
+    /// The result of `VERSION()`.
+    public static func decodeVersion(_ data: [UInt8]) throws(SafeKitError) -> String {
+        guard case .string(let s)? = try? ABIDecoder.decode(.string, from: data) else {
+            throw .unexpectedResult("VERSION returned \(data.count) bytes")
+        }
+        return s
+    }
+
+    /// The modules array of `getModulesPaginated`.
+    public static func decodeModules(_ data: [UInt8]) throws(SafeKitError) -> [Address] {
+        guard let values = try? ABIDecoder.decode([.array(.address), .address], from: data),
+              case .array(let items) = values[0]
+        else { throw .unexpectedResult("getModulesPaginated returned \(data.count) bytes") }
+        return items.compactMap { if case .address(let a) = $0 { a } else { nil } }
+    }
+
+    /// The address held in a storage word (fallback handler, guard).
+    public static func addressInSlot(_ word: [UInt8]) -> Address {
+        let padded = [UInt8](repeating: 0, count: max(0, 32 - word.count)) + word.suffix(32)
+        return try! Address(bytes: Array(padded.suffix(20)))
+    }
+}

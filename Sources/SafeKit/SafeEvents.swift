@@ -1,0 +1,21 @@
+import BigInt
+import EthereumKit
+
+/// The execution events a Safe emits, for building history from logs.
+public enum SafeEvents {
+    /// `ExecutionSuccess(bytes32 txHash, uint256 payment)`.
+    public static let executionSuccess = Keccak256.hash(Array("ExecutionSuccess(bytes32,uint256)".utf8))
+    /// `ExecutionFailure(bytes32 txHash, uint256 payment)`.
+    public static let executionFailure = Keccak256.hash(Array("ExecutionFailure(bytes32,uint256)".utf8))
+
+    /// The safeTxHash and outcome of an execution log, whether `txHash` is indexed (1.5.0) or in
+    /// the data (1.3.0, 1.4.1); nil for any other log.
+    public static func execution(topics: [[UInt8]], data: [UInt8]) -> (safeTxHash: [UInt8], success: Bool)? {
+        guard let topic = topics.first else { return nil }
+        let success: Bool
+        if topic == executionSuccess { success = true } else if topic == executionFailure { success = false } else { return nil }
+        if topics.count >= 2 { return (topics[1], success) }
+        guard data.count >= 32 else { return nil }
+        return (Array(data.prefix(32)), success)
+    }
+}

@@ -1,0 +1,86 @@
+import BigInt
+import EthereumKit
+
+/// A Safe transaction: what the owners sign and `execTransaction` runs.
+public struct SafeTx: Sendable, Hashable {
+    /// The Safe that executes it (the EIP-712 verifying contract).
+    public var safe: Address
+    /// The chain it is valid on; nil only for versions before 1.3.0, whose hash ignores the chain.
+    public var chainID: BigUInt?
+    public var version: SafeVersion
+    public var to: Address
+    public var value: BigUInt
+    public var data: [UInt8]
+    public var operation: SafeOperation
+    public var safeTxGas: BigUInt
+    public var baseGas: BigUInt
+    public var gasPrice: BigUInt
+    public var gasToken: Address
+    public var refundReceiver: Address
+    public var nonce: BigUInt
+
+    /// A Safe transaction; gas and refund fields default to zero, as Bifrost proposes them.
+    public init(safe: Address, chainID: BigUInt?, version: SafeVersion, to: Address, value: BigUInt = 0, data: [UInt8] = [],
+                operation: SafeOperation = .call, safeTxGas: BigUInt = 0, baseGas: BigUInt = 0, gasPrice: BigUInt = 0,
+                gasToken: Address = .zero, refundReceiver: Address = .zero, nonce: BigUInt) {
+        self.safe = safe
+        self.chainID = chainID
+        self.version = version
+        self.to = to
+        self.value = value
+        self.data = data
+        self.operation = operation
+        self.safeTxGas = safeTxGas
+        self.baseGas = baseGas
+        self.gasPrice = gasPrice
+        self.gasToken = gasToken
+        self.refundReceiver = refundReceiver
+        self.nonce = nonce
+    }
+
+    /// `keccak256(abi.encode(domainTypeHash, [chainId,] safe))`.
+    public func domainSeparator() throws(SafeKitError) -> [UInt8] {
+        var types: [ABIType] = [.fixedBytes(32)]
+        var values: [ABIValue] = [.bytes(Keccak256.hash(Array(version.domainTypeString.utf8)))]
+        if version.domainHasChainID {
+            guard let chainID else { throw .chainIDRequired(version) }
+            types.append(.uint(bits: 256))
+            values.append(.uint(chainID))
+        }
+        types.append(.address)
+        values.append(.address(safe))
+        return Keccak256.hash(try! ABIEncoder.encode(types, values))
+    }
+
+    /// `keccak256(abi.encode(SafeTxTypeHash, to, value, keccak256(data), operation, …, nonce))`.
+    public var structHash: [UInt8] {
+        let u256 = ABIType.uint(bits: 256)
+        let types: [ABIType] = [.fixedBytes(32), .address, u256, .fixedBytes(32), .uint(bits: 8), u256, u256, u256, .address, .address, u256]
+        let values: [ABIValue] = [
+            .bytes(Keccak256.hash(Array(version.safeTxTypeString.utf8))), .address(to), .uint(value), .bytes(Keccak256.hash(data)),
+            .uint(BigUInt(operation.rawValue)), .uint(safeTxGas), .uint(baseGas), .uint(gasPrice), .address(gasToken),
+            .address(refundReceiver), .uint(nonce),
+        ]
+        return Keccak256.hash(try! ABIEncoder.encode(types, values))
+    }
+
+    /// The safeTxHash owners sign: `keccak256(0x19 ‖ 0x01 ‖ domainSeparator ‖ structHash)`.
+    public func hash() throws(SafeKitError) -> [UInt8] {
+        Keccak256.hash([0x19, 0x01] + (try domainSeparator()) + structHash)
+    }
+
+    /// `execTransaction` calldata carrying `signatures` (already packed and sorted).
+    public func execTransactionCall(signatures: [UInt8]) -> [UInt8] {
+        try! SafeContract.execTransaction.encodeCall(parameters + [.bytes(signatures)])
+    }
+
+    /// `getTransactionHash` calldata, to let the contract compute the hash itself.
+    public var getTransactionHashCall: [UInt8] {
+        try! SafeContract.getTransactionHash.encodeCall(parameters + [.uint(nonce)])
+    }
+
+    private var parameters: [ABIValue] {
+        [.address(to), .uint(value), .bytes(data), .uint(BigUInt(operation.rawValue)), .uint(safeTxGas), .uint(baseGas),
+         .uint(gasPrice), .address(gasToken), .address(refundReceiver)]
+    }
+}
