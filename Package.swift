@@ -48,13 +48,13 @@ let package = Package(
         .target(name: "SafeKit", dependencies: ["EthereumKit", .product(name: "BigInt", package: "BigInt")], swiftSettings: strictSettings),
         .target(
             name: "Storage",
-            dependencies: ["EthereumKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "BigInt", package: "BigInt")],
+            dependencies: ["EthereumKit", "SafeKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
         .target(
             name: "Networking",
             dependencies: [
-                "EthereumKit",
+                "EthereumKit", "SafeKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "BigInt", package: "BigInt"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -90,6 +90,13 @@ extension EthereumRemote {
             }
         }
 
+        /// `eth_getStorageAt`: the 32-byte word in `slot` of `address`.
+        public static func storage(at address: Address, slot: [UInt8], at block: BlockTag = .latest) -> RPCRequest<[UInt8]> {
+            RPCRequest(method: "eth_getStorageAt", params: [RPCParam.address(address), RPCParam.data(slot), block.jsonValue]) {
+                try RPCMapper.data($0)
+            }
+        }
+
         /// `eth_getLogs`.
         public static func logs(_ filter: LogFilter) -> RPCRequest<[Log]> {
             RPCRequest(method: "eth_getLogs", params: [filter.jsonValue]) { try RPCMapper.logs($0) }

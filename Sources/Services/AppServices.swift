@@ -17,12 +17,15 @@ public struct AppServices: Sendable {
         let networks = NetworkStorage(database: database)
         let tokens = TokenStorage(database: database)
         let connector = ChainConnector(networks: networks, http: http)
+        let transactions = TransactionStore(storage: TransactionStorage(database: database), keys: keys, connector: connector)
         let dispatcher = Dispatcher(
             keys: keys,
             networks: NetworkStore(storage: networks, http: http),
             tokens: TokenStore(storage: tokens, connector: connector),
             balances: BalanceStore(tokens: tokens, connector: connector),
-            transactions: TransactionStore(storage: TransactionStorage(database: database), keys: keys, connector: connector)
+            transactions: transactions,
+            safes: SafeStore(storage: SafeStorage(database: database), tokens: tokens, keys: keys, connector: connector,
+                             transactions: transactions, http: http)
         )
         return AppServices(home: home, keys: keys, dispatcher: dispatcher)
     }

@@ -50,39 +50,11 @@ public struct BalanceStore: Sendable {
     func fetch(_ f: FetchBalances) async throws -> Balances {
         let chain = try connector.connect(f.chain)
         let known = chain.network.map { (try? tokens.tokens(chainID: $0.chainID)) ?? [] } ?? []
-        let wanted = f.tokens.isEmpty ? known.filter(\.whitelisted).map(\.address) : f.tokens
+        let query = BalanceQuery(address: f.address, tokens: f.tokens.isEmpty ? nil : f.tokens, known: known)
         let r = EthereumRemote.Requests.self
-        var requests: [RPCRequest<JSONValue>] = [r.raw(r.chainID()), r.raw(r.balance(of: f.address))]
-        var layout: [(token: Address, meta: Token?)] = []
-        for t in wanted {
-            let meta = known.first { $0.address == t }
-            layout.append((t, meta))
-            requests.append(r.raw(r.call(CallRequest(to: t, data: ERC20.balanceOf(f.address)))))
-            if meta == nil {
-                requests.append(r.raw(r.call(CallRequest(to: t, data: ERC20.symbol))))
-                requests.append(r.raw(r.call(CallRequest(to: t, data: ERC20.decimals))))
-            }
-        }
-        let results = try await chain.remote.batch(requests)
+        let results = try await chain.remote.batch([r.raw(r.chainID())] + query.requests)
         let chainID = try chain.verify(chainID: try RPCMapper.quantity(try results[0].get()))
-        let wei = try RPCMapper.quantity(try results[1].get())
-        var index = 2
-        var balances = [TokenBalance]()
-        for (token, meta) in layout {
-            let raw = try ERC20.decodeUInt(try RPCMapper.data(try results[index].get()))
-            index += 1
-            var symbol = meta?.symbol ?? "?"
-            var decimals = meta?.decimals ?? 0
-            if meta == nil {
-                guard let s = try? ERC20.decodeString(try RPCMapper.data(try results[index].get())),
-                      let d = try? ERC20.decodeUInt(try RPCMapper.data(try results[index + 1].get())), d <= 255
-                else { throw ChainError.notAToken(token) }
-                symbol = s
-                decimals = Int(d)
-                index += 2
-            }
-            balances.append(TokenBalance(token: token, symbol: symbol, decimals: decimals, raw: raw))
-        }
+        let (wei, balances) = try query.decode(results.dropFirst())
         return Balances(address: f.address, chainID: chainID, ether: EtherAmount(wei: wei), tokens: balances)
     }
 }

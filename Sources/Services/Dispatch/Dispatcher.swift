@@ -6,16 +6,18 @@ public struct Dispatcher: Sendable {
     public let tokens: TokenStore
     public let balances: BalanceStore
     public let transactions: TransactionStore
+    public let safes: SafeStore
     let observers: [@Sendable (String) -> Void]
 
     /// A dispatcher over the given stores; `observers` hear the type name of every action.
     public init(keys: KeyStore, networks: NetworkStore, tokens: TokenStore, balances: BalanceStore,
-                transactions: TransactionStore, observers: [@Sendable (String) -> Void] = []) {
+                transactions: TransactionStore, safes: SafeStore, observers: [@Sendable (String) -> Void] = []) {
         self.keys = keys
         self.networks = networks
         self.tokens = tokens
         self.balances = balances
         self.transactions = transactions
+        self.safes = safes
         self.observers = observers
     }
 

@@ -5,6 +5,8 @@ import BigInt
 public enum Transfer: Sendable, Equatable {
     case ether(to: Address, wei: BigUInt)
     case token(_ token: Address, to: Address, amount: BigUInt)
+    /// A contract call with calldata, such as a Safe's `execTransaction` or a factory deployment.
+    case contractCall(to: Address, value: BigUInt, data: [UInt8])
 }
 
 /// Steps of a send, for progress output.
@@ -19,6 +21,8 @@ public enum SendProgress: Sendable, Equatable {
 /// The outcome of a send.
 public struct SendResult: Sendable, Equatable {
     public let transaction: StoredTransaction
+    /// The receipt, when the send waited for one.
+    public let receipt: TransactionReceipt?
 }
 
 /// Signs with a vault key and sends, optionally waiting for the receipt.

@@ -68,12 +68,12 @@ public struct TransactionStore: Sendable {
         record.updatedAt = now()
         try storage.save(record)
         s.progress(.broadcast(hash: signed.hash))
-        guard s.wait else { return SendResult(transaction: record) }
+        guard s.wait else { return SendResult(transaction: record, receipt: nil) }
         let receipt = try await waitForReceipt(signed.hash, chain: chain, timeout: s.timeoutSeconds, progress: s.progress)
         record = applying(receipt, to: record)
         try storage.save(record)
         s.progress(.mined(blockNumber: receipt.blockNumber))
-        return SendResult(transaction: record)
+        return SendResult(transaction: record, receipt: receipt)
     }
 
     func status(_ q: TransactionStatusQuery) async throws -> TransactionState {
@@ -127,13 +127,14 @@ extension Transfer {
         switch self {
         case .ether(let to, let wei): return (to, wei, [], nil, nil)
         case .token(let token, let to, let amount): return (token, 0, ERC20.transfer(to: to, amount: amount), token, amount)
+        case .contractCall(let to, let value, let data): return (to, value, data, nil, nil)
         }
     }
 
     /// Who receives the value.
     var recipient: Address {
         switch self {
-        case .ether(let to, _), .token(_, let to, _): return to
+        case .ether(let to, _), .token(_, let to, _), .contractCall(let to, _, _): return to
         }
     }
 }

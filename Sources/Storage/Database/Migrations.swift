@@ -55,6 +55,51 @@ enum Migrations {
                 t.column("updatedAt", .datetime).notNull()
             }
         }
+        m.registerMigration("v3: safes, safe transactions, signatures") { db in
+            try db.create(table: "safe") { t in
+                t.column("chainId", .text).notNull()
+                t.column("address", .text).notNull().indexed()
+                t.column("name", .text)
+                t.column("version", .text).notNull()
+                t.column("owners", .text).notNull()
+                t.column("threshold", .text).notNull()
+                t.column("nonce", .text).notNull()
+                t.column("modules", .text).notNull()
+                t.column("fallbackHandler", .text).notNull()
+                t.column("guardAddress", .text).notNull()
+                t.column("updatedAt", .datetime).notNull()
+                t.primaryKey(["chainId", "address"])
+            }
+            try db.create(table: "safeTransaction") { t in
+                t.column("safeTxHash", .text).primaryKey()
+                t.column("chainId", .text).notNull()
+                t.column("safe", .text).notNull()
+                t.column("safeVersion", .text).notNull()
+                t.column("toAddress", .text).notNull()
+                t.column("value", .text).notNull()
+                t.column("data", .text).notNull()
+                t.column("operation", .integer).notNull()
+                t.column("safeTxGas", .text).notNull()
+                t.column("baseGas", .text).notNull()
+                t.column("gasPrice", .text).notNull()
+                t.column("gasToken", .text).notNull()
+                t.column("refundReceiver", .text).notNull()
+                t.column("nonce", .text).notNull()
+                t.column("status", .text).notNull()
+                t.column("executionHash", .text)
+                t.column("summary", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(index: "safeTransaction_on_safe", on: "safeTransaction", columns: ["chainId", "safe"])
+            try db.create(table: "safeSignature") { t in
+                t.column("safeTxHash", .text).notNull().references("safeTransaction", onDelete: .cascade)
+                t.column("owner", .text).notNull()
+                t.column("signature", .text).notNull()
+                t.column("addedAt", .datetime).notNull()
+                t.primaryKey(["safeTxHash", "owner"])
+            }
+        }
         return m
     }
 }

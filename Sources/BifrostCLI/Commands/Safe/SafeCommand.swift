@@ -1,0 +1,87 @@
+import ArgumentParser
+import BigInt
+import Services
+
+/// `bifrost safe`: Safe multisig accounts.
+struct SafeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "safe",
+        abstract: "Deploy or follow Safe multisig accounts, propose transactions, collect owner signatures, and execute.",
+        discussion: """
+        The usual flow, with owners on different machines:
+          bifrost safe propose SAFE --to ADDRESS --value 0.1ether        # prints the safeTxHash
+          bifrost safe sign SAFE_TX_HASH --key alice                     # first owner
+          bifrost safe export SAFE_TX_HASH --out tx.json                 # hand the file to the next owner
+          bifrost safe import tx.json && bifrost safe sign SAFE_TX_HASH --key bob
+          bifrost safe execute SAFE_TX_HASH --key bob --wait             # once the threshold is met
+        Signatures can also travel through a Safe Transaction Service: see 'bifrost safe service --help'.
+        """,
+        subcommands: [SafeCreateCommand.self, SafeAddCommand.self, SafeListCommand.self, SafeInfoCommand.self,
+                      SafeProposeCommand.self, SafeTxHashCommand.self, SafeSignCommand.self, SafeExportCommand.self,
+                      SafeImportCommand.self, SafeExecuteCommand.self, SafeQueueCommand.self, SafeHistoryCommand.self,
+                      SafeServiceCommand.self]
+    )
+
+    /// The JSON fields of a Safe's state, as `safe info` prints them.
+    static func fields(_ state: SafeState) -> [(String, JSONValue)] {
+        let s = state.safe
+        return [
+            ("address", .string(s.address.checksummed)), ("name", s.name.map(JSONValue.string) ?? .null),
+            ("chainId", .string(String(s.chainID))), ("version", .string(s.version)),
+            ("owners", .array(s.owners.map { .string($0.checksummed) })), ("threshold", .number(String(s.threshold))),
+            ("nonce", .number(String(s.nonce))),
+            ("balance", .object([(key: "wei", value: .string(String(state.balance.wei))),
+                                 (key: "ether", value: .string(state.balance.exact(in: .ether)))])),
+            ("tokens", .array(state.tokens.map { t in
+                .object([(key: "address", value: .string(t.token.checksummed)), (key: "symbol", value: .string(t.symbol)),
+                         (key: "decimals", value: .number(String(t.decimals))), (key: "balance", value: .string(t.amount.description)),
+                         (key: "raw", value: .string(String(t.raw)))])
+            })),
+            ("modules", .array(s.modules.map { .string($0.checksummed) })),
+            ("fallbackHandler", .string(s.fallbackHandler.checksummed)), ("guard", .string(s.guardAddress.checksummed)),
+        ]
+    }
+
+    /// The human form of `safe info`.
+    static func render(_ state: SafeState) -> String {
+        let s = state.safe
+        func none(_ a: Address) -> String { a == .zero ? "none" : a.checksummed }
+        var lines = ["Safe \(s.address.checksummed)" + (s.name.map { "  (\($0))" } ?? "") + "  on chain \(s.chainID)"]
+        let label = "owners (\(s.threshold) of \(s.owners.count)):"
+        let width = max(label.count, 18)
+        func row(_ key: String, _ value: String) { lines.append(key.padding(toLength: width, withPad: " ", startingAt: 0) + " " + value) }
+        row("version:", s.version)
+        for (i, owner) in s.owners.enumerated() { row(i == 0 ? label : "", owner.checksummed) }
+        row("nonce:", String(s.nonce))
+        var assets = [("ETH", state.balance.exact(in: .ether))] + state.tokens.map { ($0.symbol, $0.amount.description) }
+        let amountWidth = assets.map(\.1.count).max() ?? 0
+        assets = assets.map { (String(repeating: " ", count: amountWidth - $0.1.count) + $0.1, $0.0) }
+        for (i, asset) in assets.enumerated() { row(i == 0 ? "balance:" : "", "\(asset.0) \(asset.1)") }
+        row("modules:", s.modules.isEmpty ? "none" : s.modules.map(\.checksummed).joined(separator: ", "))
+        row("fallback handler:", none(s.fallbackHandler))
+        row("guard:", none(s.guardAddress))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The JSON fields of a stored Safe transaction.
+    static func fields(_ e: SafeTransactionEntry, threshold: BigUInt? = nil) -> [(String, JSONValue)] {
+        let t = e.transaction
+        var f: [(String, JSONValue)] = [
+            ("safeTxHash", .string(Hex.encode(e.safeTxHash))), ("safe", .string(t.safe.checksummed)),
+            ("nonce", .number(String(t.nonce))), ("summary", .string(e.summary)), ("status", .string(e.status.rawValue)),
+            ("to", .string(t.to.checksummed)), ("value", .string(String(t.value))), ("data", .string(Hex.encode(t.data))),
+            ("operation", .string(t.operation.name)),
+            ("confirmations", .number(String(e.signatures.count))),
+            ("signers", .array(e.signatures.map { .string($0.owner.checksummed) })),
+            ("executionHash", e.executionHash.map { .string(Hex.encode($0)) } ?? .null),
+        ]
+        if let threshold { f.insert(("threshold", .number(String(threshold))), at: 10) }
+        return f
+    }
+
+    static func safeTxHash(_ text: String) throws -> [UInt8] {
+        let bytes = try Input.hex(text, option: "SAFE_TX_HASH")
+        guard bytes.count == 32 else { throw InputError(option: "SAFE_TX_HASH", reason: "a safeTxHash is 32 bytes, this is \(bytes.count)") }
+        return bytes
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import BigInt
+import Services
+
+/// `bifrost safe create`.
+struct SafeCreateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create",
+        abstract: "Deploy a new Safe through the proxy factory, paid by a vault key.",
+        discussion: """
+        The address is predicted (CREATE2) before anything is sent, and deployment is refused if a \
+        contract is already there. Factory, singleton and fallback handler come from the network's \
+        deployments file, else the canonical Safe 1.4.1 addresses. With --wait the new Safe is followed.
+
+        Example:
+          bifrost safe create --key alice --owners 0xf39F…2266,0x7099…79C8,0x3C44…93BC --threshold 2 --wait
+        """
+    )
+
+    @Option(help: "The vault key that pays for the deployment (it need not be an owner).")
+    var key: String
+    @Option(help: ArgumentHelp("Comma-separated owner addresses.", valueName: "A,B,C"))
+    var owners: String
+    @Option(help: "How many owners must sign each transaction.")
+    var threshold: String
+    @Option(help: "Salt nonce for the CREATE2 address (default: random).")
+    var salt: String?
+    @Option(help: "A local name for the new Safe.")
+    var name: String?
+    @Flag(help: "Wait until it is deployed, then follow it.")
+    var wait = false
+    @OptionGroup var password: PasswordOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let ownerList = try owners.split(separator: ",").map { try Input.address($0.trimmingCharacters(in: .whitespaces), option: "--owners") }
+        let t = try Input.unsigned(threshold, option: "--threshold")
+        let saltNonce = try salt.map { try Input.unsigned($0, option: "--salt") } ?? BigUInt(UInt64.random(in: 0...UInt64.max))
+        let services = try global.services()
+        let name = key, passwords = password, json = global.json
+        let result = try await services.dispatcher.dispatch(DeploySafe(
+            keyName: key, owners: ownerList, threshold: t, saltNonce: saltNonce, name: self.name, chain: global.chain, wait: wait,
+            password: { try passwords.unlock(name) }, progress: { if !json { SendCommand.report($0) } }))
+        global.output.emit([
+            ("safe", .string(result.safe.checksummed)), ("txHash", .string(Hex.encode(result.transaction.hash))),
+            ("status", .string(result.transaction.status.rawValue)), ("saltNonce", .string(String(saltNonce))),
+        ])
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Services
+
+/// `bifrost safe execute`.
+struct SafeExecuteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "execute",
+        abstract: "Execute a Safe transaction once enough owners signed; simulated first, and never sent if the simulation fails.",
+        discussion: """
+        The executing key pays the gas. If it belongs to an owner who has not signed, sending counts \
+        as that owner's confirmation.
+
+        Example: bifrost safe execute 0x5f3a…9c1e --key bob --wait
+        """
+    )
+    @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
+    var safeTxHash: String
+    @Option(help: "The vault key that sends (and pays for) the execution.")
+    var key: String
+    @Flag(help: "Wait for the receipt and report the Safe's verdict.")
+    var wait = false
+    @Option(help: "Seconds to wait for the receipt.")
+    var timeout: Int = 120
+    @OptionGroup var password: PasswordOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let hash = try SafeCommand.safeTxHash(safeTxHash)
+        let name = key, passwords = password, json = global.json
+        let r = try await global.services().dispatcher.dispatch(ExecuteSafeTransaction(
+            safeTxHash: hash, keyName: key, chain: global.chain, wait: wait, timeoutSeconds: timeout,
+            password: { try passwords.unlock(name) }, progress: { if !json { SendCommand.report($0) } }))
+        global.output.emit([
+            ("txHash", .string(Hex.encode(r.transaction.hash))), ("status", .string(r.transaction.status.rawValue)),
+            ("success", r.success.map(JSONValue.bool) ?? .null),
+        ])
+    }
+}

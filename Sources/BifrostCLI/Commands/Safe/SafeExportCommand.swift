@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Services
+
+/// `bifrost safe export`.
+struct SafeExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a Safe transaction and its signatures to a file for the next owner ('bifrost safe import').",
+        discussion: """
+        The file is JSON: {"format": "bifrost.safe-transaction", "version": 1, "chainId", "safe", \
+        "safeVersion", "safeTxHash", "transaction": {to, value, data, operation, safeTxGas, baseGas, \
+        gasPrice, gasToken, refundReceiver, nonce}, "signatures": [{"owner", "signature"}]}. It holds \
+        no secrets. On import everything is checked again.
+        """
+    )
+    @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
+    var safeTxHash: String
+    @Option(help: ArgumentHelp("Where to write it; - for stdout.", valueName: "file"))
+    var out: String
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let file = try await global.services().dispatcher.dispatch(ExportSafeTransaction(safeTxHash: try SafeCommand.safeTxHash(safeTxHash)))
+        if out == "-" {
+            Console.current.out(file.json.trimmingCharacters(in: .newlines))
+            return
+        }
+        do { try Data(file.json.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
+            throw InputError(option: "--out", reason: "cannot write \(out): \(error.localizedDescription)")
+        }
+        global.output.emit([("file", .string(out)), ("safeTxHash", .string(Hex.encode(file.safeTxHash))),
+                            ("signatures", .number(String(file.signatures.count)))])
+    }
+}
+
+/// `bifrost safe import`.
+struct SafeImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a Safe transaction file from another owner, merging its signatures with those here.",
+        discussion: "The hash is recomputed, each signature recovered, and signatures from non-owners or for another transaction refuse the whole file."
+    )
+    @Argument(help: ArgumentHelp("The file written by 'bifrost safe export'; - for stdin.", valueName: "file"))
+    var file: String
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let text = String(decoding: try Input.file(file, option: "FILE"), as: UTF8.self)
+        let r = try await global.services().dispatcher.dispatch(ImportSafeTransaction(json: text))
+        global.output.emit([
+            ("safeTxHash", .string(Hex.encode(r.entry.safeTxHash))), ("summary", .string(r.entry.summary)),
+            ("nonce", .number(String(r.entry.transaction.nonce))),
+            ("added", .array(r.added.map { .string($0.checksummed) })),
+            ("confirmations", .number(String(r.confirmations))), ("threshold", .number(String(r.threshold))),
+        ])
+    }
+}

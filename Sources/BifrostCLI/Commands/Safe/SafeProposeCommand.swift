@@ -1,0 +1,121 @@
+import ArgumentParser
+import BigInt
+import Foundation
+import Services
+
+/// `bifrost safe propose`.
+struct SafeProposeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "propose",
+        abstract: "Propose a Safe transaction; it is stored with its safeTxHash, waiting for owner signatures.",
+        discussion: """
+        Give exactly one of: --to with --value (and optional --data/--operation); --token with --to and \
+        --amount; --add-owner; --remove-owner; --swap-owner with --with; --change-threshold; --batch FILE.
+        The nonce defaults to the next one free after the Safe's nonce and the queue.
+
+        A batch file is a JSON array of calls, sent in one Safe transaction through MultiSend:
+          [{"to": "0x…", "value": "1000000000000000", "data": "0x", "operation": "call"}, …]
+
+        Examples:
+          bifrost safe propose 0x1d5e…d5e1 --to 0x7099…79C8 --value 0.1ether
+          bifrost safe propose 0x1d5e…d5e1 --token 0x58c1…bf98 --to 0x7099…79C8 --amount 25
+          bifrost safe propose 0x1d5e…d5e1 --add-owner 0x90F7…b906 --threshold 2
+        """
+    )
+
+    @Argument(help: "The Safe's address.")
+    var safe: String
+    @Option(help: "Recipient or contract to call.")
+    var to: String?
+    @Option(help: "Ether to send, e.g. 0.1ether or plain wei.")
+    var value: String?
+    @Option(help: "Calldata as hex.")
+    var data: String?
+    @Option(help: "call or delegatecall.")
+    var operation: String = "call"
+    @Option(help: "Token contract for an ERC-20 transfer (with --to and --amount).")
+    var token: String?
+    @Option(help: "Token amount in display units, e.g. 12.5.")
+    var amount: String?
+    @Option(name: .customLong("add-owner"), help: "Owner to add.")
+    var addOwner: String?
+    @Option(name: .customLong("remove-owner"), help: "Owner to remove.")
+    var removeOwner: String?
+    @Option(name: .customLong("swap-owner"), help: "Owner to replace (with --with).")
+    var swapOwner: String?
+    @Option(name: .customLong("with"), help: "The new owner replacing --swap-owner.")
+    var with: String?
+    @Option(name: .customLong("change-threshold"), help: "New threshold.")
+    var changeThreshold: String?
+    @Option(help: "New threshold with --add-owner or --remove-owner.")
+    var threshold: String?
+    @Option(help: ArgumentHelp("JSON file of calls to batch through MultiSend.", valueName: "file"))
+    var batch: String?
+    @Option(help: "Use this nonce instead of the next free one (e.g. to replace a queued transaction).")
+    var nonce: String?
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        let kinds = [to != nil && token == nil, token != nil, addOwner != nil, removeOwner != nil, swapOwner != nil,
+                     changeThreshold != nil, batch != nil].filter { $0 }.count
+        guard kinds == 1 else {
+            throw ValidationError("give exactly one of --to/--value, --token/--to/--amount, --add-owner, --remove-owner, --swap-owner/--with, --change-threshold, --batch")
+        }
+        if token != nil { guard to != nil, amount != nil else { throw ValidationError("--token needs --to and --amount") } }
+        if swapOwner != nil { guard with != nil else { throw ValidationError("--swap-owner needs --with NEW_OWNER") } }
+        if threshold != nil, addOwner == nil, removeOwner == nil {
+            throw ValidationError("--threshold goes with --add-owner or --remove-owner; use --change-threshold N on its own")
+        }
+    }
+
+    func run() async throws {
+        let safeAddress = try Input.address(safe, option: "SAFE")
+        let entry = try await global.services().dispatcher.dispatch(ProposeSafeTransaction(
+            safe: safeAddress, intent: try intent(), nonce: try nonce.map { try Input.unsigned($0, option: "--nonce") }, chain: global.chain))
+        if global.json {
+            global.output.emit([("safeTxHash", .string(Hex.encode(entry.safeTxHash))), ("nonce", .number(String(entry.transaction.nonce))),
+                                ("summary", .string(entry.summary))])
+        } else {
+            Console.current.out("Proposed: \(entry.summary)\nnonce:      \(entry.transaction.nonce)\nsafeTxHash: \(Hex.encode(entry.safeTxHash))")
+            Console.current.err("Next: bifrost safe sign \(Hex.encode(entry.safeTxHash)) --key NAME")
+        }
+    }
+
+    private func intent() throws -> SafeIntent {
+        let t = try threshold.map { try Input.unsigned($0, option: "--threshold") }
+        if let token, let to, let amount {
+            return .tokenTransfer(token: try Input.address(token, option: "--token"), to: try Input.address(to, option: "--to"), amount: amount)
+        }
+        if let to {
+            guard let op = SafeOperation(name: operation), op != .create else {
+                throw InputError(option: "--operation", reason: "'\(operation)' is not call or delegatecall")
+            }
+            return .call(to: try Input.address(to, option: "--to"), value: try Input.amount(value ?? "0", option: "--value"),
+                         data: try data.map { try Input.hex($0, option: "--data") } ?? [], operation: op)
+        }
+        if let addOwner { return .addOwner(try Input.address(addOwner, option: "--add-owner"), threshold: t) }
+        if let removeOwner { return .removeOwner(try Input.address(removeOwner, option: "--remove-owner"), threshold: t) }
+        if let swapOwner, let with {
+            return .swapOwner(old: try Input.address(swapOwner, option: "--swap-owner"), new: try Input.address(with, option: "--with"))
+        }
+        if let changeThreshold { return .changeThreshold(try Input.unsigned(changeThreshold, option: "--change-threshold")) }
+        return .batch(try Self.batchCalls(try Input.file(batch ?? "", option: "--batch")))
+    }
+
+    /// Reads a batch file: a JSON array of `{to, value, data, operation}`.
+    static func batchCalls(_ bytes: [UInt8]) throws -> [MultiSendCall] {
+        let option = "--batch"
+        let root: JSONValue
+        do { root = try JSONParser.parse(bytes) } catch { throw InputError(option: option, reason: error.description) }
+        guard let items = root.arrayValue, !items.isEmpty else { throw InputError(option: option, reason: "expected a non-empty JSON array of calls") }
+        return try items.enumerated().map { i, item in
+            let at = "\(option) item \(i)"
+            guard let to = item["to"]?.stringValue else { throw InputError(option: at, reason: "needs \"to\"") }
+            let op = item["operation"]?.text ?? "call"
+            guard let operation = SafeOperation(name: op), operation != .create else { throw InputError(option: at, reason: "operation '\(op)' is not call or delegatecall") }
+            return MultiSendCall(operation: operation, to: try Input.address(to, option: at),
+                                 value: try Input.amount(item["value"]?.text ?? "0", option: at),
+                                 data: try Input.hex(item["data"]?.stringValue ?? "0x", option: at))
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Services
+
+/// `bifrost safe queue`.
+struct SafeQueueCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "queue",
+        abstract: "List a Safe's transactions waiting for signatures or execution, by nonce.",
+        discussion: "When the node is unreachable the queue as last stored is shown."
+    )
+    @Argument(help: "The Safe's address.")
+    var safe: String
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let q = try await global.services().dispatcher.dispatch(SafeQueueQuery(safe: try Input.address(safe, option: "SAFE"), chain: global.chain))
+        if global.json {
+            global.output.emit([
+                ("safe", .string(q.safe.address.checksummed)), ("nonce", .number(String(q.safe.nonce))),
+                ("threshold", .number(String(q.safe.threshold))), ("live", .bool(q.live)),
+                ("transactions", .array(q.entries.map { .object(SafeCommand.fields($0, threshold: q.safe.threshold).map { (key: $0.0, value: $0.1) }) })),
+            ])
+            return
+        }
+        let console = Console.current
+        if !q.live { console.err("warning: the node is unreachable; showing the queue as last stored") }
+        if q.entries.isEmpty { console.out("Nothing queued for \(q.safe.address.checksummed) (nonce \(q.safe.nonce)).") }
+        for e in q.entries {
+            let ready = e.signatures.count >= Int(q.safe.threshold) ? "ready" : "\(e.signatures.count)/\(q.safe.threshold) signed"
+            console.out("nonce \(e.transaction.nonce)  \(ready)  \(e.summary)\n  \(Hex.encode(e.safeTxHash))")
+        }
+    }
+}
+
+/// `bifrost safe history`.
+struct SafeHistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List a Safe's executed transactions from its ExecutionSuccess/ExecutionFailure events, newest first."
+    )
+    @Argument(help: "The Safe's address.")
+    var safe: String
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let items = try await global.services().dispatcher.dispatch(SafeHistoryQuery(safe: try Input.address(safe, option: "SAFE"), chain: global.chain))
+        if global.json {
+            global.output.emit([("transactions", .array(items.map { i in
+                .object([
+                    (key: "safeTxHash", value: .string(Hex.encode(i.safeTxHash))),
+                    (key: "txHash", value: i.transactionHash.map { .string(Hex.encode($0)) } ?? .null),
+                    (key: "blockNumber", value: i.blockNumber.map { .number(String($0)) } ?? .null),
+                    (key: "success", value: .bool(i.success)),
+                    (key: "nonce", value: i.entry.map { .number(String($0.transaction.nonce)) } ?? .null),
+                    (key: "summary", value: i.entry.map { .string($0.summary) } ?? .null),
+                ])
+            }))])
+            return
+        }
+        if items.isEmpty { Console.current.out("No executed transactions yet.") }
+        for i in items {
+            let what = i.entry.map { "nonce \($0.transaction.nonce)  \($0.summary)" } ?? Hex.encode(i.safeTxHash)
+            Console.current.out("\(i.success ? "✓" : "✗ failed")  block \(i.blockNumber.map { String($0) } ?? "?")  \(what)")
+        }
+    }
+}

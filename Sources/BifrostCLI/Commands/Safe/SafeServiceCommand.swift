@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import Services
+
+/// `bifrost safe service`: signatures through a Safe Transaction Service.
+struct SafeServiceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "service",
+        abstract: "Share transactions and signatures through a Safe Transaction Service instead of files.",
+        discussion: """
+        Everything the service returns is verified here: hashes are recomputed and signatures recovered.
+
+        Examples:
+          bifrost safe service propose 0x5f3a…9c1e --service-url https://safe-transaction-sepolia.safe.global
+          bifrost safe service list 0x1d5e…d5e1 --service-url URL --api-key-file ~/.safe-api-key
+        """,
+        subcommands: [SafeServiceProposeCommand.self, SafeServiceConfirmCommand.self, SafeServiceListCommand.self]
+    )
+}
+
+/// The service's address and credentials.
+struct ServiceOptions: ParsableArguments {
+    @Option(name: .customLong("service-url"), help: ArgumentHelp("Base URL of the Transaction Service (env BIFROST_SAFE_SERVICE_URL).", valueName: "url"))
+    var serviceURL: String?
+    @Option(name: .customLong("api-key-file"), help: ArgumentHelp("File whose first line is the service API key.", valueName: "file"))
+    var apiKeyFile: String?
+
+    func endpoint() throws -> SafeServiceEndpoint {
+        guard let text = serviceURL ?? ProcessInfo.processInfo.environment["BIFROST_SAFE_SERVICE_URL"], !text.isEmpty else {
+            throw ValidationError("give --service-url URL (or set BIFROST_SAFE_SERVICE_URL)")
+        }
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            throw InputError(option: "--service-url", reason: "'\(text)' is not an http(s) URL")
+        }
+        return SafeServiceEndpoint(url: url, apiKey: try apiKeyFile.map { try PasswordOptions.firstLine(of: $0, option: "--api-key-file") })
+    }
+}
+
+/// `bifrost safe service propose`.
+struct SafeServiceProposeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "propose", abstract: "Propose a signed transaction to the service, with every signature collected here.")
+    @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
+    var safeTxHash: String
+    @OptionGroup var service: ServiceOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let owners = try await global.services().dispatcher.dispatch(ServiceProposeSafeTransaction(
+            safeTxHash: try SafeCommand.safeTxHash(safeTxHash), service: try service.endpoint()))
+        global.output.emit([("safeTxHash", .string(safeTxHash)), ("posted", .array(owners.map { .string($0.checksummed) }))])
+    }
+}
+
+/// `bifrost safe service confirm`.
+struct SafeServiceConfirmCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "confirm", abstract: "Post the signatures collected here to a transaction already on the service.")
+    @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
+    var safeTxHash: String
+    @OptionGroup var service: ServiceOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let owners = try await global.services().dispatcher.dispatch(ServiceConfirmSafeTransaction(
+            safeTxHash: try SafeCommand.safeTxHash(safeTxHash), service: try service.endpoint()))
+        global.output.emit([("safeTxHash", .string(safeTxHash)), ("posted", .array(owners.map { .string($0.checksummed) }))])
+    }
+}
+
+/// `bifrost safe service list`.
+struct SafeServiceListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the Safe's pending transactions on the service and merge them into the local queue.")
+    @Argument(help: "The Safe's address.")
+    var safe: String
+    @OptionGroup var service: ServiceOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let items = try await global.services().dispatcher.dispatch(ServiceListSafeTransactions(
+            safe: try Input.address(safe, option: "SAFE"), service: try service.endpoint(), chain: global.chain))
+        if global.json {
+            global.output.emit([("transactions", .array(items.map { i in
+                .object([
+                    (key: "safeTxHash", value: .string(Hex.encode(i.safeTxHash))), (key: "nonce", value: .number(String(i.transaction.nonce))),
+                    (key: "to", value: .string(i.transaction.to.checksummed)), (key: "value", value: .string(String(i.transaction.value))),
+                    (key: "confirmations", value: .array(i.confirmations.map { .string($0.owner.checksummed) })),
+                    (key: "rejected", value: .array(i.rejected.map(JSONValue.string))),
+                ])
+            }))])
+            return
+        }
+        if items.isEmpty { Console.current.out("Nothing pending on the service.") }
+        for i in items {
+            Console.current.out("nonce \(i.transaction.nonce)  \(i.confirmations.count) confirmation(s)  \(Hex.encode(i.safeTxHash))")
+            for r in i.rejected { Console.current.err("  ignored a confirmation: \(r)") }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import BigInt
+import Services
+
+/// `bifrost safe tx-hash`: offline.
+struct SafeTxHashCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tx-hash",
+        abstract: "Compute a Safe transaction's EIP-712 safeTxHash offline, with its domain separator and struct hash.",
+        discussion: """
+        Use it to check what a hardware wallet or another owner is asked to sign. Versions before \
+        1.3.0 hash without the chain ID, and --chain-id is then ignored.
+
+        Example:
+          bifrost safe tx-hash --safe 0x1d5e…d5e1 --chain-id 1 --nonce 7 --to 0x7099…79C8 --value 0.1ether
+        """
+    )
+    @Option(help: "The Safe's address (the EIP-712 verifying contract).")
+    var safe: String
+    @Option(name: .customLong("chain-id"), help: "Chain ID.")
+    var chainID: String
+    @Option(help: "The Safe nonce the transaction uses.")
+    var nonce: String
+    @Option(help: "Recipient or contract called.")
+    var to: String
+    @Option(help: "Ether value, e.g. 0.1ether or plain wei.")
+    var value: String
+    @Option(help: "Calldata as hex.")
+    var data: String = "0x"
+    @Option(help: "call or delegatecall.")
+    var operation: String = "call"
+    @Option(name: .customLong("safe-tx-gas"), help: "safeTxGas.")
+    var safeTxGas: String = "0"
+    @Option(name: .customLong("base-gas"), help: "baseGas (dataGas before 1.0.0).")
+    var baseGas: String = "0"
+    @Option(name: .customLong("gas-price"), help: "gasPrice for the refund, in wei.")
+    var gasPrice: String = "0"
+    @Option(name: .customLong("gas-token"), help: "Refund token (zero address: ether).")
+    var gasToken: String = "0x0000000000000000000000000000000000000000"
+    @Option(name: .customLong("refund-receiver"), help: "Refund receiver (zero address: the executor).")
+    var refundReceiver: String = "0x0000000000000000000000000000000000000000"
+    @Option(name: .customLong("safe-version"), help: "Safe contract version: 1.3.0, 1.4.1 or 1.5.0 (older ones hash too).")
+    var safeVersion: String = "1.4.1"
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        guard let version = SafeVersion(reported: safeVersion) else {
+            throw InputError(option: "--safe-version", reason: "'\(safeVersion)' is not a Safe version (1.3.0, 1.4.1 or 1.5.0)")
+        }
+        guard let op = SafeOperation(name: operation) else { throw InputError(option: "--operation", reason: "'\(operation)' is not call or delegatecall") }
+        let tx = SafeTx(
+            safe: try Input.address(safe, option: "--safe"), chainID: try Input.unsigned(chainID, option: "--chain-id"), version: version,
+            to: try Input.address(to, option: "--to"), value: try Input.amount(value, option: "--value"),
+            data: try Input.hex(data, option: "--data"), operation: op,
+            safeTxGas: try Input.unsigned(safeTxGas, option: "--safe-tx-gas"), baseGas: try Input.unsigned(baseGas, option: "--base-gas"),
+            gasPrice: try Input.unsigned(gasPrice, option: "--gas-price"), gasToken: try Input.address(gasToken, option: "--gas-token"),
+            refundReceiver: try Input.address(refundReceiver, option: "--refund-receiver"), nonce: try Input.unsigned(nonce, option: "--nonce"))
+        global.output.emit([
+            ("safeTxHash", .string(Hex.encode(try tx.hash()))), ("domainSeparator", .string(Hex.encode(try tx.domainSeparator()))),
+            ("structHash", .string(Hex.encode(tx.structHash))),
+        ])
+    }
+}

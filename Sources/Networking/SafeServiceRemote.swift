@@ -1,0 +1,40 @@
+import BigInt
+import EthereumKit
+import Foundation
+import SafeKit
+
+/// The Safe Transaction Service API: propose, confirm and list multisig transactions, and read a
+/// Safe. Paths follow the public service (`/api/v1/…`, `/api/v2/…`) under a configurable base URL.
+public struct SafeServiceRemote: Sendable {
+    let rest: RESTClient
+
+    /// A remote for the service at `baseURL` (e.g. `https://safe-transaction-mainnet.safe.global`);
+    /// with `apiKey` every request is authenticated with it as a bearer token.
+    public init(network: any Network, baseURL: URL, apiKey: String? = nil) {
+        rest = RESTClient(network: network, baseURL: baseURL, apiKey: apiKey.map { "Bearer " + $0 }, apiKeyHeader: "Authorization")
+    }
+
+    /// Proposes `tx` with the proposer's own signature.
+    public func propose(_ tx: SafeTx, safeTxHash: [UInt8], sender: Address, signature: [UInt8], origin: String = "bifrost") async throws(NetworkError) {
+        _ = try await rest.post(path: "api/v2/safes/\(tx.safe.checksummed)/multisig-transactions/",
+                                json: SafeServiceMapper.proposal(tx, safeTxHash: safeTxHash, sender: sender, signature: signature, origin: origin))
+    }
+
+    /// Adds one owner's confirmation to a proposed transaction.
+    public func confirm(safeTxHash: [UInt8], signature: [UInt8]) async throws(NetworkError) {
+        _ = try await rest.post(path: "api/v1/multisig-transactions/\(Hex.encode(safeTxHash))/confirmations/",
+                                json: .object([(key: "signature", value: .string(Hex.encode(signature)))]))
+    }
+
+    /// Transactions not yet executed with nonce at least `nonce`, verified.
+    public func pending(safe: Address, nonce: BigUInt, chainID: BigUInt, version: SafeVersion) async throws(NetworkError) -> [SafeServiceTransaction] {
+        let json = try await rest.get(path: "api/v2/safes/\(safe.checksummed)/multisig-transactions/",
+                                      query: ["executed": "false", "nonce__gte": String(nonce), "ordering": "nonce"])
+        return try SafeServiceMapper.transactions(json, chainID: chainID, version: version)
+    }
+
+    /// The service's view of a Safe.
+    public func safeInfo(_ safe: Address) async throws(NetworkError) -> SafeServiceInfo {
+        try SafeServiceMapper.info(try await rest.get(path: "api/v1/safes/\(safe.checksummed)/"))
+    }
+}

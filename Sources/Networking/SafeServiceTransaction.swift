@@ -1,0 +1,23 @@
+import BigInt
+import EthereumKit
+import SafeKit
+
+/// A multisig transaction as the Safe Transaction Service lists it, already verified: the hash
+/// recomputed from the fields and each confirmation recovered to its owner.
+public struct SafeServiceTransaction: Sendable, Equatable {
+    public let transaction: SafeTx
+    public let safeTxHash: [UInt8]
+    public let confirmations: [SafeSignature]
+    public let isExecuted: Bool
+    /// Confirmations the service listed that did not verify, with the reason.
+    public let rejected: [String]
+}
+
+/// A Safe as the Transaction Service describes it (`GET /api/v1/safes/{address}/`).
+public struct SafeServiceInfo: Sendable, Equatable {
+    public let address: Address
+    public let nonce: BigUInt
+    public let threshold: BigUInt
+    public let owners: [Address]
+    public let version: String?
+}

@@ -1,0 +1,78 @@
+import BigInt
+import Foundation
+import Networking
+import SafeKit
+
+/// The outcome of a deployment.
+public struct SafeDeployment: Sendable, Equatable {
+    /// Where the proxy is (or will be) deployed; predicted with CREATE2 before sending.
+    public let safe: Address
+    public let transaction: StoredTransaction
+    /// The Safe as read after deployment, when the send waited for it.
+    public let state: SafeState?
+}
+
+/// Deploys a new Safe proxy through the proxy factory with `createProxyWithNonce`, after
+/// predicting its address and checking nothing is there yet; with `wait`, follows it.
+public struct DeploySafe: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public let keyName: String
+    public let owners: [Address]
+    public let threshold: BigUInt
+    public let saltNonce: BigUInt
+    public let name: String?
+    public let chain: ChainSelection
+    public let wait: Bool
+    public let password: @Sendable () throws -> String
+    public let progress: @Sendable (SendProgress) -> Void
+    public init(keyName: String, owners: [Address], threshold: BigUInt, saltNonce: BigUInt, name: String? = nil, chain: ChainSelection,
+                wait: Bool, password: @escaping @Sendable () throws -> String, progress: @escaping @Sendable (SendProgress) -> Void = { _ in }) {
+        self.keyName = keyName
+        self.owners = owners
+        self.threshold = threshold
+        self.saltNonce = saltNonce
+        self.name = name
+        self.chain = chain
+        self.wait = wait
+        self.password = password
+        self.progress = progress
+    }
+    public func perform(on store: SafeStore) async throws -> SafeDeployment { try await store.deploy(self) }
+}
+
+extension SafeStore {
+    func deploy(_ d: DeploySafe) async throws -> SafeDeployment {
+        d.progress(.preparing)
+        _ = try keys.account(named: d.keyName)
+        let chain = try connector.connect(d.chain)
+        let c = chain.network?.contracts ?? NetworkContracts()
+        let factory = c.safeProxyFactory ?? SafeDeployments.proxyFactory
+        let singleton = c.safeSingleton ?? SafeDeployments.safeL2Singleton
+        let handler = c.fallbackHandler ?? SafeDeployments.fallbackHandler
+        let initializer = try SafeContract.setupCall(owners: d.owners, threshold: d.threshold, fallbackHandler: handler)
+
+        let r = EthereumRemote.Requests.self
+        let (chainResult, creation, singletonCode) = try await chain.remote.batch(
+            r.chainID(), r.call(CallRequest(to: factory, data: SafeProxyFactory.proxyCreationCode)), r.code(at: singleton))
+        let chainID = try chain.verify(chainID: try chainResult.get())
+        guard let creationData = try? creation.get(), let code = try? SafeProxyFactory.decodeCreationCode(creationData) else {
+            throw SafeError.noContracts("Safe proxy factory", chainID: chainID)
+        }
+        guard let s = try? singletonCode.get(), !s.isEmpty else { throw SafeError.noContracts("Safe singleton", chainID: chainID) }
+        let predicted = SafeProxyFactory.predictAddress(factory: factory, singleton: singleton, initializer: initializer,
+                                                        saltNonce: d.saltNonce, creationCode: code)
+        guard try await chain.remote.code(at: predicted).isEmpty else { throw SafeError.alreadyDeployed(predicted) }
+
+        let sent = try await transactions.send(SendTransaction(
+            keyName: d.keyName,
+            transfer: .contractCall(to: factory, value: 0, data: SafeProxyFactory.createProxyWithNonce(
+                singleton: singleton, initializer: initializer, saltNonce: d.saltNonce)),
+            chain: d.chain, wait: d.wait, password: d.password, progress: d.progress))
+        var state: SafeState? = nil
+        if let receipt = sent.receipt, receipt.status {
+            state = try await refresh(predicted, chain: chain, name: d.name, follow: true).state
+        }
+        return SafeDeployment(safe: predicted, transaction: sent.transaction, state: state)
+    }
+}

@@ -1,0 +1,95 @@
+import BigInt
+import Foundation
+import Networking
+import SafeKit
+
+/// The outcome of an execution.
+public struct SafeExecutionResult: Sendable, Equatable {
+    public let entry: SafeTransactionEntry
+    public let transaction: StoredTransaction
+    /// nil until mined (without `wait`); then whether the Safe reported `ExecutionSuccess`.
+    public let success: Bool?
+}
+
+/// Executes a Safe transaction from a vault key: only with enough valid owner signatures, only
+/// at the Safe's current nonce, and only after an `eth_call` simulation succeeded.
+public struct ExecuteSafeTransaction: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public let safeTxHash: [UInt8]
+    public let keyName: String
+    public let chain: ChainSelection
+    public let wait: Bool
+    public let timeoutSeconds: Int
+    public let password: @Sendable () throws -> String
+    public let progress: @Sendable (SendProgress) -> Void
+    public init(safeTxHash: [UInt8], keyName: String, chain: ChainSelection, wait: Bool, timeoutSeconds: Int = 120,
+                password: @escaping @Sendable () throws -> String, progress: @escaping @Sendable (SendProgress) -> Void = { _ in }) {
+        self.safeTxHash = safeTxHash
+        self.keyName = keyName
+        self.chain = chain
+        self.wait = wait
+        self.timeoutSeconds = timeoutSeconds
+        self.password = password
+        self.progress = progress
+    }
+    public func perform(on store: SafeStore) async throws -> SafeExecutionResult { try await store.execute(self) }
+}
+
+extension SafeStore {
+    func execute(_ x: ExecuteSafeTransaction) async throws -> SafeExecutionResult {
+        x.progress(.preparing)
+        let entry = try entry(x.safeTxHash)
+        guard entry.status == .queued, entry.executionHash == nil else { throw SafeError.alreadyExecuted(Hex.encode(x.safeTxHash)) }
+        let tx = entry.transaction
+        let executor = try keys.account(named: x.keyName).address
+        let chain = try connector.connect(x.chain)
+        let safe = try await refresh(tx.safe, chain: chain).state.safe
+        guard safe.chainID == tx.chainID else { throw SafeError.wrongChain(safeChain: tx.chainID ?? 0, nodeChain: safe.chainID) }
+        guard tx.nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: tx.nonce, current: safe.nonce) }
+        guard tx.nonce == safe.nonce else { throw SafeError.nonceAhead(nonce: tx.nonce, current: safe.nonce) }
+
+        var signatures = entry.signatures.filter { safe.owners.contains($0.owner) }
+        // An owner executing confirms by sending: the Safe accepts v = 1 from msg.sender.
+        if safe.owners.contains(executor), !signatures.contains(where: { $0.owner == executor }) {
+            signatures.append(.approvedHash(by: executor))
+        }
+        guard BigUInt(signatures.count) >= safe.threshold else {
+            let signed = Set(signatures.map(\.owner))
+            throw SafeError.notEnoughSignatures(have: signatures.count, need: safe.threshold,
+                                                missing: safe.owners.filter { !signed.contains($0) })
+        }
+        let chosen = Array(signatures.sorted { $0.owner < $1.owner }.prefix(Int(safe.threshold)))
+        let calldata = tx.execTransactionCall(signatures: SafeSignature.pack(chosen))
+        try await simulate(calldata, from: executor, safe: safe.address, chain: chain)
+
+        let sent = try await transactions.send(SendTransaction(
+            keyName: x.keyName, transfer: .contractCall(to: safe.address, value: 0, data: calldata), chain: x.chain,
+            wait: x.wait, timeoutSeconds: x.timeoutSeconds, password: x.password, progress: x.progress))
+        var updated = entry.with(executionHash: sent.transaction.hash, updatedAt: now())
+        var success: Bool? = nil
+        if let receipt = sent.receipt {
+            let outcome = receipt.logs.lazy.filter { $0.address == safe.address }
+                .compactMap { SafeEvents.execution(topics: $0.topics, data: $0.data) }
+                .first { $0.safeTxHash == entry.safeTxHash }
+            success = receipt.status && (outcome?.success ?? false)
+            updated = updated.with(status: success == true ? .executed : .failed, updatedAt: now())
+        }
+        try storage.save(updated)
+        if sent.receipt != nil { _ = try? await refresh(safe.address, chain: chain) }
+        return SafeExecutionResult(entry: updated, transaction: sent.transaction, success: success)
+    }
+
+    /// Runs `execTransaction` with `eth_call` from the executor; a revert is reported, not sent.
+    private func simulate(_ calldata: [UInt8], from executor: Address, safe: Address, chain: Chain) async throws {
+        do {
+            let result = try await chain.remote.call(CallRequest(from: executor, to: safe, data: calldata))
+            if case .bool(false)? = try? ABIDecoder.decode(.bool, from: result) {
+                throw ChainError.wouldRevert("the Safe reports the inner call would fail")
+            }
+        } catch NetworkError.rpc(_, let message, let data) {
+            let reason = data.flatMap { try? Hex.decode($0) }.map(RevertReason.describe) ?? message
+            throw ChainError.wouldRevert("simulation: " + SafeRevertCodes.describe(reason))
+        }
+    }
+}

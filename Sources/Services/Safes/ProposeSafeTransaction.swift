@@ -1,0 +1,101 @@
+import BigInt
+import Foundation
+import SafeKit
+
+/// What a proposed Safe transaction should do.
+public enum SafeIntent: Sendable, Equatable {
+    /// Any call (or delegatecall) from the Safe, e.g. an ether transfer.
+    case call(to: Address, value: BigUInt, data: [UInt8], operation: SafeOperation)
+    /// An ERC-20 transfer; `amount` in the token's display units, e.g. `12.5`.
+    case tokenTransfer(token: Address, to: Address, amount: String)
+    /// Add an owner; threshold unchanged when nil.
+    case addOwner(Address, threshold: BigUInt?)
+    /// Remove an owner; the threshold drops only when it must, when nil.
+    case removeOwner(Address, threshold: BigUInt?)
+    case swapOwner(old: Address, new: Address)
+    case changeThreshold(BigUInt)
+    /// Several calls in one Safe transaction through MultiSend.
+    case batch([MultiSendCall])
+}
+
+/// Proposes a Safe transaction: reads the Safe (one batch), builds and checks the call, picks the
+/// next free nonce, and stores it with its safeTxHash, waiting for signatures.
+public struct ProposeSafeTransaction: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public let safe: Address
+    public let intent: SafeIntent
+    public let nonce: BigUInt?
+    public let chain: ChainSelection
+    public init(safe: Address, intent: SafeIntent, nonce: BigUInt? = nil, chain: ChainSelection) {
+        self.safe = safe
+        self.intent = intent
+        self.nonce = nonce
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> SafeTransactionEntry { try await store.propose(self) }
+}
+
+extension SafeStore {
+    func propose(_ p: ProposeSafeTransaction) async throws -> SafeTransactionEntry {
+        let chain = try connector.connect(p.chain)
+        var tokenQuery: [Address]? = nil
+        if case .tokenTransfer(let token, _, _) = p.intent { tokenQuery = [token] }
+        // Proposing for a Safe follows it, so its owners are at hand for signing offline later.
+        let state = try await refresh(p.safe, chain: chain, follow: true, tokens: tokenQuery).state
+        let safe = state.safe
+        let contracts = chain.network?.contracts ?? NetworkContracts()
+        let (call, summary) = try build(p.intent, safe: safe, tokens: state.tokens, contracts: contracts)
+        let queued = try storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued)
+        let nextFree = queued.map { $0.transaction.nonce + 1 }.filter { $0 > safe.nonce }.max() ?? safe.nonce
+        let nonce = p.nonce ?? nextFree
+        guard nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: nonce, current: safe.nonce) }
+        let tx = SafeTx(safe: safe.address, chainID: safe.chainID, version: safe.safeVersion ?? .v1_4_1, to: call.to, value: call.value,
+                        data: call.data, operation: call.operation, nonce: nonce)
+        let hash = try tx.hash()
+        if let existing = try storage.transaction(safeTxHash: hash) { return existing }
+        let entry = SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: [], status: .queued, executionHash: nil,
+                                         summary: summary, createdAt: now(), updatedAt: now())
+        try storage.save(entry)
+        return entry
+    }
+
+    private func build(_ intent: SafeIntent, safe: Safe, tokens: [TokenBalance],
+                       contracts: NetworkContracts) throws -> (call: MultiSendCall, summary: String) {
+        let a = safe.address
+        func selfCall(_ data: [UInt8]) -> MultiSendCall { MultiSendCall(to: a, data: data) }
+        switch intent {
+        case .call(let to, let value, let data, let operation):
+            return (MultiSendCall(operation: operation, to: to, value: value, data: data),
+                    SafeSummary.describe(to: to, value: value, data: data, operation: operation))
+        case .tokenTransfer(let token, let to, let amountText):
+            guard let meta = tokens.first(where: { $0.token == token }) else { throw SafeError.noTokenDecimals(token) }
+            let amount = try TokenAmount(parsing: amountText, decimals: meta.decimals)
+            if amount.raw > meta.raw {
+                throw ChainError.insufficientTokenBalance(symbol: meta.symbol, have: meta.amount.description, need: amount.description)
+            }
+            return (MultiSendCall(to: token, data: ERC20.transfer(to: to, amount: amount.raw)),
+                    "send \(amount.description) \(meta.symbol) to \(to.checksummed)")
+        case .addOwner(let owner, let threshold):
+            let t = threshold ?? safe.threshold
+            return (selfCall(try SafeContract.addOwner(owner, threshold: t, owners: safe.owners, safe: a)),
+                    "add owner \(owner.checksummed), threshold \(t)")
+        case .removeOwner(let owner, let threshold):
+            let t = threshold ?? min(safe.threshold, BigUInt(max(safe.owners.count - 1, 1)))
+            return (selfCall(try SafeContract.removeOwnerCall(owner, threshold: t, owners: safe.owners)),
+                    "remove owner \(owner.checksummed), threshold \(t)")
+        case .swapOwner(let old, let new):
+            return (selfCall(try SafeContract.swapOwnerCall(old, with: new, owners: safe.owners, safe: a)),
+                    "replace owner \(old.checksummed) with \(new.checksummed)")
+        case .changeThreshold(let t):
+            return (selfCall(try SafeContract.changeThreshold(t, ownerCount: safe.owners.count)), "change threshold to \(t)")
+        case .batch(let calls):
+            let callOnly = calls.allSatisfy { $0.operation == .call }
+            guard let target = callOnly ? (contracts.multiSendCallOnly ?? contracts.multiSend) : contracts.multiSend else {
+                throw SafeError.noContracts(callOnly ? "MultiSendCallOnly" : "MultiSend", chainID: safe.chainID)
+            }
+            return (MultiSendCall(operation: .delegateCall, to: target, data: try MultiSend.multiSendCall(calls)),
+                    "batch of \(calls.count) call\(calls.count == 1 ? "" : "s") through MultiSend")
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import BigInt
+import Foundation
+import SafeKit
+
+/// Follows an existing Safe: reads it in one batch and stores it.
+public struct AddSafe: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public let address: Address
+    public let name: String?
+    public let chain: ChainSelection
+    public init(address: Address, name: String?, chain: ChainSelection) {
+        self.address = address
+        self.name = name
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> SafeState {
+        let chain = try store.connector.connect(self.chain)
+        return try await store.refresh(address, chain: chain, name: name, follow: true).state
+    }
+}
+
+/// The Safe's current state, read fresh from the chain (and stored when followed).
+public struct SafeInfoQuery: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public let address: Address
+    public let chain: ChainSelection
+    public init(address: Address, chain: ChainSelection) {
+        self.address = address
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> SafeState {
+        try await store.refresh(address, chain: try store.connector.connect(chain)).state
+    }
+}
+
+/// Followed Safes as last read, without touching the network.
+public struct ListSafes: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public init() {}
+    public func perform(on store: SafeStore) async throws -> [Safe] { try store.storage.safes() }
+}

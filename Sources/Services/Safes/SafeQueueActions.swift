@@ -1,0 +1,92 @@
+import BigInt
+import Foundation
+import Networking
+import SafeKit
+
+/// Pending transactions of a Safe, by nonce, with their confirmations. Reads the Safe's nonce
+/// and owners first when the chain is reachable, so stale entries drop out.
+public struct SafeQueueQuery: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public let safe: Address
+    public let chain: ChainSelection
+    public init(safe: Address, chain: ChainSelection) {
+        self.safe = safe
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> SafeQueue { try await store.queue(self) }
+}
+
+/// A Safe's queue: its state and the transactions waiting at or after its nonce.
+public struct SafeQueue: Sendable, Equatable {
+    public let safe: Safe
+    public let entries: [SafeTransactionEntry]
+    /// Whether the Safe was read from the chain just now, rather than as last stored.
+    public let live: Bool
+}
+
+/// One execution of a Safe transaction, from the Safe's `ExecutionSuccess` / `ExecutionFailure` logs.
+public struct SafeHistoryItem: Sendable, Equatable {
+    public let safeTxHash: [UInt8]
+    public let transactionHash: [UInt8]?
+    public let blockNumber: BigUInt?
+    public let success: Bool
+    /// The local record, when this transaction went through Bifrost.
+    public let entry: SafeTransactionEntry?
+}
+
+/// Executed transactions of a Safe from its event logs, newest first; local records are updated.
+public struct SafeHistoryQuery: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public let safe: Address
+    public let chain: ChainSelection
+    public init(safe: Address, chain: ChainSelection) {
+        self.safe = safe
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> [SafeHistoryItem] { try await store.history(self) }
+}
+
+extension SafeStore {
+    func queue(_ q: SafeQueueQuery) async throws -> SafeQueue {
+        var live = true
+        let safe: Safe
+        do {
+            safe = try await refresh(q.safe, chain: try connector.connect(q.chain)).state.safe
+        } catch let error as SafeError {
+            throw error
+        } catch {
+            // Offline: the queue as last stored is still worth showing.
+            guard let stored = try storage.safes(address: q.safe).first else { throw error }
+            safe = stored
+            live = false
+        }
+        guard try storage.safe(chainID: safe.chainID, address: safe.address) != nil else { throw SafeError.unknownSafe(safe.address) }
+        let entries = try storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued)
+            .filter { $0.transaction.nonce >= safe.nonce }
+        return SafeQueue(safe: safe, entries: entries, live: live)
+    }
+
+    func history(_ h: SafeHistoryQuery) async throws -> [SafeHistoryItem] {
+        let chain = try connector.connect(h.chain)
+        let r = EthereumRemote.Requests.self
+        let filter = LogFilter(fromBlock: .earliest, toBlock: .latest, address: [h.safe],
+                               topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]])
+        let (chainResult, logsResult) = try await chain.remote.batch(r.chainID(), r.logs(filter))
+        let chainID = try chain.verify(chainID: try chainResult.get())
+        var items: [SafeHistoryItem] = []
+        for log in try logsResult.get() {
+            guard let execution = SafeEvents.execution(topics: log.topics, data: log.data) else { continue }
+            var entry = try storage.transaction(safeTxHash: execution.safeTxHash)
+            if let known = entry, known.transaction.chainID == chainID, known.status == .queued || known.status == .replaced {
+                let updated = known.with(status: execution.success ? .executed : .failed, executionHash: log.transactionHash, updatedAt: now())
+                try storage.save(updated)
+                entry = updated
+            }
+            items.append(SafeHistoryItem(safeTxHash: execution.safeTxHash, transactionHash: log.transactionHash,
+                                         blockNumber: log.blockNumber, success: execution.success, entry: entry))
+        }
+        return items.reversed()
+    }
+}

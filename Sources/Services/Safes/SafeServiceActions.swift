@@ -1,0 +1,102 @@
+import BigInt
+import Foundation
+import Networking
+import SafeKit
+
+/// Which Safe Transaction Service to talk to.
+public struct SafeServiceEndpoint: Sendable, Equatable {
+    public let url: URL
+    public let apiKey: String?
+    public init(url: URL, apiKey: String?) {
+        self.url = url
+        self.apiKey = apiKey
+    }
+}
+
+/// Proposes a stored, signed transaction to a Transaction Service, then posts the other
+/// signatures collected here as confirmations.
+public struct ServiceProposeSafeTransaction: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public let safeTxHash: [UInt8]
+    public let service: SafeServiceEndpoint
+    public init(safeTxHash: [UInt8], service: SafeServiceEndpoint) {
+        self.safeTxHash = safeTxHash
+        self.service = service
+    }
+    public func perform(on store: SafeStore) async throws -> [Address] { try await store.serviceSend(safeTxHash, to: service, propose: true) }
+}
+
+/// Posts the signatures collected here to a Transaction Service as confirmations.
+public struct ServiceConfirmSafeTransaction: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public let safeTxHash: [UInt8]
+    public let service: SafeServiceEndpoint
+    public init(safeTxHash: [UInt8], service: SafeServiceEndpoint) {
+        self.safeTxHash = safeTxHash
+        self.service = service
+    }
+    public func perform(on store: SafeStore) async throws -> [Address] { try await store.serviceSend(safeTxHash, to: service, propose: false) }
+}
+
+/// Lists a Safe's pending transactions on a Transaction Service, verifies them, and merges them
+/// (with their owners' confirmations) into the local queue.
+public struct ServiceListSafeTransactions: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public let safe: Address
+    public let service: SafeServiceEndpoint
+    public let chain: ChainSelection
+    public init(safe: Address, service: SafeServiceEndpoint, chain: ChainSelection) {
+        self.safe = safe
+        self.service = service
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> [SafeServiceTransaction] { try await store.serviceList(self) }
+}
+
+extension SafeStore {
+    func remote(_ endpoint: SafeServiceEndpoint) -> SafeServiceRemote {
+        SafeServiceRemote(network: http, baseURL: endpoint.url, apiKey: endpoint.apiKey)
+    }
+
+    /// Posts signatures; returns the owners whose signatures were sent.
+    func serviceSend(_ safeTxHash: [UInt8], to endpoint: SafeServiceEndpoint, propose: Bool) async throws -> [Address] {
+        let entry = try entry(safeTxHash)
+        let safe = try followedSafe(of: entry.transaction)
+        let signatures = entry.signatures.filter { safe.owners.contains($0.owner) && $0.kind != .approvedHash }
+        guard let first = signatures.first else { throw SafeError.noSignatureToPropose(Hex.encode(safeTxHash)) }
+        let service = remote(endpoint)
+        var rest = signatures
+        if propose {
+            try await service.propose(entry.transaction, safeTxHash: safeTxHash, sender: first.owner, signature: first.bytes)
+            rest.removeFirst()
+        }
+        for signature in rest { try await service.confirm(safeTxHash: safeTxHash, signature: signature.bytes) }
+        return signatures.map(\.owner)
+    }
+
+    func serviceList(_ l: ServiceListSafeTransactions) async throws -> [SafeServiceTransaction] {
+        let safe: Safe
+        if let network = try? connector.connect(l.chain).network, let followed = try storage.safe(chainID: network.chainID, address: l.safe) {
+            safe = followed
+        } else if let followed = try storage.safes(address: l.safe).first {
+            safe = followed
+        } else {
+            throw SafeError.unknownSafe(l.safe)
+        }
+        let pending = try await remote(l.service).pending(safe: safe.address, nonce: safe.nonce, chainID: safe.chainID,
+                                                           version: safe.safeVersion ?? .v1_4_1)
+        for item in pending where !item.isExecuted {
+            let owned = item.confirmations.filter { safe.owners.contains($0.owner) }
+            let existing = try storage.transaction(safeTxHash: item.safeTxHash)
+            let have = Set(existing?.signatures.map(\.owner) ?? [])
+            let entry = existing.map { $0.with(signatures: $0.signatures + owned.filter { !have.contains($0.owner) }, updatedAt: now()) }
+                ?? SafeTransactionEntry(transaction: item.transaction, safeTxHash: item.safeTxHash, signatures: owned, status: .queued,
+                                        executionHash: nil, summary: SafeSummary.describe(item.transaction), createdAt: now(), updatedAt: now())
+            try storage.save(entry)
+        }
+        return pending
+    }
+}

@@ -1,0 +1,122 @@
+import BigInt
+import Foundation
+import SafeKit
+
+/// Where a transaction's confirmations stand after a signature was added.
+public struct SafeConfirmations: Sendable, Equatable {
+    public let entry: SafeTransactionEntry
+    /// The signature just added (or found already present).
+    public let signature: SafeSignature?
+    /// Valid signatures from current owners.
+    public let confirmations: Int
+    public let threshold: BigUInt
+}
+
+/// Signs a stored Safe transaction with a vault key. Works offline: the owners come from the
+/// followed Safe, and a key that is not an owner is refused before any password is asked.
+public struct SignSafeTransaction: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public let safeTxHash: [UInt8]
+    public let keyName: String
+    public let password: @Sendable () throws -> String
+    public init(safeTxHash: [UInt8], keyName: String, password: @escaping @Sendable () throws -> String) {
+        self.safeTxHash = safeTxHash
+        self.keyName = keyName
+        self.password = password
+    }
+    public func perform(on store: SafeStore) async throws -> SafeConfirmations { try store.sign(self) }
+}
+
+/// The signature-exchange file of a stored transaction, with every signature collected.
+public struct ExportSafeTransaction: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public let safeTxHash: [UInt8]
+    public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
+    public func perform(on store: SafeStore) async throws -> SafeTransactionFile {
+        let entry = try store.entry(safeTxHash)
+        return try SafeTransactionFile(transaction: entry.transaction, signatures: entry.signatures)
+    }
+}
+
+/// Imports a signature-exchange file: verified, checked against the followed Safe's chain and
+/// owners, and merged with the signatures already here.
+public struct ImportSafeTransaction: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public let json: String
+    public init(json: String) { self.json = json }
+    public func perform(on store: SafeStore) async throws -> SafeImportResult { try store.importFile(json) }
+}
+
+/// What an import added.
+public struct SafeImportResult: Sendable, Equatable {
+    public let entry: SafeTransactionEntry
+    /// Owners whose signatures were new here.
+    public let added: [Address]
+    public let confirmations: Int
+    public let threshold: BigUInt
+}
+
+extension SafeStore {
+    func sign(_ s: SignSafeTransaction) throws -> SafeConfirmations {
+        let entry = try entry(s.safeTxHash)
+        guard entry.status == .queued else { throw SafeError.alreadyExecuted(Hex.encode(s.safeTxHash)) }
+        let safe = try followedSafe(of: entry.transaction)
+        let account = try keys.account(named: s.keyName)
+        guard safe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: safe.address) }
+        if let existing = entry.signatures.first(where: { $0.owner == account.address }) {
+            return confirmations(entry, safe: safe, signature: existing)
+        }
+        let key = try keys.signingKey(name: s.keyName, password: try s.password())
+        let signature = try SafeSignature.sign(safeTxHash: entry.safeTxHash, with: key)
+        let updated = entry.with(signatures: entry.signatures + [signature], updatedAt: now())
+        try storage.save(updated)
+        return confirmations(updated, safe: safe, signature: signature)
+    }
+
+    func importFile(_ json: String) throws -> SafeImportResult {
+        let file: SafeTransactionFile
+        do { file = try SafeTransactionFile(json: json) } catch { throw SafeError.importRejected(error.description) }
+        let tx = file.transaction
+        guard let chainID = tx.chainID else { throw SafeError.importRejected("the file has no chain ID") }
+        guard let safe = try storage.safe(chainID: chainID, address: tx.safe) else {
+            if let elsewhere = try storage.safes(address: tx.safe).first {
+                throw SafeError.importRejected("the file is for chain \(chainID) but Safe \(tx.safe.checksummed) is followed on chain \(elsewhere.chainID)")
+            }
+            throw SafeError.unknownSafe(tx.safe)
+        }
+        if let version = safe.safeVersion, version != tx.version {
+            throw SafeError.importRejected("the file hashes as Safe \(tx.version.rawValue) but the Safe is \(version.rawValue)")
+        }
+        if let stranger = file.signatures.first(where: { !safe.owners.contains($0.owner) }) {
+            throw SafeError.importRejected("\(stranger.owner.checksummed) signed it but is not an owner of \(safe.address.checksummed)")
+        }
+        let existing = try storage.transaction(safeTxHash: file.safeTxHash)
+        let have = Set(existing?.signatures.map(\.owner) ?? [])
+        let added = file.signatures.filter { !have.contains($0.owner) }
+        let entry = existing.map { $0.with(signatures: $0.signatures + added, updatedAt: now()) }
+            ?? SafeTransactionEntry(transaction: tx, safeTxHash: file.safeTxHash, signatures: file.signatures, status: .queued,
+                                    executionHash: nil, summary: SafeSummary.describe(tx), createdAt: now(), updatedAt: now())
+        try storage.save(entry)
+        let counted = confirmations(entry, safe: safe, signature: nil)
+        return SafeImportResult(entry: entry, added: added.map(\.owner), confirmations: counted.confirmations, threshold: safe.threshold)
+    }
+
+    func confirmations(_ entry: SafeTransactionEntry, safe: Safe, signature: SafeSignature?) -> SafeConfirmations {
+        SafeConfirmations(entry: entry, signature: signature, confirmations: entry.signatures.filter { safe.owners.contains($0.owner) }.count,
+                          threshold: safe.threshold)
+    }
+}
+
+/// A summary from a transaction's fields alone, for calls and for transactions that arrived from elsewhere.
+enum SafeSummary {
+    static func describe(_ tx: SafeTx) -> String { describe(to: tx.to, value: tx.value, data: tx.data, operation: tx.operation) }
+
+    static func describe(to: Address, value: BigUInt, data: [UInt8], operation: SafeOperation) -> String {
+        let ether = "\(EtherAmount(wei: value).exact(in: .ether)) ETH"
+        if data.isEmpty { return "send \(ether) to \(to.checksummed)" }
+        return "\(operation.name) \(to.checksummed) with \(data.count) bytes of data" + (value > 0 ? " and \(ether)" : "")
+    }
+}

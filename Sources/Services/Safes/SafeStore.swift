@@ -1,0 +1,61 @@
+import BigInt
+import Foundation
+import Networking
+import SafeKit
+
+/// Safes: following, deploying, proposing, collecting signatures, executing, and history. Reads
+/// go out as one batch per step; signing works offline from the stored owners.
+public struct SafeStore: Sendable {
+    let storage: SafeStorage
+    let tokens: TokenStorage
+    let keys: KeyStore
+    let connector: ChainConnector
+    let transactions: TransactionStore
+    let http: any Networking.Network
+    let now: @Sendable () -> Date
+
+    /// A Safe store writing to `storage`, signing with `keys`, sending through `transactions`.
+    public init(storage: SafeStorage, tokens: TokenStorage, keys: KeyStore, connector: ChainConnector, transactions: TransactionStore,
+                http: any Networking.Network, now: @escaping @Sendable () -> Date = Date.init) {
+        self.storage = storage
+        self.tokens = tokens
+        self.keys = keys
+        self.connector = connector
+        self.transactions = transactions
+        self.http = http
+        self.now = now
+    }
+
+    /// The followed Safe's tokens to show: whitelisted tokens of its chain, when the chain is known.
+    func balanceQuery(for address: Address, chain: Chain, tokens wanted: [Address]? = nil) -> BalanceQuery {
+        let chainID = chain.network?.chainID ?? ((try? storage.safes(address: address))?.first?.chainID)
+        let known = chainID.map { (try? tokens.tokens(chainID: $0)) ?? [] } ?? []
+        return BalanceQuery(address: address, tokens: wanted, known: known)
+    }
+
+    /// Reads the Safe from the chain and, when it is followed (or `follow`), stores what it read.
+    func refresh(_ address: Address, chain: Chain, name: String? = nil, follow: Bool = false, tokens wanted: [Address]? = nil,
+                 extra: [RPCRequest<JSONValue>] = []) async throws -> (state: SafeState, extra: ArraySlice<Result<JSONValue, any Error>>) {
+        let read = try await SafeReader.read(address, chain: chain, name: nil, tokens: balanceQuery(for: address, chain: chain, tokens: wanted),
+                                             extra: extra, now: now())
+        let known = try storage.safe(chainID: read.state.safe.chainID, address: address)
+        let safe = read.state.safe.named(name ?? known?.name)
+        if known != nil || follow { try storage.save(safe) }
+        let state = SafeState(safe: safe, balance: read.state.balance, tokens: read.state.tokens)
+        return (state, read.extra)
+    }
+
+    /// A stored transaction, or a clear error.
+    func entry(_ safeTxHash: [UInt8]) throws -> SafeTransactionEntry {
+        guard let entry = try storage.transaction(safeTxHash: safeTxHash) else { throw SafeError.unknownTransaction(Hex.encode(safeTxHash)) }
+        return entry
+    }
+
+    /// The followed Safe a transaction belongs to.
+    func followedSafe(of tx: SafeTx) throws -> Safe {
+        guard let chainID = tx.chainID, let safe = try storage.safe(chainID: chainID, address: tx.safe) else {
+            throw SafeError.unknownSafe(tx.safe)
+        }
+        return safe
+    }
+}

@@ -1,0 +1,45 @@
+import BigInt
+import EthereumKit
+import Foundation
+import SafeKit
+
+/// A Safe the user follows, with its state as last read from the chain.
+public struct Safe: Sendable, Hashable {
+    public let chainID: BigUInt
+    public let address: Address
+    public let name: String?
+    /// What `VERSION()` reported, e.g. `1.4.1`.
+    public let version: String
+    public let owners: [Address]
+    public let threshold: BigUInt
+    public let nonce: BigUInt
+    public let modules: [Address]
+    public let fallbackHandler: Address
+    public let guardAddress: Address
+    public let updatedAt: Date
+
+    /// A Safe entity.
+    public init(chainID: BigUInt, address: Address, name: String?, version: String, owners: [Address], threshold: BigUInt,
+                nonce: BigUInt, modules: [Address], fallbackHandler: Address, guardAddress: Address, updatedAt: Date) {
+        self.chainID = chainID
+        self.address = address
+        self.name = name
+        self.version = version
+        self.owners = owners
+        self.threshold = threshold
+        self.nonce = nonce
+        self.modules = modules
+        self.fallbackHandler = fallbackHandler
+        self.guardAddress = guardAddress
+        self.updatedAt = updatedAt
+    }
+
+    /// The parsed contract version, when it is one Bifrost knows.
+    public var safeVersion: SafeVersion? { SafeVersion(reported: version) }
+
+    /// The same Safe with a new name.
+    public func named(_ name: String?) -> Safe {
+        Safe(chainID: chainID, address: address, name: name, version: version, owners: owners, threshold: threshold, nonce: nonce,
+             modules: modules, fallbackHandler: fallbackHandler, guardAddress: guardAddress, updatedAt: updatedAt)
+    }
+}
