@@ -34,6 +34,11 @@ struct Devnet: Sendable {
     static var available: Bool { shared != nil }
 }
 
+/// Every suite that sends transactions nests here, so they run one at a time: some share dev
+/// accounts (the token holder), and concurrent sends from one account would race for nonces.
+@Suite("Integration on the local chain", .serialized, .enabled(if: Devnet.available, "set BIFROST_DEVNET_DEPLOYMENTS (scripts/test does)"))
+struct OnDevnet {}
+
 /// A throwaway Bifrost home wired to the devnet, counting HTTP round trips.
 struct TestWallet: Sendable {
     let services: AppServices

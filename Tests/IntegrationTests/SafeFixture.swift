@@ -1,0 +1,60 @@
+import BigInt
+import Foundation
+import Networking
+import Services
+
+/// A fresh 2-of-3 Safe on the devnet, owned by dev accounts 4, 5 and 6, funded with 10 ETH, and
+/// two homes: owner 4 in the first, owners 5 and 6 in the second (as on two machines).
+struct SafeFixture {
+    let devnet: Devnet
+    let first: TestWallet
+    let second: TestWallet
+    let safe: Address
+    let owners: [Address]
+
+    static let ether = BigUInt(10).power(18)
+
+    init(devnet: Devnet) async throws {
+        self.devnet = devnet
+        first = try await TestWallet(devnet: devnet)
+        second = try await TestWallet(devnet: devnet)
+        let o4 = try first.importDevKey(devnet, index: 4, name: "owner4")
+        let o5 = try second.importDevKey(devnet, index: 5, name: "owner5")
+        let o6 = try second.importDevKey(devnet, index: 6, name: "owner6")
+        owners = [o4, o5, o6]
+        let deployment = try await first.services.dispatcher.dispatch(DeploySafe(
+            keyName: "owner4", owners: owners, threshold: 2, saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)),
+            chain: first.chain, wait: true, password: { "pw" }))
+        safe = deployment.safe
+        _ = try await first.services.dispatcher.dispatch(SendTransaction(
+            keyName: "owner4", transfer: .ether(to: safe, wei: 10 * Self.ether), chain: first.chain, wait: true, password: { "pw" }))
+        _ = try await second.services.dispatcher.dispatch(AddSafe(address: safe, name: "shared", chain: second.chain))
+    }
+
+    func remove() {
+        first.remove()
+        second.remove()
+    }
+
+    /// Proposes in the first home, signs there with owner 4, carries the file to the second home,
+    /// signs with owner 5 and executes from there.
+    @discardableResult
+    func run(_ intent: SafeIntent) async throws -> SafeExecutionResult {
+        let entry = try await first.services.dispatcher.dispatch(ProposeSafeTransaction(safe: safe, intent: intent, chain: first.chain))
+        _ = try await first.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "owner4", password: { "pw" }))
+        let file = try await first.services.dispatcher.dispatch(ExportSafeTransaction(safeTxHash: entry.safeTxHash))
+        _ = try await second.services.dispatcher.dispatch(ImportSafeTransaction(json: file.json))
+        _ = try await second.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "owner5", password: { "pw" }))
+        return try await second.services.dispatcher.dispatch(ExecuteSafeTransaction(
+            safeTxHash: entry.safeTxHash, keyName: "owner5", chain: second.chain, wait: true, password: { "pw" }))
+    }
+
+    func info(_ wallet: TestWallet? = nil) async throws -> SafeState {
+        let w = wallet ?? first
+        return try await w.services.dispatcher.dispatch(SafeInfoQuery(address: safe, chain: w.chain))
+    }
+
+    func remote() throws -> EthereumRemote {
+        EthereumRemote(rpc: JSONRPCClient(network: LiveNetwork.shared, endpoint: try RPCEndpoint(devnet.rpcURL)))
+    }
+}

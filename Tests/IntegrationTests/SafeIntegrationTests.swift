@@ -1,0 +1,195 @@
+import BigInt
+import Foundation
+import Networking
+import Services
+import TestSupport
+import Testing
+
+extension OnDevnet {
+    /// The Safe flows against the real Safe 1.4.1 contracts on the local chain.
+    @Suite("Integration: Safe multisig on the local chain")
+    struct SafeIntegrationTests {
+        let devnet = Devnet.shared!
+        static let ether = SafeFixture.ether
+
+        @Test("2-of-3 across two homes: propose, sign, export, import, sign, execute; balances, nonce and history follow")
+        func twoOfThree() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let recipient = PrivateKey.generate().address
+            let before = try await f.info()
+            #expect(before.safe.owners == f.owners && before.safe.threshold == 2 && before.safe.nonce == 0)
+            #expect(before.safe.version == "1.4.1" && before.balance.wei == 10 * Self.ether)
+
+            let result = try await f.run(.call(to: recipient, value: Self.ether / 4, data: [], operation: .call))
+            #expect(result.success == true)
+            #expect(result.entry.status == .executed)
+            let after = try await f.info(f.second)
+            #expect(after.safe.nonce == 1)
+            #expect(after.balance.wei == 10 * Self.ether - Self.ether / 4)
+            let paid = try await f.second.services.dispatcher.dispatch(FetchBalances(address: recipient, tokens: [], chain: f.second.chain))
+            #expect(paid.ether.wei == Self.ether / 4)
+            let history = try await f.first.services.dispatcher.dispatch(SafeHistoryQuery(safe: f.safe, chain: f.first.chain))
+            #expect(history.map(\.safeTxHash) == [result.entry.safeTxHash])
+            #expect(history.first?.success == true && history.first?.transactionHash == result.transaction.hash)
+            // The first home learns of the execution from the logs.
+            #expect(history.first?.entry?.status == .executed)
+        }
+
+        @Test("safeTxHash equals the contract's own getTransactionHash for random transactions")
+        func contractHashAgreement() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            var rng = SplitMix64(seed: 1559)
+            func word() -> BigUInt { BigUInt(rng.next()) << 64 | BigUInt(rng.next()) }
+            func address() -> Address { try! Address(bytes: (0..<20).map { _ in UInt8(truncatingIfNeeded: rng.next()) }) }
+            var txs: [SafeTx] = []
+            for i in 0..<24 {
+                let data = (0..<Int(rng.next() % 200)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+                txs.append(SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: address(), value: word(), data: data,
+                                  operation: i % 2 == 0 ? .call : .delegateCall, safeTxGas: word() % 10_000_000, baseGas: word() % 100_000,
+                                  gasPrice: word(), gasToken: i % 3 == 0 ? .zero : address(), refundReceiver: address(), nonce: word() % 1000))
+            }
+            let r = EthereumRemote.Requests.self
+            let answers = try await f.remote().batch(txs.map { r.call(CallRequest(to: f.safe, data: $0.getTransactionHashCall)) })
+            for (tx, answer) in zip(txs, answers) {
+                #expect(try answer.get() == (try tx.hash()))
+            }
+        }
+
+        @Test("add owner, remove owner, swap owner and change threshold execute and show in safe info")
+        func ownerManagement() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let newcomer = PrivateKey.generate().address
+            try #require(try await f.run(.addOwner(newcomer, threshold: 3)).success == true)
+            var info = try await f.info()
+            #expect(info.safe.owners.count == 4 && info.safe.owners.contains(newcomer) && info.safe.threshold == 3)
+
+            // Threshold 3 now: the helper's two signatures are not enough.
+            let entry = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
+                safe: f.safe, intent: .removeOwner(newcomer, threshold: 2), chain: f.first.chain))
+            _ = try await f.first.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "owner4", password: { "pw" }))
+            let file = try await f.first.services.dispatcher.dispatch(ExportSafeTransaction(safeTxHash: entry.safeTxHash))
+            _ = try await f.second.services.dispatcher.dispatch(ImportSafeTransaction(json: file.json))
+            _ = try await f.second.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "owner6", password: { "pw" }))
+            // owner5 executes and confirms by sending (v = 1): 3 of 3 needed, 2 signed + executor.
+            let removed = try await f.second.services.dispatcher.dispatch(ExecuteSafeTransaction(
+                safeTxHash: entry.safeTxHash, keyName: "owner5", chain: f.second.chain, wait: true, password: { "pw" }))
+            #expect(removed.success == true)
+            info = try await f.info()
+            #expect(info.safe.owners == f.owners && info.safe.threshold == 2)
+
+            let replacement = PrivateKey.generate().address
+            try #require(try await f.run(.swapOwner(old: f.owners[2], new: replacement)).success == true)
+            info = try await f.info()
+            #expect(info.safe.owners == [f.owners[0], f.owners[1], replacement])
+
+            try #require(try await f.run(.changeThreshold(1)).success == true)
+            info = try await f.info()
+            #expect(info.safe.threshold == 1 && info.safe.nonce == 4)
+        }
+
+        @Test("an ERC-20 transfer from the Safe moves the tokens")
+        func tokenTransfer() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            _ = try f.first.importDevKey(devnet, index: 0, name: "holder")
+            _ = try await f.first.services.dispatcher.dispatch(AddToken(address: devnet.testToken, chain: f.first.chain))
+            _ = try await f.first.services.dispatcher.dispatch(SendTransaction(
+                keyName: "holder", transfer: .token(devnet.testToken, to: f.safe, amount: 100 * Self.ether), chain: f.first.chain,
+                wait: true, password: { "pw" }))
+            let recipient = PrivateKey.generate().address
+            #expect(try await f.run(.tokenTransfer(token: devnet.testToken, to: recipient, amount: "12.5")).success == true)
+            let info = try await f.info()
+            #expect(info.tokens.first { $0.token == devnet.testToken }?.raw == 875 * Self.ether / 10)
+            let got = try await f.first.services.dispatcher.dispatch(FetchBalances(address: recipient, tokens: [devnet.testToken], chain: f.first.chain))
+            #expect(got.tokens.first?.raw == 125 * Self.ether / 10)
+        }
+
+        @Test("a MultiSend batch pays two recipients in one Safe transaction")
+        func multiSendBatch() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let a = PrivateKey.generate().address, b = PrivateKey.generate().address
+            let result = try await f.run(.batch([MultiSendCall(to: a, value: Self.ether), MultiSendCall(to: b, value: 2 * Self.ether)]))
+            #expect(result.success == true)
+            #expect(result.entry.transaction.operation == .delegateCall)
+            for (who, amount) in [(a, Self.ether), (b, 2 * Self.ether)] {
+                let got = try await f.first.services.dispatcher.dispatch(FetchBalances(address: who, tokens: [], chain: f.first.chain))
+                #expect(got.ether.wei == amount)
+            }
+            #expect(try await f.info().safe.nonce == 1)
+        }
+
+        @Test("execution with too few signatures is refused before anything is signed or sent")
+        func tooFewSignatures() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            _ = try f.first.importDevKey(devnet, index: 7, name: "outsider")
+            let entry = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
+                safe: f.safe, intent: .call(to: f.owners[1], value: 1, data: [], operation: .call), chain: f.first.chain))
+            _ = try await f.first.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "owner4", password: { "pw" }))
+            await #expect(throws: SafeError.notEnoughSignatures(have: 1, need: 2, missing: [f.owners[1], f.owners[2]])) {
+                try await f.first.services.dispatcher.dispatch(ExecuteSafeTransaction(
+                    safeTxHash: entry.safeTxHash, keyName: "outsider", chain: f.first.chain, wait: true,
+                    password: { Issue.record("no password may be asked"); return "pw" }))
+            }
+            #expect(try await f.first.services.dispatcher.dispatch(ListTransactions(from: devnet.accounts[7].address)).isEmpty)
+            #expect(try await f.info().safe.nonce == 0)
+            // A non-owner key cannot sign either.
+            await #expect(throws: SafeError.notAnOwner(signer: devnet.accounts[7].address, safe: f.safe)) {
+                try await f.first.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "outsider", password: { "pw" }))
+            }
+        }
+
+        @Test("a file signed by a non-owner, or for another chain, is rejected on import")
+        func importRejections() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let entry = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
+                safe: f.safe, intent: .call(to: f.owners[1], value: 1, data: [], operation: .call), chain: f.first.chain))
+            let stranger = PrivateKey.generate()
+            let forged = try SafeTransactionFile(transaction: entry.transaction,
+                                                 signatures: [try SafeSignature.sign(safeTxHash: entry.safeTxHash, with: stranger)])
+            await #expect(throws: SafeError.importRejected("\(stranger.address.checksummed) signed it but is not an owner of \(f.safe.checksummed)")) {
+                try await f.second.services.dispatcher.dispatch(ImportSafeTransaction(json: forged.json))
+            }
+            var otherChain = entry.transaction
+            otherChain.chainID = 1
+            let elsewhere = try SafeTransactionFile(transaction: otherChain, signatures: [])
+            await #expect(throws: SafeError.self) { try await f.second.services.dispatcher.dispatch(ImportSafeTransaction(json: elsewhere.json)) }
+            #expect(try await f.second.services.dispatcher.dispatch(SafeQueueQuery(safe: f.safe, chain: f.second.chain)).entries.isEmpty)
+        }
+
+        @Test("a node on another chain than the network names is refused before reading the Safe further")
+        func chainMismatch() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            _ = try await f.first.services.dispatcher.dispatch(AddNetwork(name: "wrong", rpcURL: devnet.rpcURL, chainID: 1, deployments: nil))
+            let wrong = ChainSelection(networkName: "wrong")
+            await #expect(throws: ChainError.chainIDMismatch(network: "wrong", expected: 1, actual: devnet.chainID)) {
+                try await f.first.services.dispatcher.dispatch(SafeInfoQuery(address: f.safe, chain: wrong))
+            }
+            let entry = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
+                safe: f.safe, intent: .changeThreshold(1), chain: f.first.chain))
+            _ = try await f.first.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "owner4", password: { "pw" }))
+            await #expect(throws: ChainError.chainIDMismatch(network: "wrong", expected: 1, actual: devnet.chainID)) {
+                try await f.first.services.dispatcher.dispatch(ExecuteSafeTransaction(
+                    safeTxHash: entry.safeTxHash, keyName: "owner4", chain: wrong, wait: true, password: { "pw" }))
+            }
+        }
+
+        @Test("safe info reads owners, threshold, nonce, modules, handler, guard and balances in one round trip")
+        func infoRoundTrips() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            _ = try await f.first.services.dispatcher.dispatch(AddToken(address: devnet.testToken, chain: f.first.chain))
+            f.first.http.reset()
+            let info = try await f.info()
+            #expect(f.first.http.roundTrips == 1)
+            #expect(info.tokens.count == 1 && info.safe.modules.isEmpty && info.safe.guardAddress == .zero)
+            #expect(info.safe.fallbackHandler != .zero)
+        }
+    }
+}
