@@ -97,6 +97,7 @@ let package = Package(
             name: "NetworkingTests",
             dependencies: [
                 "Networking",
+                "SafeKit",
                 "TestSupport",
                 .product(name: "BigInt", package: "BigInt"),
                 // An in-process HTTP server on 127.0.0.1 for the LiveNetwork tests.
