@@ -4,14 +4,34 @@
 Usage: counting_proxy.py LISTEN_PORT UPSTREAM_URL
 GET /count answers the number of POSTs forwarded so far; GET /reset sets it to zero. Both clients
 of the balances benchmark go through it, so their round trips are counted the same way.
+GET /log answers, as JSON, the JSON-RPC methods of each POST since the last reset (a batch is one
+list) and the outside hosts a client tried to reach through this proxy (see below).
+
+It doubles as the HTTP(S) forward proxy of the clients under test (HTTP_PROXY/HTTPS_PROXY pointed
+here, NO_PROXY=127.0.0.1): a request for anywhere else is refused with 403 and its host recorded,
+so a tool that calls out to the internet is seen, never reaches it, and is not counted as a round
+trip to the node.
 """
+import json
 import sys
 import threading
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 count = 0
+methods = []
+external = []
 lock = threading.Lock()
+
+
+def method_names(body):
+    try:
+        message = json.loads(body)
+    except ValueError:
+        return "?"
+    if isinstance(message, list):
+        return [m.get("method", "?") if isinstance(m, dict) else "?" for m in message]
+    return message.get("method", "?") if isinstance(message, dict) else "?"
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -27,19 +47,40 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def _refuse_outside(self):
+        with lock:
+            external.append(f"{self.command} {self.path}")
+        self.close_connection = True
+        self._reply(403, b"counting_proxy: no outside access during the benchmark\n", "text/plain")
+
+    def do_CONNECT(self):  # HTTPS through a forward proxy
+        self._refuse_outside()
+
     def do_GET(self):
         global count
+        if self.path.startswith("http://"):  # plain HTTP through a forward proxy
+            self._refuse_outside()
+            return
         with lock:
             if self.path == "/reset":
                 count = 0
-            body = str(count).encode()
-        self._reply(200, body, "text/plain")
+                methods.clear()
+                external.clear()
+            if self.path == "/log":
+                body, kind = json.dumps({"posts": methods, "external": external}).encode(), "application/json"
+            else:
+                body, kind = str(count).encode(), "text/plain"
+        self._reply(200, body, kind)
 
     def do_POST(self):
         global count
+        if self.path.startswith("http://"):
+            self._refuse_outside()
+            return
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         with lock:
             count += 1
+            methods.append(method_names(body))
         request = urllib.request.Request(UPSTREAM, data=body, headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=30) as response:
             self._reply(response.status, response.read())

@@ -43,7 +43,6 @@ public struct DeploySafe: StoreAction {
 
 extension SafeStore {
     func deploy(_ d: DeploySafe) async throws -> SafeDeployment {
-        d.progress(.preparing)
         _ = try keys.account(named: d.keyName)
         let chain = try connector.connect(d.chain)
         let c = chain.network?.contracts ?? NetworkContracts()

@@ -38,7 +38,6 @@ public struct ExecuteSafeTransaction: StoreAction {
 
 extension SafeStore {
     func execute(_ x: ExecuteSafeTransaction) async throws -> SafeExecutionResult {
-        x.progress(.preparing)
         let entry = try entry(x.safeTxHash)
         guard entry.status == .queued, entry.executionHash == nil else { throw SafeError.alreadyExecuted(Hex.encode(x.safeTxHash)) }
         let tx = entry.transaction
