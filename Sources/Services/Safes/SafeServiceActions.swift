@@ -13,31 +13,22 @@ public struct SafeServiceEndpoint: Sendable, Equatable {
     }
 }
 
-/// Proposes a stored, signed transaction to a Transaction Service, then posts the other
-/// signatures collected here as confirmations.
-public struct ServiceProposeSafeTransaction: StoreAction {
+/// Sends the signatures collected here to a Transaction Service: as a new proposal (the first
+/// owner's signature proposes, the rest confirm), or as confirmations of one already there.
+public struct PostSafeSignatures: StoreAction {
     public typealias Store = SafeStore
     public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
     public let safeTxHash: [UInt8]
     public let service: SafeServiceEndpoint
-    public init(safeTxHash: [UInt8], service: SafeServiceEndpoint) {
+    /// Propose the transaction first, rather than only confirm it.
+    public let propose: Bool
+    public init(safeTxHash: [UInt8], service: SafeServiceEndpoint, propose: Bool) {
         self.safeTxHash = safeTxHash
         self.service = service
+        self.propose = propose
     }
-    public func perform(on store: SafeStore) async throws -> [Address] { try await store.serviceSend(safeTxHash, to: service, propose: true) }
-}
-
-/// Posts the signatures collected here to a Transaction Service as confirmations.
-public struct ServiceConfirmSafeTransaction: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
-    public let safeTxHash: [UInt8]
-    public let service: SafeServiceEndpoint
-    public init(safeTxHash: [UInt8], service: SafeServiceEndpoint) {
-        self.safeTxHash = safeTxHash
-        self.service = service
-    }
-    public func perform(on store: SafeStore) async throws -> [Address] { try await store.serviceSend(safeTxHash, to: service, propose: false) }
+    /// The owners whose signatures were posted.
+    public func perform(on store: SafeStore) async throws -> [Address] { try await store.serviceSend(safeTxHash, to: service, propose: propose) }
 }
 
 /// Lists a Safe's pending transactions on a Transaction Service, verifies them, and merges them
@@ -89,13 +80,7 @@ extension SafeStore {
         let pending = try await remote(l.service).pending(safe: safe.address, nonce: safe.nonce, chainID: safe.chainID,
                                                            version: safe.safeVersion ?? .v1_4_1)
         for item in pending where !item.isExecuted {
-            let owned = item.confirmations.filter { safe.owners.contains($0.owner) }
-            let existing = try storage.transaction(safeTxHash: item.safeTxHash)
-            let have = Set(existing?.signatures.map(\.owner) ?? [])
-            let entry = existing.map { $0.with(signatures: $0.signatures + owned.filter { !have.contains($0.owner) }, updatedAt: now()) }
-                ?? SafeTransactionEntry(transaction: item.transaction, safeTxHash: item.safeTxHash, signatures: owned, status: .queued,
-                                        executionHash: nil, summary: SafeSummary.describe(item.transaction), createdAt: now(), updatedAt: now())
-            try storage.save(entry)
+            _ = try merge(item.transaction, safeTxHash: item.safeTxHash, signatures: item.confirmations.filter { safe.owners.contains($0.owner) })
         }
         return pending
     }

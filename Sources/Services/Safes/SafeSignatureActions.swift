@@ -93,15 +93,21 @@ extension SafeStore {
         if let stranger = file.signatures.first(where: { !safe.owners.contains($0.owner) }) {
             throw SafeError.importRejected("\(stranger.owner.checksummed) signed it but is not an owner of \(safe.address.checksummed)")
         }
-        let existing = try storage.transaction(safeTxHash: file.safeTxHash)
-        let have = Set(existing?.signatures.map(\.owner) ?? [])
-        let added = file.signatures.filter { !have.contains($0.owner) }
-        let entry = existing.map { $0.with(signatures: $0.signatures + added, updatedAt: now()) }
-            ?? SafeTransactionEntry(transaction: tx, safeTxHash: file.safeTxHash, signatures: file.signatures, status: .queued,
-                                    executionHash: nil, summary: SafeSummary.describe(tx), createdAt: now(), updatedAt: now())
-        try storage.save(entry)
+        let (entry, added) = try merge(tx, safeTxHash: file.safeTxHash, signatures: file.signatures)
         let counted = confirmations(entry, safe: safe, signature: nil)
-        return SafeImportResult(entry: entry, added: added.map(\.owner), confirmations: counted.confirmations, threshold: safe.threshold)
+        return SafeImportResult(entry: entry, added: added, confirmations: counted.confirmations, threshold: safe.threshold)
+    }
+
+    /// Stores `tx` (new ones as queued) with the signatures of owners not yet here; returns them.
+    func merge(_ tx: SafeTx, safeTxHash: [UInt8], signatures: [SafeSignature]) throws -> (SafeTransactionEntry, added: [Address]) {
+        let existing = try storage.transaction(safeTxHash: safeTxHash)
+        let have = Set(existing?.signatures.map(\.owner) ?? [])
+        let added = signatures.filter { !have.contains($0.owner) }
+        let entry = existing.map { $0.with(signatures: $0.signatures + added, updatedAt: now()) }
+            ?? SafeTransactionEntry(transaction: tx, safeTxHash: safeTxHash, signatures: added, status: .queued, executionHash: nil,
+                                    summary: SafeSummary.describe(tx), createdAt: now(), updatedAt: now())
+        try storage.save(entry)
+        return (entry, added.map(\.owner))
     }
 
     func confirmations(_ entry: SafeTransactionEntry, safe: Safe, signature: SafeSignature?) -> SafeConfirmations {

@@ -40,30 +40,30 @@ struct ServiceOptions: ParsableArguments {
 struct SafeServiceProposeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "propose", abstract: "Propose a signed transaction to the service, with every signature collected here.")
-    @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
-    var safeTxHash: String
-    @OptionGroup var service: ServiceOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var post: ServicePostOptions
 
-    func run() async throws {
-        let owners = try await global.services().dispatcher.dispatch(ServiceProposeSafeTransaction(
-            safeTxHash: try SafeCommand.safeTxHash(safeTxHash), service: try service.endpoint()))
-        global.output.emit([("safeTxHash", .string(safeTxHash)), ("posted", .array(owners.map { .string($0.checksummed) }))])
-    }
+    func run() async throws { try await post.run(propose: true) }
 }
 
 /// `bifrost safe service confirm`.
 struct SafeServiceConfirmCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "confirm", abstract: "Post the signatures collected here to a transaction already on the service.")
+    @OptionGroup var post: ServicePostOptions
+
+    func run() async throws { try await post.run(propose: false) }
+}
+
+/// What `service propose` and `service confirm` take; they differ only in whether the first signature proposes.
+struct ServicePostOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
     var safeTxHash: String
     @OptionGroup var service: ServiceOptions
     @OptionGroup var global: GlobalOptions
 
-    func run() async throws {
-        let owners = try await global.services().dispatcher.dispatch(ServiceConfirmSafeTransaction(
-            safeTxHash: try SafeCommand.safeTxHash(safeTxHash), service: try service.endpoint()))
+    func run(propose: Bool) async throws {
+        let owners = try await global.services().dispatcher.dispatch(PostSafeSignatures(
+            safeTxHash: try SafeCommand.safeTxHash(safeTxHash), service: try service.endpoint(), propose: propose))
         global.output.emit([("safeTxHash", .string(safeTxHash)), ("posted", .array(owners.map { .string($0.checksummed) }))])
     }
 }
