@@ -70,7 +70,7 @@ extension SafeStore {
             chain: d.chain, wait: d.wait, password: d.password, progress: d.progress))
         var state: SafeState? = nil
         if let receipt = sent.receipt, receipt.status {
-            state = try await refresh(predicted, chain: chain, name: d.name, follow: true).state
+            state = try await refresh(predicted, chain: chain, name: d.name, follow: true)
         }
         return SafeDeployment(safe: predicted, transaction: sent.transaction, state: state)
     }

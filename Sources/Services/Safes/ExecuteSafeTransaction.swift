@@ -43,7 +43,7 @@ extension SafeStore {
         let tx = entry.transaction
         let executor = try keys.account(named: x.keyName).address
         let chain = try connector.connect(x.chain)
-        let safe = try await refresh(tx.safe, chain: chain).state.safe
+        let safe = try await refresh(tx.safe, chain: chain).safe
         guard safe.chainID == tx.chainID else { throw SafeError.wrongChain(safeChain: tx.chainID ?? 0, nodeChain: safe.chainID) }
         guard tx.nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: tx.nonce, current: safe.nonce) }
         guard tx.nonce == safe.nonce else { throw SafeError.nonceAhead(nonce: tx.nonce, current: safe.nonce) }

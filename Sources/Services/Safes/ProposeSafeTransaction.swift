@@ -42,7 +42,7 @@ extension SafeStore {
         var tokenQuery: [Address]? = nil
         if case .tokenTransfer(let token, _, _) = p.intent { tokenQuery = [token] }
         // Proposing for a Safe follows it, so its owners are at hand for signing offline later.
-        let state = try await refresh(p.safe, chain: chain, follow: true, tokens: tokenQuery).state
+        let state = try await refresh(p.safe, chain: chain, follow: true, tokens: tokenQuery)
         let safe = state.safe
         let contracts = chain.network?.contracts ?? NetworkContracts()
         let (call, summary) = try build(p.intent, safe: safe, tokens: state.tokens, contracts: contracts)

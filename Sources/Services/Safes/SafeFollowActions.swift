@@ -16,7 +16,7 @@ public struct AddSafe: StoreAction {
     }
     public func perform(on store: SafeStore) async throws -> SafeState {
         let chain = try store.connector.connect(self.chain)
-        return try await store.refresh(address, chain: chain, name: name, follow: true).state
+        return try await store.refresh(address, chain: chain, name: name, follow: true)
     }
 }
 
@@ -31,7 +31,7 @@ public struct SafeInfoQuery: StoreAction {
         self.chain = chain
     }
     public func perform(on store: SafeStore) async throws -> SafeState {
-        try await store.refresh(address, chain: try store.connector.connect(chain)).state
+        try await store.refresh(address, chain: try store.connector.connect(chain))
     }
 }
 

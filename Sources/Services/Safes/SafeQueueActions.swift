@@ -53,7 +53,7 @@ extension SafeStore {
         var live = true
         let safe: Safe
         do {
-            safe = try await refresh(q.safe, chain: try connector.connect(q.chain)).state.safe
+            safe = try await refresh(q.safe, chain: try connector.connect(q.chain)).safe
         } catch let error as SafeError {
             throw error
         } catch {

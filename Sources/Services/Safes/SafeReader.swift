@@ -13,10 +13,8 @@ public struct SafeState: Sendable, Equatable {
 /// Reads everything about a Safe in one JSON-RPC batch: chain ID, code, version, owners,
 /// threshold, nonce, modules, fallback handler and guard slots, and the ether and token balances.
 enum SafeReader {
-    static func read(_ address: Address, chain: Chain, name: String?, tokens: BalanceQuery? = nil, extra: [RPCRequest<JSONValue>] = [],
-                     now: Date) async throws -> (state: SafeState, extra: ArraySlice<Result<JSONValue, any Error>>) {
+    static func read(_ address: Address, chain: Chain, tokens query: BalanceQuery, now: Date) async throws -> SafeState {
         let r = EthereumRemote.Requests.self
-        let query = tokens ?? BalanceQuery(address: address, tokens: [], known: [])
         func call(_ data: [UInt8]) -> RPCRequest<JSONValue> { r.raw(r.call(CallRequest(to: address, data: data))) }
         let fixed: [RPCRequest<JSONValue>] = [
             r.raw(r.chainID()), r.raw(r.code(at: address)), call(SafeContract.version), call(SafeContract.getOwners),
@@ -24,7 +22,7 @@ enum SafeReader {
             r.raw(r.storage(at: address, slot: SafeContract.fallbackHandlerSlot)), r.raw(r.storage(at: address, slot: SafeContract.guardSlot)),
         ]
         let balanceRequests = query.requests
-        let results = try await chain.remote.batch(fixed + balanceRequests + extra)
+        let results = try await chain.remote.batch(fixed + balanceRequests)
         let chainID = try chain.verify(chainID: try RPCMapper.quantity(try results[0].get()))
         func data(_ i: Int) throws -> [UInt8] { try RPCMapper.data(try results[i].get()) }
         guard let code = try? data(1), !code.isEmpty, let versionData = try? data(2),
@@ -33,14 +31,13 @@ enum SafeReader {
         else { throw SafeError.notASafe(address) }
         guard SafeVersion(reported: version)?.isSupported == true else { throw SafeError.unsupportedVersion(address: address, version: version) }
         let safe = Safe(
-            chainID: chainID, address: address, name: name, version: version, owners: owners,
+            chainID: chainID, address: address, name: nil, version: version, owners: owners,
             threshold: try SafeContract.decodeUInt(try data(4), call: "getThreshold"),
             nonce: try SafeContract.decodeUInt(try data(5), call: "nonce"),
             modules: (try? SafeContract.decodeModules(try data(6))) ?? [],
             fallbackHandler: SafeContract.addressInSlot(try data(7)), guardAddress: SafeContract.addressInSlot(try data(8)),
             updatedAt: now)
-        let balanceEnd = fixed.count + balanceRequests.count
-        let (wei, tokenBalances) = try query.decode(results[fixed.count..<balanceEnd])
-        return (SafeState(safe: safe, balance: EtherAmount(wei: wei), tokens: tokenBalances), results[balanceEnd...])
+        let (wei, tokenBalances) = try query.decode(results[fixed.count...])
+        return SafeState(safe: safe, balance: EtherAmount(wei: wei), tokens: tokenBalances)
     }
 }

@@ -34,15 +34,13 @@ public struct SafeStore: Sendable {
     }
 
     /// Reads the Safe from the chain and, when it is followed (or `follow`), stores what it read.
-    func refresh(_ address: Address, chain: Chain, name: String? = nil, follow: Bool = false, tokens wanted: [Address]? = nil,
-                 extra: [RPCRequest<JSONValue>] = []) async throws -> (state: SafeState, extra: ArraySlice<Result<JSONValue, any Error>>) {
-        let read = try await SafeReader.read(address, chain: chain, name: nil, tokens: balanceQuery(for: address, chain: chain, tokens: wanted),
-                                             extra: extra, now: now())
-        let known = try storage.safe(chainID: read.state.safe.chainID, address: address)
-        let safe = read.state.safe.named(name ?? known?.name)
+    func refresh(_ address: Address, chain: Chain, name: String? = nil, follow: Bool = false,
+                 tokens wanted: [Address]? = nil) async throws -> SafeState {
+        let read = try await SafeReader.read(address, chain: chain, tokens: balanceQuery(for: address, chain: chain, tokens: wanted), now: now())
+        let known = try storage.safe(chainID: read.safe.chainID, address: address)
+        let safe = read.safe.named(name ?? known?.name)
         if known != nil || follow { try storage.save(safe) }
-        let state = SafeState(safe: safe, balance: read.state.balance, tokens: read.state.tokens)
-        return (state, read.extra)
+        return SafeState(safe: safe, balance: read.balance, tokens: read.tokens)
     }
 
     /// A stored transaction, or a clear error.
