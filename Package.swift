@@ -15,11 +15,13 @@ let package = Package(
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "Services", targets: ["Services"]),
         .library(name: "AppCore", targets: ["AppCore"]),
+        .library(name: "AppCoreTesting", targets: ["AppCoreTesting"]),
         .executable(name: "bifrost", targets: ["bifrost"]),
     ],
     dependencies: [
         .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -68,7 +70,9 @@ let package = Package(
             dependencies: ["EthereumKit", "SafeKit", "Storage", "Networking", .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
-        .target(name: "AppCore", dependencies: ["Services"], swiftSettings: strictSettings),
+        .target(name: "AppCore", dependencies: ["Services", .product(name: "Logging", package: "swift-log")], swiftSettings: strictSettings),
+        // The exhaustive TestStore, for the tests of any app built on AppCore.
+        .target(name: "AppCoreTesting", dependencies: ["AppCore"], swiftSettings: strictSettings),
         .target(
             name: "BifrostCLI",
             dependencies: [
@@ -123,6 +127,11 @@ let package = Package(
         .testTarget(
             name: "ServicesTests",
             dependencies: ["Services", "Networking", "TestSupport", .product(name: "BigInt", package: "BigInt")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AppCoreTests",
+            dependencies: ["AppCore", "AppCoreTesting", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "BifrostCLITests", dependencies: ["BifrostCLI", "TestSupport"], swiftSettings: strictSettings),

@@ -1,4 +1,4 @@
-// AppCore holds the long-lived, unidirectional UI state (Store, Reducer, Effect, features) that
-// front ends such as the dashboard keep. Until those features land it only forwards Services, so
-// a front end can already depend on the layer it will use.
+// AppCore is the unidirectional state core for long-lived front ends: `Store`, `Reducer`,
+// `Effect`, `Middleware`, and the features built on them. Front ends import AppCore and reach
+// Services through it.
 @_exported import Services
