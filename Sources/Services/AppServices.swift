@@ -10,7 +10,7 @@ public struct AppServices: Sendable {
 
     /// Opens the database and vault under `home` and wires the stores. `lightKDF` makes new keystore
     /// files cheap to unlock and is only for tests and demos.
-    public static func open(home: BifrostHome, lightKDF: Bool = false, http: any Networking.Network = LiveNetwork.shared) throws -> AppServices {
+    public static func open(home: BifrostHome, lightKDF: Bool = false, http: any Networking.Network = ServiceEnvironment.network) throws -> AppServices {
         let database = try AppDatabase.open(home: home)
         let vault = KeyVault(home: home, scrypt: lightKDF ? .light : .standard)
         let keys = KeyStore(database: database, vault: vault)
@@ -25,7 +25,8 @@ public struct AppServices: Sendable {
             balances: BalanceStore(tokens: tokens, connector: connector),
             transactions: transactions,
             safes: SafeStore(storage: SafeStorage(database: database), tokens: tokens, keys: keys, connector: connector,
-                             transactions: transactions, http: http)
+                             transactions: transactions, http: http),
+            rates: RatesStore(storage: RateStorage(database: database), http: http)
         )
         return AppServices(home: home, keys: keys, dispatcher: dispatcher)
     }

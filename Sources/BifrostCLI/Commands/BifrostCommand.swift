@@ -20,6 +20,6 @@ struct BifrostCommand: AsyncParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [KeyCommand.self, NetworkCommand.self, BalanceCommand.self, SendCommand.self, TokenCommand.self,
-                      SafeCommand.self, TxCommand.self, SignCommand.self, ABICommand.self, UtilCommand.self]
+                      SafeCommand.self, RatesCommand.self, TxCommand.self, SignCommand.self, ABICommand.self, UtilCommand.self]
     )
 }

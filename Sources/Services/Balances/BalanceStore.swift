@@ -9,6 +9,14 @@ public struct TokenBalance: Sendable, Equatable {
     public let raw: BigUInt
     /// The balance in display units, exact.
     public var amount: TokenAmount { TokenAmount(raw: raw, decimals: decimals) }
+
+    /// A token balance.
+    public init(token: Address, symbol: String, decimals: Int, raw: BigUInt) {
+        self.token = token
+        self.symbol = symbol
+        self.decimals = decimals
+        self.raw = raw
+    }
 }
 
 /// An address's ether and token balances, read together.
@@ -17,6 +25,14 @@ public struct Balances: Sendable, Equatable {
     public let chainID: BigUInt
     public let ether: EtherAmount
     public let tokens: [TokenBalance]
+
+    /// A Balances value.
+    public init(address: Address, chainID: BigUInt, ether: EtherAmount, tokens: [TokenBalance]) {
+        self.address = address
+        self.chainID = chainID
+        self.ether = ether
+        self.tokens = tokens
+    }
 }
 
 /// Reads ETH and ERC-20 balances of one address in one round trip.

@@ -7,17 +7,19 @@ public struct Dispatcher: Sendable {
     public let balances: BalanceStore
     public let transactions: TransactionStore
     public let safes: SafeStore
+    public let rates: RatesStore
     let observers: [@Sendable (String) -> Void]
 
     /// A dispatcher over the given stores; `observers` hear the type name of every action.
     public init(keys: KeyStore, networks: NetworkStore, tokens: TokenStore, balances: BalanceStore,
-                transactions: TransactionStore, safes: SafeStore, observers: [@Sendable (String) -> Void] = []) {
+                transactions: TransactionStore, safes: SafeStore, rates: RatesStore, observers: [@Sendable (String) -> Void] = []) {
         self.keys = keys
         self.networks = networks
         self.tokens = tokens
         self.balances = balances
         self.transactions = transactions
         self.safes = safes
+        self.rates = rates
         self.observers = observers
     }
 

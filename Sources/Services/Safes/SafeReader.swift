@@ -8,6 +8,13 @@ public struct SafeState: Sendable, Equatable {
     public let safe: Safe
     public let balance: EtherAmount
     public let tokens: [TokenBalance]
+
+    /// A SafeState value.
+    public init(safe: Safe, balance: EtherAmount, tokens: [TokenBalance]) {
+        self.safe = safe
+        self.balance = balance
+        self.tokens = tokens
+    }
 }
 
 /// Reads everything about a Safe in one JSON-RPC batch: chain ID, code, version, owners,

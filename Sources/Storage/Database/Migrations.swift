@@ -100,6 +100,23 @@ enum Migrations {
                 t.primaryKey(["safeTxHash", "owner"])
             }
         }
+        m.registerMigration("v4: rates") { db in
+            try db.create(table: "rate") { t in
+                t.column("coin", .text).notNull()
+                t.column("fiat", .text).notNull()
+                t.column("price", .text).notNull()
+                t.column("time", .datetime).notNull()
+                t.primaryKey(["coin", "fiat"])
+            }
+            try db.create(table: "rateHistory") { t in
+                t.column("coin", .text).notNull()
+                t.column("fiat", .text).notNull()
+                t.column("days", .integer).notNull()
+                t.column("points", .text).notNull()
+                t.column("fetchedAt", .datetime).notNull()
+                t.primaryKey(["coin", "fiat", "days"])
+            }
+        }
         return m
     }
 }

@@ -32,10 +32,11 @@ struct BalanceCommand: AsyncParsableCommand {
         let target = try key.map { try services.keys.account(named: $0).address } ?? Input.address(address ?? "", option: "ADDRESS")
         let tokens = try token.map { try Input.address($0, option: "--token") }
         let b = try await services.dispatcher.dispatch(FetchBalances(address: target, tokens: tokens, chain: global.chain))
+        let fiat = await FiatValue.cached(services, ether: b.ether.exact(in: .ether))
         if global.json {
             global.output.emit([
                 ("address", .string(b.address.checksummed)), ("wei", .string(String(b.ether.wei))),
-                ("ether", .string(b.ether.exact(in: .ether))),
+                ("ether", .string(b.ether.exact(in: .ether))), ("fiat", fiat?.json ?? .null),
                 ("tokens", .array(b.tokens.map { t in
                     .object([(key: "address", value: .string(t.token.checksummed)), (key: "symbol", value: .string(t.symbol)),
                              (key: "decimals", value: .number(String(t.decimals))), (key: "balance", value: .string(t.amount.description)),
@@ -44,15 +45,15 @@ struct BalanceCommand: AsyncParsableCommand {
             ])
             return
         }
-        Console.current.out(BalanceCommand.render(b))
+        Console.current.out(BalanceCommand.render(b, fiat: fiat?.line))
     }
 
     /// The human form: the address, then one aligned line per asset.
-    static func render(_ b: Balances) -> String {
+    static func render(_ b: Balances, fiat: String? = nil) -> String {
         var rows = [("ETH", b.ether.exact(in: .ether))]
         rows += b.tokens.map { ($0.symbol, $0.amount.description) }
         let width = rows.map(\.1.count).max() ?? 0
-        return ([b.address.checksummed] + rows.map { "  " + String(repeating: " ", count: width - $0.1.count) + $0.1 + " " + $0.0 })
-            .joined(separator: "\n")
+        let lines = [b.address.checksummed] + rows.map { "  " + String(repeating: " ", count: width - $0.1.count) + $0.1 + " " + $0.0 }
+        return (lines + (fiat.map { ["  " + $0] } ?? [])).joined(separator: "\n")
     }
 }

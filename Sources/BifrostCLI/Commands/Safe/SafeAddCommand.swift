@@ -58,7 +58,11 @@ struct SafeInfoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let a = try Input.address(safe, option: "SAFE")
-        let state = try await global.services().dispatcher.dispatch(SafeInfoQuery(address: a, chain: global.chain))
-        if global.json { global.output.emit(SafeCommand.fields(state)) } else { Console.current.out(SafeCommand.render(state)) }
+        let services = try global.services()
+        let state = try await services.dispatcher.dispatch(SafeInfoQuery(address: a, chain: global.chain))
+        let fiat = await FiatValue.cached(services, ether: state.balance.exact(in: .ether))
+        if global.json { global.output.emit(SafeCommand.fields(state, fiat: fiat?.json)) } else {
+            Console.current.out(SafeCommand.render(state, fiat: fiat?.line))
+        }
     }
 }

@@ -23,7 +23,7 @@ struct SafeCommand: AsyncParsableCommand {
     )
 
     /// The JSON fields of a Safe's state, as `safe info` prints them.
-    static func fields(_ state: SafeState) -> [(String, JSONValue)] {
+    static func fields(_ state: SafeState, fiat: JSONValue? = nil) -> [(String, JSONValue)] {
         let s = state.safe
         return [
             ("address", .string(s.address.checksummed)), ("name", s.name.map(JSONValue.string) ?? .null),
@@ -32,6 +32,7 @@ struct SafeCommand: AsyncParsableCommand {
             ("nonce", .number(String(s.nonce))),
             ("balance", .object([(key: "wei", value: .string(String(state.balance.wei))),
                                  (key: "ether", value: .string(state.balance.exact(in: .ether)))])),
+            ("fiat", fiat ?? .null),
             ("tokens", .array(state.tokens.map { t in
                 .object([(key: "address", value: .string(t.token.checksummed)), (key: "symbol", value: .string(t.symbol)),
                          (key: "decimals", value: .number(String(t.decimals))), (key: "balance", value: .string(t.amount.description)),
@@ -43,7 +44,7 @@ struct SafeCommand: AsyncParsableCommand {
     }
 
     /// The human form of `safe info`.
-    static func render(_ state: SafeState) -> String {
+    static func render(_ state: SafeState, fiat: String? = nil) -> String {
         let s = state.safe
         func none(_ a: Address) -> String { a == .zero ? "none" : a.checksummed }
         var lines = ["Safe \(s.address.checksummed)" + (s.name.map { "  (\($0))" } ?? "") + "  on chain \(s.chainID)"]
@@ -57,6 +58,7 @@ struct SafeCommand: AsyncParsableCommand {
         let amountWidth = assets.map(\.1.count).max() ?? 0
         assets = assets.map { (String(repeating: " ", count: amountWidth - $0.1.count) + $0.1, $0.0) }
         for (i, asset) in assets.enumerated() { row(i == 0 ? "balance:" : "", "\(asset.0) \(asset.1)") }
+        if let fiat { row("", fiat) }
         row("modules:", s.modules.isEmpty ? "none" : s.modules.map(\.checksummed).joined(separator: ", "))
         row("fallback handler:", none(s.fallbackHandler))
         row("guard:", none(s.guardAddress))

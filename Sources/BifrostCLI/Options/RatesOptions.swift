@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import Services
+
+/// Where rates come from and in which currency.
+struct RatesOptions: ParsableArguments {
+    @Option(name: .customLong("rates-url"), help: ArgumentHelp("Base URL of a CoinGecko-v3-compatible API (env BIFROST_RATES_URL; default CoinGecko).", valueName: "url"))
+    var ratesURL: String?
+    @Option(name: .customLong("rates-api-key-file"), help: ArgumentHelp("File whose first line is the rates API key (env BIFROST_RATES_API_KEY).", valueName: "file"))
+    var apiKeyFile: String?
+    @Option(help: "Fiat currency, e.g. usd or eur.")
+    var fiat: String = "usd"
+
+    func source() throws -> RatesSource {
+        let env = ProcessInfo.processInfo.environment
+        let text = ratesURL ?? env["BIFROST_RATES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        var url = RatesSource.defaultURL
+        if let text {
+            guard let parsed = URL(string: text), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
+                throw InputError(option: "--rates-url", reason: "'\(text)' is not an http(s) URL")
+            }
+            url = parsed
+        }
+        let key = try apiKeyFile.map { try PasswordOptions.firstLine(of: $0, option: "--rates-api-key-file") }
+            ?? env["BIFROST_RATES_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        return RatesSource(url: url, apiKey: key)
+    }
+
+    var currency: String { fiat.lowercased() }
+}
+
+/// An ether amount's value in fiat from a cached rate, for balances and Safe info.
+enum FiatValue {
+    /// `amount × price`, rounded to cents.
+    static func value(ether: String, price: String) -> String? {
+        guard let amount = Decimal(string: ether, locale: Locale(identifier: "en_US_POSIX")),
+              let rate = Decimal(string: price, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        var product = amount * rate, rounded = Decimal()
+        NSDecimalRound(&rounded, &product, 2, .plain)
+        return NSDecimalNumber(decimal: rounded).stringValue
+    }
+
+    /// The fiat value of `ether` at the cached ether rate (currency from `BIFROST_FIAT`, else usd);
+    /// nil when no rate was ever fetched. Reads only the cache: no network.
+    static func cached(_ services: AppServices, ether: String) async -> (json: JSONValue, line: String)? {
+        let fiat = ProcessInfo.processInfo.environment["BIFROST_FIAT"].flatMap { $0.isEmpty ? nil : $0.lowercased() } ?? "usd"
+        let rate = try? await services.dispatcher.dispatch(CachedRateQuery(coin: "ethereum", fiat: fiat))
+        return describe(ether: ether, rate: rate ?? nil)
+    }
+
+    /// The JSON object and the human line for `ether` at the cached ether rate, if there is one.
+    static func describe(ether: String, rate: Rate?) -> (json: JSONValue, line: String)? {
+        guard let rate, let value = value(ether: ether, price: rate.price) else { return nil }
+        let time = ISO8601DateFormatter().string(from: rate.time)
+        let json: JSONValue = .object([
+            (key: "currency", value: .string(rate.fiat)), (key: "value", value: .string(value)),
+            (key: "rate", value: .string(rate.price)), (key: "time", value: .string(time)), (key: "stale", value: .bool(rate.stale)),
+        ])
+        return (json, "≈ \(value) \(rate.fiat.uppercased()) at \(rate.price) per ETH (rate of \(time))")
+    }
+}
