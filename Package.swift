@@ -71,7 +71,7 @@ let package = Package(
             dependencies: ["EthereumKit", "SafeKit", "Storage", "Networking", .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
-        .target(name: "AppCore", dependencies: ["Services", .product(name: "Logging", package: "swift-log")], swiftSettings: strictSettings),
+        .target(name: "AppCore", dependencies: ["Services", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")], swiftSettings: strictSettings),
         // The exhaustive TestStore, for the tests of any app built on AppCore.
         .target(name: "AppCoreTesting", dependencies: ["AppCore"], swiftSettings: strictSettings),
         .target(
@@ -132,7 +132,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppCoreTests",
-            dependencies: ["AppCore", "AppCoreTesting", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["AppCore", "AppCoreTesting", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
         .testTarget(

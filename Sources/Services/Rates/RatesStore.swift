@@ -38,6 +38,12 @@ public struct RatesResult: Sendable, Equatable {
     public let rates: [Rate]
     /// Set when the API failed and cached rates were used instead.
     public let warning: String?
+
+    /// A RatesResult value.
+    public init(rates: [Rate], warning: String?) {
+        self.rates = rates
+        self.warning = warning
+    }
 }
 
 /// A price history, and why it is stale when it is.

@@ -9,6 +9,13 @@ public struct SafeExecutionResult: Sendable, Equatable {
     public let transaction: StoredTransaction
     /// nil until mined (without `wait`); then whether the Safe reported `ExecutionSuccess`.
     public let success: Bool?
+
+    /// A SafeExecutionResult value.
+    public init(entry: SafeTransactionEntry, transaction: StoredTransaction, success: Bool?) {
+        self.entry = entry
+        self.transaction = transaction
+        self.success = success
+    }
 }
 
 /// Executes a Safe transaction from a vault key: only with enough valid owner signatures, only

@@ -42,3 +42,11 @@ public struct ListSafes: StoreAction {
     public init() {}
     public func perform(on store: SafeStore) async throws -> [Safe] { try store.storage.safes() }
 }
+
+/// Followed Safes as a live query: the current list, then each change, whoever wrote it.
+public struct ObserveSafes: StoreAction {
+    public typealias Store = SafeStore
+    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+    public init() {}
+    public func perform(on store: SafeStore) async throws -> ResultsController<Safe> { store.storage.observeSafes() }
+}

@@ -10,6 +10,14 @@ public struct SafeConfirmations: Sendable, Equatable {
     /// Valid signatures from current owners.
     public let confirmations: Int
     public let threshold: BigUInt
+
+    /// A SafeConfirmations value.
+    public init(entry: SafeTransactionEntry, signature: SafeSignature?, confirmations: Int, threshold: BigUInt) {
+        self.entry = entry
+        self.signature = signature
+        self.confirmations = confirmations
+        self.threshold = threshold
+    }
 }
 
 /// Signs a stored Safe transaction with a vault key. Works offline: the owners come from the

@@ -1,0 +1,91 @@
+import Foundation
+
+/// One Safe: owners, threshold, balances with their fiat value, the queue and the history.
+public enum SafeDetail {
+    /// Everything the screen shows, loaded together.
+    public struct Snapshot: Equatable, Sendable {
+        public var info: SafeState
+        public var queue: [SafeTransactionEntry]
+        public var history: [SafeHistoryItem]
+        /// The cached ether rate, when rates were ever fetched.
+        public var rate: Rate?
+
+        public init(info: SafeState, queue: [SafeTransactionEntry], history: [SafeHistoryItem], rate: Rate?) {
+            self.info = info
+            self.queue = queue
+            self.history = history
+            self.rate = rate
+        }
+
+        /// The ether balance in the rate's fiat currency, rounded to cents.
+        public var fiatBalance: String? {
+            guard let rate, let price = Decimal(string: rate.price), let ether = Decimal(string: info.balance.exact(in: .ether)) else { return nil }
+            var product = price * ether, rounded = Decimal()
+            NSDecimalRound(&rounded, &product, 2, .plain)
+            return NSDecimalNumber(decimal: rounded).stringValue
+        }
+    }
+
+    public struct State: Equatable, Sendable {
+        public let address: Address
+        public var snapshot: Snapshot?
+        public var loading = false
+        public var error: FeatureError?
+        public init(address: Address) { self.address = address }
+    }
+
+    public enum Action: Equatable, Sendable {
+        case refresh
+        case loaded(Result<Snapshot, FeatureError>)
+    }
+
+    public struct Dependencies: Sendable {
+        public var load: @Sendable (Address) async throws -> Snapshot
+
+        public init(load: @escaping @Sendable (Address) async throws -> Snapshot) { self.load = load }
+
+        /// Reads the Safe (one batch), the local queue, the history from events, and the cached rate.
+        public static func live(_ services: AppServices, chain: ChainSelection, fiat: String = "usd") -> Dependencies {
+            Dependencies { address in
+                let d = services.dispatcher
+                let info = try await d.dispatch(SafeInfoQuery(address: address, chain: chain))
+                let queue = try await d.dispatch(SafeQueueQuery(safe: address, chain: chain)).entries
+                let history = try await d.dispatch(SafeHistoryQuery(safe: address, chain: chain))
+                let rate = try await d.dispatch(CachedRateQuery(coin: "ethereum", fiat: fiat))
+                return Snapshot(info: info, queue: queue, history: history, rate: rate)
+            }
+        }
+
+        /// Always `snapshot`.
+        public static func mock(_ snapshot: Snapshot) -> Dependencies { Dependencies { _ in snapshot } }
+
+        /// Fails every load.
+        public static let failing = Dependencies { _ in throw FeatureError("load is not available") }
+    }
+
+    enum CancelID: Hashable, Sendable { case load }
+
+    public struct Reducer: AppCore.Reducer {
+        let dependencies: Dependencies
+        public init(dependencies: Dependencies) { self.dependencies = dependencies }
+
+        public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            switch action {
+            case .refresh:
+                state.loading = true
+                state.error = nil
+                let load = dependencies.load, address = state.address
+                return .run { send in await send(.loaded(await FeatureError.result { try await load(address) })) }
+                    .cancellable(id: CancelID.load, cancelInFlight: true)
+            case .loaded(.success(let snapshot)):
+                state.loading = false
+                state.snapshot = snapshot
+                return .none
+            case .loaded(.failure(let error)):
+                state.loading = false
+                state.error = error
+                return .none
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import BigInt
+import Foundation
+
+/// Sending from a Safe as a flow of routes: compose the transfer, review the proposed transaction
+/// and its hash, sign with an owner key, then execute once enough owners signed.
+public enum SendFlow {
+    public enum Route: Equatable, Sendable {
+        case compose
+        case review(SafeTransactionEntry)
+        case signed(SafeTransactionEntry, confirmations: Int, threshold: BigUInt)
+        case executed(txHash: [UInt8], success: Bool?)
+    }
+
+    public struct State: Equatable, Sendable {
+        public let safe: Address
+        public var recipient = ""
+        public var amount = ""
+        public var route: Route = .compose
+        public var busy = false
+        public var error: FeatureError?
+        public init(safe: Address) { self.safe = safe }
+    }
+
+    public enum Action: Equatable, Sendable {
+        case recipientChanged(String)
+        case amountChanged(String)
+        case reviewTapped
+        case proposed(Result<SafeTransactionEntry, FeatureError>)
+        case signTapped(keyName: String)
+        case signed(Result<SafeConfirmations, FeatureError>)
+        case executeTapped(keyName: String)
+        case executed(Result<SafeExecutionResult, FeatureError>)
+        case backTapped
+    }
+
+    public struct Dependencies: Sendable {
+        public var propose: @Sendable (Address, SafeIntent) async throws -> SafeTransactionEntry
+        public var sign: @Sendable ([UInt8], String) async throws -> SafeConfirmations
+        public var execute: @Sendable ([UInt8], String) async throws -> SafeExecutionResult
+
+        public init(propose: @escaping @Sendable (Address, SafeIntent) async throws -> SafeTransactionEntry,
+                    sign: @escaping @Sendable ([UInt8], String) async throws -> SafeConfirmations,
+                    execute: @escaping @Sendable ([UInt8], String) async throws -> SafeExecutionResult) {
+            self.propose = propose
+            self.sign = sign
+            self.execute = execute
+        }
+
+        /// Wired to the Safe store; `password` unlocks a key by name when signing or executing.
+        public static func live(_ services: AppServices, chain: ChainSelection,
+                                password: @escaping @Sendable (String) throws -> String) -> Dependencies {
+            let d = services.dispatcher
+            return Dependencies(
+                propose: { safe, intent in try await d.dispatch(ProposeSafeTransaction(safe: safe, intent: intent, chain: chain)) },
+                sign: { hash, key in try await d.dispatch(SignSafeTransaction(safeTxHash: hash, keyName: key, password: { try password(key) })) },
+                execute: { hash, key in
+                    try await d.dispatch(ExecuteSafeTransaction(safeTxHash: hash, keyName: key, chain: chain, wait: true, password: { try password(key) }))
+                })
+        }
+
+        /// Fails everything.
+        public static let failing = Dependencies(propose: { _, _ in throw FeatureError("propose is not available") },
+                                                 sign: { _, _ in throw FeatureError("sign is not available") },
+                                                 execute: { _, _ in throw FeatureError("execute is not available") })
+    }
+
+    public struct Reducer: AppCore.Reducer {
+        let dependencies: Dependencies
+        public init(dependencies: Dependencies) { self.dependencies = dependencies }
+
+        public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            switch action {
+            case .recipientChanged(let text):
+                state.recipient = text
+                return .none
+            case .amountChanged(let text):
+                state.amount = text
+                return .none
+            case .reviewTapped:
+                guard case .compose = state.route else { return .none }
+                let to: Address, wei: BigUInt
+                do {
+                    to = try Address(state.recipient.trimmingCharacters(in: .whitespaces))
+                    wei = try EtherAmount(parsing: state.amount.contains(where: \.isLetter) ? state.amount : state.amount + "ether").wei
+                } catch {
+                    state.error = FeatureError(error)
+                    return .none
+                }
+                state.busy = true
+                state.error = nil
+                let propose = dependencies.propose, safe = state.safe
+                return .run { send in
+                    await send(.proposed(await FeatureError.result { try await propose(safe, .call(to: to, value: wei, data: [], operation: .call)) }))
+                }
+            case .proposed(let result):
+                state.busy = false
+                switch result {
+                case .success(let entry): state.route = .review(entry)
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .signTapped(let keyName):
+                guard let hash = state.route.entry?.safeTxHash else { return .none }
+                state.busy = true
+                state.error = nil
+                let sign = dependencies.sign
+                return .run { send in await send(.signed(await FeatureError.result { try await sign(hash, keyName) })) }
+            case .signed(let result):
+                state.busy = false
+                switch result {
+                case .success(let c): state.route = .signed(c.entry, confirmations: c.confirmations, threshold: c.threshold)
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .executeTapped(let keyName):
+                guard case .signed(let entry, let confirmations, let threshold) = state.route else { return .none }
+                guard BigUInt(confirmations) >= threshold else {
+                    state.error = FeatureError("\(confirmations) of \(threshold) signatures; more owners must sign first")
+                    return .none
+                }
+                state.busy = true
+                state.error = nil
+                let execute = dependencies.execute
+                return .run { send in await send(.executed(await FeatureError.result { try await execute(entry.safeTxHash, keyName) })) }
+            case .executed(let result):
+                state.busy = false
+                switch result {
+                case .success(let r): state.route = .executed(txHash: r.transaction.hash, success: r.success)
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .backTapped:
+                state.error = nil
+                switch state.route {
+                case .review: state.route = .compose
+                case .signed(let entry, _, _): state.route = .review(entry)
+                case .compose, .executed: break
+                }
+                return .none
+            }
+        }
+    }
+}
+
+extension SendFlow.Route {
+    /// The proposed transaction, once there is one.
+    var entry: SafeTransactionEntry? {
+        switch self {
+        case .review(let e), .signed(let e, _, _): return e
+        case .compose, .executed: return nil
+        }
+    }
+}

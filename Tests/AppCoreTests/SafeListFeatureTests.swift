@@ -1,0 +1,95 @@
+import AppCore
+import AppCoreTesting
+import Foundation
+import Testing
+
+@MainActor
+@Suite("Feature: SafeList")
+struct SafeListFeatureTests {
+    @Test("task observes storage: every list the observation delivers lands in state")
+    func observes() async {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: [Safe].self, throwing: (any Error).self)
+        let deps = SafeList.Dependencies(observeSafes: { stream }, addSafe: { _, _ in Sample.safe() })
+        let store = TestStore(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: deps))
+        store.send(.task)
+        continuation.yield([])
+        await store.receive(.safesChanged([]))
+        continuation.yield([Sample.safe()])
+        await store.receive(.safesChanged([Sample.safe()])) { $0.safes = [Sample.safe()] }
+        store.send(.stop)
+        await store.finish()
+    }
+
+    @Test("adding a Safe: busy, then done; the list itself comes from the observation")
+    func add() async {
+        let store = TestStore(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: .mock(safes: [Sample.safe()])))
+        store.send(.addTapped(Sample.safeAddress, name: "team")) { $0.adding = true }
+        await store.receive(.added(.success(Sample.safe()))) { $0.adding = false }
+        await store.finish()
+    }
+
+    @Test("a failing add keeps its one-line error in state")
+    func addFails() async {
+        let store = TestStore(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: .failing))
+        store.send(.addTapped(Sample.safeAddress, name: nil)) { $0.adding = true }
+        await store.receive(.added(.failure(FeatureError("addSafe is not available")))) {
+            $0.adding = false
+            $0.error = FeatureError("addSafe is not available")
+        }
+        await store.finish()
+    }
+
+    @Test("live: a Safe written through another connection to the database appears without any refresh action")
+    func liveObservation() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-appcore-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let services = try AppServices.open(home: BifrostHome(url: home))
+        let store = Store(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: .live(services, chain: ChainSelection())))
+        var names = store.subscribe(\.safes.count).makeAsyncIterator()
+        store.send(.task)
+        #expect(await names.next() == 0)
+        // Another writer, as another process would be: its own connection pool to the same file.
+        let other = SafeStorage(database: try AppDatabase.open(home: BifrostHome(url: home)))
+        try other.save(Sample.safe())
+        #expect(await names.next() == 1)
+        #expect(store.state.safes == [Sample.safe()])
+        store.send(.stop)
+        await store.finishEffects()
+    }
+}
+
+@MainActor
+@Suite("Feature: SafeDetail")
+struct SafeDetailFeatureTests {
+    @Test("refresh loads owners, balances, queue and history; the fiat balance comes from the cached rate")
+    func refresh() async {
+        let store = TestStore(initialState: SafeDetail.State(address: Sample.safeAddress),
+                              reducer: SafeDetail.Reducer(dependencies: .mock(Sample.snapshot)))
+        store.send(.refresh) { $0.loading = true }
+        await store.receive(.loaded(.success(Sample.snapshot))) {
+            $0.loading = false
+            $0.snapshot = Sample.snapshot
+        }
+        #expect(store.state.snapshot?.fiatBalance == "4500")
+        await store.finish()
+    }
+
+    @Test("a failed load is kept as an error, and the next refresh clears it")
+    func failure() async {
+        let store = TestStore(initialState: SafeDetail.State(address: Sample.safeAddress), reducer: SafeDetail.Reducer(dependencies: .failing))
+        store.send(.refresh) { $0.loading = true }
+        await store.receive(.loaded(.failure(FeatureError("load is not available")))) {
+            $0.loading = false
+            $0.error = FeatureError("load is not available")
+        }
+        store.send(.refresh) {
+            $0.loading = true
+            $0.error = nil
+        }
+        await store.receive(.loaded(.failure(FeatureError("load is not available")))) {
+            $0.loading = false
+            $0.error = FeatureError("load is not available")
+        }
+        await store.finish()
+    }
+}

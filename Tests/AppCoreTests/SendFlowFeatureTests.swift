@@ -1,0 +1,73 @@
+import AppCore
+import AppCoreTesting
+import BigInt
+import Testing
+
+@MainActor
+@Suite("Feature: Send flow")
+struct SendFlowFeatureTests {
+    nonisolated static func deps(confirmations: Int) -> SendFlow.Dependencies {
+        SendFlow.Dependencies(
+            propose: { safe, intent in
+                guard safe == Sample.safeAddress, intent == .call(to: Sample.recipient, value: BigUInt(10).power(17), data: [], operation: .call) else {
+                    throw FeatureError("unexpected proposal")
+                }
+                return Sample.entry
+            },
+            sign: { _, key in SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: key == "bob" ? confirmations : 0, threshold: 2) },
+            execute: { _, _ in SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true) })
+    }
+
+    @Test("compose → review → sign → execute, one route at a time")
+    func happyPath() async {
+        let store = TestStore(initialState: SendFlow.State(safe: Sample.safeAddress), reducer: SendFlow.Reducer(dependencies: Self.deps(confirmations: 2)))
+        store.send(.recipientChanged(Sample.recipient.checksummed)) { $0.recipient = Sample.recipient.checksummed }
+        store.send(.amountChanged("0.1")) { $0.amount = "0.1" }
+        store.send(.reviewTapped) { $0.busy = true }
+        await store.receive(.proposed(.success(Sample.entry))) {
+            $0.busy = false
+            $0.route = .review(Sample.entry)
+        }
+        store.send(.signTapped(keyName: "bob")) { $0.busy = true }
+        await store.receive(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 2, threshold: 2)))) {
+            $0.busy = false
+            $0.route = .signed(Sample.entry, confirmations: 2, threshold: 2)
+        }
+        store.send(.executeTapped(keyName: "bob")) { $0.busy = true }
+        await store.receive(.executed(.success(SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true)))) {
+            $0.busy = false
+            $0.route = .executed(txHash: Sample.stored.hash, success: true)
+        }
+        await store.finish()
+    }
+
+    @Test("bad input stays on compose with an error; execution waits for the threshold; back steps return")
+    func errorsAndBack() async {
+        let store = TestStore(initialState: SendFlow.State(safe: Sample.safeAddress), reducer: SendFlow.Reducer(dependencies: Self.deps(confirmations: 1)))
+        store.send(.recipientChanged("0x1234")) { $0.recipient = "0x1234" }
+        store.send(.amountChanged("0.1")) { $0.amount = "0.1" }
+        store.send(.reviewTapped) { $0.error = FeatureError("an address has 20 bytes (40 hex digits), got 4 hex digits") }
+        #expect(store.state.route == .compose)
+        store.send(.recipientChanged(Sample.recipient.checksummed)) { $0.recipient = Sample.recipient.checksummed }
+        store.send(.reviewTapped) {
+            $0.busy = true
+            $0.error = nil
+        }
+        await store.receive(.proposed(.success(Sample.entry))) {
+            $0.busy = false
+            $0.route = .review(Sample.entry)
+        }
+        store.send(.signTapped(keyName: "bob")) { $0.busy = true }
+        await store.receive(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 1, threshold: 2)))) {
+            $0.busy = false
+            $0.route = .signed(Sample.entry, confirmations: 1, threshold: 2)
+        }
+        store.send(.executeTapped(keyName: "bob")) { $0.error = FeatureError("1 of 2 signatures; more owners must sign first") }
+        store.send(.backTapped) {
+            $0.error = nil
+            $0.route = .review(Sample.entry)
+        }
+        store.send(.backTapped) { $0.route = .compose }
+        await store.finish()
+    }
+}
