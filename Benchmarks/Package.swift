@@ -30,6 +30,12 @@ let package = Package(
             dependencies: [.product(name: "EthereumKit", package: "Bifrost")],
             path: "Sources/KeyBench"
         ),
+        // Issue 6: AppCore store dispatch throughput (see ../appcore).
+        .executableTarget(
+            name: "AppCoreBench",
+            dependencies: [.product(name: "AppCore", package: "Bifrost")],
+            path: "Sources/AppCoreBench"
+        ),
         // The same operations, untimed, for instruction counts under valgrind.
         .executableTarget(
             name: "EthereumKitOps",

@@ -31,15 +31,6 @@ struct RatesOptions: ParsableArguments {
 
 /// An ether amount's value in fiat from a cached rate, for balances and Safe info.
 enum FiatValue {
-    /// `amount × price`, rounded to cents.
-    static func value(ether: String, price: String) -> String? {
-        guard let amount = Decimal(string: ether, locale: Locale(identifier: "en_US_POSIX")),
-              let rate = Decimal(string: price, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-        var product = amount * rate, rounded = Decimal()
-        NSDecimalRound(&rounded, &product, 2, .plain)
-        return NSDecimalNumber(decimal: rounded).stringValue
-    }
-
     /// The fiat value of `ether` at the cached ether rate (currency from `BIFROST_FIAT`, else usd);
     /// nil when no rate was ever fetched. Reads only the cache: no network.
     static func cached(_ services: AppServices, ether: String) async -> (json: JSONValue, line: String)? {
@@ -50,7 +41,7 @@ enum FiatValue {
 
     /// The JSON object and the human line for `ether` at the cached ether rate, if there is one.
     static func describe(ether: String, rate: Rate?) -> (json: JSONValue, line: String)? {
-        guard let rate, let value = value(ether: ether, price: rate.price) else { return nil }
+        guard let rate, let value = rate.value(ofEther: ether) else { return nil }
         let time = ISO8601DateFormatter().string(from: rate.time)
         let json: JSONValue = .object([
             (key: "currency", value: .string(rate.fiat)), (key: "value", value: .string(value)),

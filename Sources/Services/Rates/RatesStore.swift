@@ -33,6 +33,17 @@ public struct Rate: Sendable, Equatable {
     }
 }
 
+extension Rate {
+    /// `ether × price` in this rate's currency, rounded to cents; nil if either is not a decimal.
+    public func value(ofEther ether: String) -> String? {
+        let posix = Locale(identifier: "en_US_POSIX")
+        guard let amount = Decimal(string: ether, locale: posix), let rate = Decimal(string: price, locale: posix) else { return nil }
+        var product = amount * rate, rounded = Decimal()
+        NSDecimalRound(&rounded, &product, 2, .plain)
+        return NSDecimalNumber(decimal: rounded).stringValue
+    }
+}
+
 /// Rates, and why they are stale when they are.
 public struct RatesResult: Sendable, Equatable {
     public let rates: [Rate]

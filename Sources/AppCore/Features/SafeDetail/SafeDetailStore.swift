@@ -18,12 +18,7 @@ public enum SafeDetail {
         }
 
         /// The ether balance in the rate's fiat currency, rounded to cents.
-        public var fiatBalance: String? {
-            guard let rate, let price = Decimal(string: rate.price), let ether = Decimal(string: info.balance.exact(in: .ether)) else { return nil }
-            var product = price * ether, rounded = Decimal()
-            NSDecimalRound(&rounded, &product, 2, .plain)
-            return NSDecimalNumber(decimal: rounded).stringValue
-        }
+        public var fiatBalance: String? { rate?.value(ofEther: info.balance.exact(in: .ether)) }
     }
 
     public struct State: Equatable, Sendable {
