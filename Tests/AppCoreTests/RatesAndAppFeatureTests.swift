@@ -49,7 +49,8 @@ struct RatesFeatureTests {
 struct AppFeatureTests {
     static func deps(hasKeys: Bool) -> AppFeature.Dependencies {
         AppFeature.Dependencies(hasKeys: { hasKeys }, safeList: .mock(safes: [Sample.safe()]), detail: .mock(Sample.snapshot),
-                                send: SendFlowFeatureTests.deps(confirmations: 2), rates: .failing)
+                                send: .mock(entry: Sample.entry, confirmations: 2, threshold: 2, transaction: Sample.stored),
+                                rates: .mock(RatesResult(rates: [Sample.ethRate], warning: nil)))
     }
 
     @Test("without keys the app onboards, and the first key leads to the Safe list")

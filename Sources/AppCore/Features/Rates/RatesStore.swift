@@ -44,6 +44,11 @@ public enum RatesFeature {
                 })
         }
 
+        /// Fixed answers: `result` for any coins, and `history` for any coin.
+        public static func mock(_ result: RatesResult, history: [Double] = []) -> Dependencies {
+            Dependencies(rates: { _, _ in result }, history: { _, _, _ in history })
+        }
+
         /// Fails everything.
         public static let failing = Dependencies(rates: { _, _ in throw FeatureError("rates are not available") },
                                                  history: { _, _, _ in throw FeatureError("history is not available") })

@@ -58,6 +58,15 @@ public enum SendFlow {
                 })
         }
 
+        /// Fixed answers: `entry` is proposed, signing reaches `confirmations` of `threshold`, and
+        /// executing succeeds with `transaction`.
+        public static func mock(entry: SafeTransactionEntry, confirmations: Int, threshold: BigUInt,
+                                transaction: StoredTransaction) -> Dependencies {
+            Dependencies(propose: { _, _ in entry },
+                         sign: { _, _ in SafeConfirmations(entry: entry, signature: nil, confirmations: confirmations, threshold: threshold) },
+                         execute: { _, _ in SafeExecutionResult(entry: entry, transaction: transaction, success: true) })
+        }
+
         /// Fails everything.
         public static let failing = Dependencies(propose: { _, _ in throw FeatureError("propose is not available") },
                                                  sign: { _, _ in throw FeatureError("sign is not available") },
