@@ -29,9 +29,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         apply(action, update, sourceLocation: sourceLocation)
     }
 
+    /// The generous default timeouts only cost time when a test fails: a test process on a busy
+    /// machine can starve effects for many seconds, and a flaky pass/fail is worse than a slow fail.
+    ///
     /// Waits up to `timeout` for the next action an effect sent, which must equal `expected`, and
     /// applies it; `update` must describe the state change exactly.
-    public func receive(_ expected: Action, timeout: Duration = .seconds(2), _ update: ((inout State) -> Void)? = nil,
+    public func receive(_ expected: Action, timeout: Duration = .seconds(60), _ update: ((inout State) -> Void)? = nil,
                         sourceLocation: SourceLocation = #_sourceLocation) async {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
@@ -51,7 +54,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
 
     /// Waits up to `timeout` for running effects, then fails for any action not received and any
     /// effect still running (which is cancelled).
-    public func finish(timeout: Duration = .seconds(2), sourceLocation: SourceLocation = #_sourceLocation) async {
+    public func finish(timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation) async {
         finished = true
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
