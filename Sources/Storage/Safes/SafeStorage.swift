@@ -57,9 +57,8 @@ public struct SafeStorage: Sendable {
         }
         try database.write { db in
             try record.save(db)
-            for s in signatures where try SafeSignatureRecord.fetchOne(db, key: ["safeTxHash": s.safeTxHash, "owner": s.owner]) == nil {
-                try s.insert(db)
-            }
+            // A signature already stored for that owner stays as it was.
+            for s in signatures { try s.insert(db, onConflict: .ignore) }
         }
     }
 
