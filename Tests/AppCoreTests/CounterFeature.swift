@@ -23,7 +23,8 @@ enum Counter {
 
     struct Reducer: AppCore.Reducer {
         let fact: @Sendable (Int) async throws -> String
-        var tickInterval: Duration = .milliseconds(5)
+        /// Waits for the next tick; tests pass a `TestClock` so ticks come exactly when advanced.
+        var sleep: @Sendable () async throws -> Void = { try await Task.sleep(for: .milliseconds(5)) }
 
         func reduce(into state: inout State, action: Action) -> Effect<Action> {
             switch action {
@@ -46,10 +47,10 @@ enum Counter {
                 state.loading = false
                 return .cancel(id: CancelID.fact)
             case .startTimer:
-                let interval = tickInterval
+                let sleep = self.sleep
                 return .run { send in
-                    while !Task.isCancelled {
-                        try await Task.sleep(for: interval)
+                    while true {
+                        try await sleep()
                         await send(.tick)
                     }
                 }.cancellable(id: CancelID.timer)
@@ -60,5 +61,43 @@ enum Counter {
                 return .cancel(id: CancelID.timer)
             }
         }
+    }
+}
+
+/// A clock the test advances by hand, so a timer effect ticks exactly as often as asked and a
+/// tick can never slip in between the last assertion and the cancellation.
+actor TestClock {
+    private var permits = 0
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    /// Lets one waiting (or the next) `sleep` return.
+    func advance() {
+        if let waiter {
+            self.waiter = nil
+            waiter.resume()
+        } else {
+            permits += 1
+        }
+    }
+
+    /// Returns after the next `advance`; throws `CancellationError` when the task is cancelled.
+    func sleep() async throws {
+        if permits > 0 {
+            permits -= 1
+            return
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled { continuation.resume() } else { waiter = continuation }
+            }
+        } onCancel: {
+            Task { await self.wakeCancelled() }
+        }
+        try Task.checkCancellation()
+    }
+
+    private func wakeCancelled() {
+        waiter?.resume()
+        waiter = nil
     }
 }

@@ -41,9 +41,12 @@ struct TestStoreTests {
 
     @Test("a long-running effect sends until it is cancelled")
     func timer() async {
-        let store = TestStore(initialState: Counter.State(), reducer: Counter.Reducer(fact: { _ in "" }))
+        let clock = TestClock()
+        let store = TestStore(initialState: Counter.State(), reducer: Counter.Reducer(fact: { _ in "" }, sleep: { try await clock.sleep() }))
         store.send(.startTimer)
+        await clock.advance()
         await store.receive(.tick) { $0.count = 1 }
+        await clock.advance()
         await store.receive(.tick) { $0.count = 2 }
         store.send(.stopTimer)
         await store.finish()
@@ -72,7 +75,7 @@ struct TestStoreTests {
 
     @Test("an effect still running at the end fails finish(), and is cancelled")
     func runningEffect() async {
-        let store = TestStore(initialState: Counter.State(), reducer: Counter.Reducer(fact: { _ in "" }, tickInterval: .seconds(60)))
+        let store = TestStore(initialState: Counter.State(), reducer: Counter.Reducer(fact: { _ in "" }, sleep: { try await TestClock().sleep() }))
         store.send(.startTimer)
         await withKnownIssue { await store.finish(timeout: .milliseconds(50)) }
     }
