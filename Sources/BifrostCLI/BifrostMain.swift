@@ -15,13 +15,26 @@ public enum BifrostMain {
             return 0
         } catch {
             let code = BifrostCommand.exitCode(for: error)
-            if code == .success {
+            if code == .success, asksForHelp(arguments) {
                 console.out(BifrostCommand.fullMessage(for: error))
                 return 0
+            }
+            if code == .success {
+                // ArgumentParser reads `-1ether` as the flags `-1 -e -t -h …` and finds `-h` in it.
+                let value = arguments.first { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.count > 2 } ?? "?"
+                console.err("error: unknown option '\(value)'; a value that starts with '-' goes after '--' (see --help)")
+                return ExitCode.validationFailure.rawValue
             }
             console.err("error: " + oneLine(error))
             return code.rawValue
         }
+    }
+
+    /// Whether the user typed a help or version request, rather than ArgumentParser finding an
+    /// `h` inside a group of short flags.
+    static func asksForHelp(_ arguments: [String]) -> Bool {
+        let options = arguments.prefix { $0 != "--" }
+        return options.contains { ["-h", "--help", "--version", "help"].contains($0) }
     }
 
     /// The reason for `error` as a single line: Bifrost's errors describe themselves, and argument

@@ -79,7 +79,7 @@ enum SafeServiceMapper {
     }
 
     private static func number(_ v: JSONValue?, _ field: String) throws(NetworkError) -> BigUInt {
-        guard let s = v?.text, let n = IntegerText.parseUnsigned(s) else { throw .invalidResponse("the service's \"\(field)\" is not a number") }
+        guard let s = v?.text, let n = IntegerText.parseUInt256(s) else { throw .invalidResponse("the service's \"\(field)\" is not a number") }
         return n
     }
 }

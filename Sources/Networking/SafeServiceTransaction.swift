@@ -11,6 +11,12 @@ public struct SafeServiceTransaction: Sendable, Equatable {
     public let isExecuted: Bool
     /// Confirmations the service listed that did not verify, with the reason.
     public let rejected: [String]
+
+    /// The same listing with only `kept` counted and `reasons` added to the rejected ones.
+    public func keeping(_ kept: [SafeSignature], rejecting reasons: [String]) -> SafeServiceTransaction {
+        SafeServiceTransaction(transaction: transaction, safeTxHash: safeTxHash, confirmations: kept, isExecuted: isExecuted,
+                               rejected: rejected + reasons)
+    }
 }
 
 /// A Safe as the Transaction Service describes it (`GET /api/v1/safes/{address}/`).

@@ -23,17 +23,19 @@ public enum MultiSend {
     static let multiSendSignature = try! FunctionSignature("multiSend(bytes)")
 
     /// The packed transactions.
-    public static func pack(_ calls: [MultiSendCall]) -> [UInt8] {
-        calls.flatMap { call in
-            [call.operation.rawValue] + call.to.bytes + SafeProxyFactory.word(call.value)
-                + SafeProxyFactory.word(BigUInt(call.data.count)) + call.data
+    public static func pack(_ calls: [MultiSendCall]) throws(SafeKitError) -> [UInt8] {
+        var out: [UInt8] = []
+        for call in calls {
+            out += [call.operation.rawValue] + call.to.bytes + (try SafeProxyFactory.word(call.value, field: "value"))
+                + (try SafeProxyFactory.word(BigUInt(call.data.count), field: "data length")) + call.data
         }
+        return out
     }
 
     /// `multiSend(packed)` calldata, which the Safe runs with a delegatecall.
     public static func multiSendCall(_ calls: [MultiSendCall]) throws(SafeKitError) -> [UInt8] {
         guard !calls.isEmpty else { throw .emptyBatch }
-        return try! multiSendSignature.encodeCall([.bytes(pack(calls))])
+        return try SafeContract.encode(multiSendSignature, [.bytes(try pack(calls))])
     }
 
     /// Splits packed transactions back into calls.
@@ -44,13 +46,13 @@ public enum MultiSend {
             guard packed.count - i >= 85, let op = SafeOperation(rawValue: packed[i]) else {
                 throw .unexpectedResult("a MultiSend entry at byte \(i) is truncated or has an unknown operation")
             }
-            let to = try! Address(bytes: Array(packed[i + 1..<i + 21]))
+            let to = Address(word: packed[i + 1..<i + 21])
             let value = BigUInt(Data(packed[i + 21..<i + 53]))
             let length = BigUInt(Data(packed[i + 53..<i + 85]))
-            guard length <= BigUInt(packed.count - i - 85) else {
+            guard length <= BigUInt(packed.count - i - 85), let dataLength = Int(exactly: length) else {
                 throw .unexpectedResult("a MultiSend entry at byte \(i) claims more data than there is")
             }
-            let end = i + 85 + Int(length)
+            let end = i + 85 + dataLength
             calls.append(MultiSendCall(operation: op, to: to, value: value, data: Array(packed[i + 85..<end])))
             i = end
         }

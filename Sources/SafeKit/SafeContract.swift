@@ -19,7 +19,7 @@ public enum SafeContract {
     static let approvedHashesSignature = signature("approvedHashes(address,bytes32)")
 
     /// The start and end marker of the Safe's owner and module linked lists.
-    public static let sentinel = try! Address(bytes: [UInt8](repeating: 0, count: 19) + [1])
+    public static let sentinel = Address(word: [1])
 
     /// Storage slot of the fallback handler: `keccak256("fallback_manager.handler.address")`.
     public static let fallbackHandlerSlot = Keccak256.hash(Array("fallback_manager.handler.address".utf8))
@@ -39,7 +39,7 @@ public enum SafeContract {
     /// with no setup call and no deployment payment: the initializer a new proxy runs.
     public static func setupCall(owners: [Address], threshold: BigUInt, fallbackHandler: Address) throws(SafeKitError) -> [UInt8] {
         try OwnerRules.validate(owners: owners, threshold: threshold)
-        return try! setup.encodeCall([
+        return try encode(setup, [
             .array(owners.map(ABIValue.address)), .uint(threshold), .address(.zero), .bytes([]),
             .address(fallbackHandler), .address(.zero), .uint(0), .address(.zero),
         ])
@@ -50,14 +50,14 @@ public enum SafeContract {
         guard owner != .zero, owner != sentinel, owner != safe else { throw .invalidOwner(owner) }
         guard !owners.contains(owner) else { throw .ownerAlreadyPresent(owner) }
         try OwnerRules.checkThreshold(threshold, ownerCount: owners.count + 1)
-        return try! addOwnerWithThreshold.encodeCall([.address(owner), .uint(threshold)])
+        return try encode(addOwnerWithThreshold, [.address(owner), .uint(threshold)])
     }
 
     /// `removeOwner(prevOwner, owner, threshold)`; the previous owner comes from the linked list.
     public static func removeOwnerCall(_ owner: Address, threshold: BigUInt, owners: [Address]) throws(SafeKitError) -> [UInt8] {
         let prev = try OwnerRules.previousOwner(of: owner, in: owners)
         try OwnerRules.checkThreshold(threshold, ownerCount: owners.count - 1)
-        return try! removeOwner.encodeCall([.address(prev), .address(owner), .uint(threshold)])
+        return try encode(removeOwner, [.address(prev), .address(owner), .uint(threshold)])
     }
 
     /// `swapOwner(prevOwner, oldOwner, newOwner)`.
@@ -65,23 +65,28 @@ public enum SafeContract {
         let prev = try OwnerRules.previousOwner(of: old, in: owners)
         guard new != .zero, new != sentinel, new != safe else { throw .invalidOwner(new) }
         guard !owners.contains(new) else { throw .ownerAlreadyPresent(new) }
-        return try! swapOwner.encodeCall([.address(prev), .address(old), .address(new)])
+        return try encode(swapOwner, [.address(prev), .address(old), .address(new)])
     }
 
     /// `changeThreshold(threshold)`.
     public static func changeThreshold(_ threshold: BigUInt, ownerCount: Int) throws(SafeKitError) -> [UInt8] {
         try OwnerRules.checkThreshold(threshold, ownerCount: ownerCount)
-        return try! changeThresholdSignature.encodeCall([.uint(threshold)])
+        return try encode(changeThresholdSignature, [.uint(threshold)])
     }
 
     /// `approveHash(safeTxHash)`: an owner's on-chain confirmation.
-    public static func approveHash(_ hash: [UInt8]) -> [UInt8] {
-        try! approveHashSignature.encodeCall([.bytes(hash)])
+    public static func approveHash(_ hash: [UInt8]) throws(SafeKitError) -> [UInt8] {
+        try encode(approveHashSignature, [.bytes(hash)])
     }
 
     /// `approvedHashes(owner, hash)`: nonzero once `owner` approved `hash` on chain.
-    public static func approvedHashes(owner: Address, hash: [UInt8]) -> [UInt8] {
-        try! approvedHashesSignature.encodeCall([.address(owner), .bytes(hash)])
+    public static func approvedHashes(owner: Address, hash: [UInt8]) throws(SafeKitError) -> [UInt8] {
+        try encode(approvedHashesSignature, [.address(owner), .bytes(hash)])
+    }
+
+    /// Calldata for `function` with `values`; a value the ABI cannot hold is a typed error.
+    static func encode(_ function: FunctionSignature, _ values: [ABIValue]) throws(SafeKitError) -> [UInt8] {
+        do { return try function.encodeCall(values) } catch { throw .valueOutOfRange(error.description) }
     }
 
     /// `enableModule(module)`.
@@ -128,7 +133,6 @@ public enum SafeContract {
 
     /// The address held in a storage word (fallback handler, guard).
     public static func addressInSlot(_ word: [UInt8]) -> Address {
-        let padded = [UInt8](repeating: 0, count: max(0, 32 - word.count)) + word.suffix(32)
-        return try! Address(bytes: Array(padded.suffix(20)))
+        Address(word: word)
     }
 }

@@ -15,6 +15,7 @@ public enum SafeKitError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedVersion(String)
     case chainIDRequired(SafeVersion)
     case emptyBatch
+    case valueOutOfRange(String)
 
     public var description: String {
         switch self {
@@ -33,6 +34,7 @@ public enum SafeKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedVersion(let v): return "Safe version \(v) is not supported (Bifrost speaks 1.3.0, 1.4.1 and 1.5.0)"
         case .chainIDRequired(let v): return "Safe \(v.rawValue) hashes transactions with the chain ID, and none was given"
         case .emptyBatch: return "a MultiSend batch needs at least one transaction"
+        case .valueOutOfRange(let field): return "\(field) does not fit in 256 bits"
         }
     }
 }

@@ -7,8 +7,8 @@ public enum SafeProxyFactory {
     static let proxyCreationCodeSignature = try! FunctionSignature("proxyCreationCode()")
 
     /// `createProxyWithNonce(singleton, initializer, saltNonce)`.
-    public static func createProxyWithNonce(singleton: Address, initializer: [UInt8], saltNonce: BigUInt) -> [UInt8] {
-        try! createProxyWithNonceSignature.encodeCall([.address(singleton), .bytes(initializer), .uint(saltNonce)])
+    public static func createProxyWithNonce(singleton: Address, initializer: [UInt8], saltNonce: BigUInt) throws(SafeKitError) -> [UInt8] {
+        try SafeContract.encode(createProxyWithNonceSignature, [.address(singleton), .bytes(initializer), .uint(saltNonce)])
     }
 
     /// `proxyCreationCode()`: the factory reports the proxy's init code, so Bifrost never ships bytecode.
@@ -25,19 +25,20 @@ public enum SafeProxyFactory {
     /// Where `createProxyWithNonce` deploys: CREATE2 with salt `keccak256(keccak256(initializer) ‖ saltNonce)`
     /// and init code `creationCode ‖ uint256(singleton)`.
     public static func predictAddress(factory: Address, singleton: Address, initializer: [UInt8], saltNonce: BigUInt,
-                                      creationCode: [UInt8]) -> Address {
-        let salt = Keccak256.hash(Keccak256.hash(initializer) + word(saltNonce))
+                                      creationCode: [UInt8]) throws(SafeKitError) -> Address {
+        let salt = Keccak256.hash(Keccak256.hash(initializer) + (try word(saltNonce, field: "saltNonce")))
         let initCode = creationCode + [UInt8](repeating: 0, count: 12) + singleton.bytes
         return create2(deployer: factory, salt: salt, initCodeHash: Keccak256.hash(initCode))
     }
 
     /// EIP-1014: `keccak256(0xff ‖ deployer ‖ salt ‖ keccak256(initCode))[12…]`.
     public static func create2(deployer: Address, salt: [UInt8], initCodeHash: [UInt8]) -> Address {
-        try! Address(bytes: Array(Keccak256.hash([0xff] + deployer.bytes + salt + initCodeHash).suffix(20)))
+        Address(word: Keccak256.hash([0xff] + deployer.bytes + salt + initCodeHash))
     }
 
-    static func word(_ value: BigUInt) -> [UInt8] {
-        let bytes = Array(value.serialize())
-        return [UInt8](repeating: 0, count: 32 - bytes.count) + bytes
+    /// `value` as a big-endian 32-byte word; `field` names it when it does not fit.
+    static func word(_ value: BigUInt, field: String) throws(SafeKitError) -> [UInt8] {
+        guard let word = value.word else { throw .valueOutOfRange(field) }
+        return word
     }
 }

@@ -39,7 +39,7 @@ public struct SafeSignature: Sendable, Hashable {
         switch v {
         case 1:
             guard r.prefix(12).allSatisfy({ $0 == 0 }) else { throw .invalidSignature("an approved-hash signature must carry an address in r") }
-            self.init(owner: try! Address(bytes: Array(r.suffix(20))), kind: .approvedHash, bytes: bytes)
+            self.init(owner: Address(word: r), kind: .approvedHash, bytes: bytes)
         case 27, 28:
             self.init(owner: try Self.recover(digest: safeTxHash, r: r, s: s, recoveryID: v - 27), kind: .ecdsa, bytes: bytes)
         case 31, 32:

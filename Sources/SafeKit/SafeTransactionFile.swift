@@ -78,13 +78,19 @@ public struct SafeTransactionFile: Sendable, Equatable {
     public init(json text: String) throws(SafeTransactionFileError) {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw .notJSON(error.description) }
+        guard root.objectValue != nil else { throw .notJSON("the document is not a JSON object") }
         guard root["format"]?.stringValue == Self.format else { throw .wrongFormat }
-        guard let version = root["version"]?.text else { throw .missingField("version") }
-        guard version == String(Self.fileVersion) else { throw .unsupportedFileVersion(version) }
-        guard let tx = root["transaction"], tx.objectValue != nil else { throw .missingField("transaction") }
+        guard let version = root["version"] else { throw .missingField("version") }
+        guard case .number(let versionNumber) = version else { throw .invalidField("version", "must be a number") }
+        guard versionNumber == String(Self.fileVersion) else { throw .unsupportedFileVersion(versionNumber) }
+        guard let tx = root["transaction"] else { throw .missingField("transaction") }
+        guard tx.objectValue != nil else { throw .invalidField("transaction", "must be an object") }
 
+        // Types are exact: a number where a string belongs, or "1e18" for a decimal, is refused,
+        // because a lenient reader and a strict one would see two different transactions.
         func string(_ v: JSONValue?, _ name: String) throws(SafeTransactionFileError) -> String {
-            guard let s = v?.text else { throw .missingField(name) }
+            guard let v else { throw .missingField(name) }
+            guard let s = v.stringValue else { throw .invalidField(name, "must be a string") }
             return s
         }
         func address(_ v: JSONValue?, _ name: String) throws(SafeTransactionFileError) -> Address {
@@ -93,7 +99,9 @@ public struct SafeTransactionFile: Sendable, Equatable {
         }
         func number(_ v: JSONValue?, _ name: String) throws(SafeTransactionFileError) -> BigUInt {
             let s = try string(v, name)
-            guard let n = IntegerText.parseUnsigned(s) else { throw .invalidField(name, "'\(s)' is not an unsigned integer") }
+            guard let n = IntegerText.parseStrictDecimalUInt256(s) else {
+                throw .invalidField(name, "must be a decimal string of digits below 2^256")
+            }
             return n
         }
         let versionText = try string(root["safeVersion"], "safeVersion")
@@ -101,9 +109,9 @@ public struct SafeTransactionFile: Sendable, Equatable {
         let dataText = try string(tx["data"], "data")
         let data: [UInt8]
         do { data = try Hex.decode(dataText) } catch { throw .invalidField("data", error.description) }
-        let opNumber = try number(tx["operation"], "operation")
-        guard opNumber <= 1, let operation = SafeOperation(rawValue: UInt8(opNumber)) else {
-            throw .invalidField("operation", "must be 0 (call) or 1 (delegatecall)")
+        guard let opValue = tx["operation"] else { throw .missingField("operation") }
+        guard case .number(let opText) = opValue, let operation = ["0": SafeOperation.call, "1": .delegateCall][opText] else {
+            throw .invalidField("operation", "must be the number 0 (call) or 1 (delegatecall)")
         }
         let chainID: BigUInt? = root["chainId"] == nil ? nil : try number(root["chainId"], "chainId")
         let transaction = SafeTx(
@@ -117,8 +125,15 @@ public struct SafeTransactionFile: Sendable, Equatable {
         let stated = try string(root["safeTxHash"], "safeTxHash")
         guard (try? Hex.decode(stated)) == hash else { throw .hashMismatch(stated: stated, computed: Hex.encode(hash)) }
 
+        let entries: [JSONValue]
+        switch root["signatures"] {
+        case nil: entries = []
+        case .array(let items)?: entries = items
+        case _?: throw .invalidField("signatures", "must be an array")
+        }
         var signatures: [SafeSignature] = []
-        for entry in root["signatures"]?.arrayValue ?? [] {
+        for entry in entries {
+            guard entry.objectValue != nil else { throw .invalidField("signatures[]", "each entry must be an object") }
             let ownerText = try string(entry["owner"], "signatures[].owner")
             let owner = try address(entry["owner"], "signatures[].owner")
             let bytes: [UInt8]

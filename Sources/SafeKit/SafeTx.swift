@@ -38,6 +38,14 @@ public struct SafeTx: Sendable, Hashable {
         self.nonce = nonce
     }
 
+    /// Fails unless every integer field fits the uint256 the contract takes: a value of 2^256 or
+    /// more can come from a file or a flag, and must be refused by name rather than encoded.
+    public func validate() throws(SafeKitError) {
+        let fields: [(String, BigUInt?)] = [("chainId", chainID), ("value", value), ("safeTxGas", safeTxGas),
+                                            ("baseGas", baseGas), ("gasPrice", gasPrice), ("nonce", nonce)]
+        for case let (name, v?) in fields where v > IntegerText.uint256Max { throw .valueOutOfRange(name) }
+    }
+
     /// `keccak256(abi.encode(domainTypeHash, [chainId,] safe))`.
     public func domainSeparator() throws(SafeKitError) -> [UInt8] {
         var types: [ABIType] = [.fixedBytes(32)]
@@ -49,34 +57,45 @@ public struct SafeTx: Sendable, Hashable {
         }
         types.append(.address)
         values.append(.address(safe))
-        return Keccak256.hash(try! ABIEncoder.encode(types, values))
+        return Keccak256.hash(try Self.encode(types, values))
     }
 
     /// `keccak256(abi.encode(SafeTxTypeHash, to, value, keccak256(data), operation, …, nonce))`.
     public var structHash: [UInt8] {
-        let u256 = ABIType.uint(bits: 256)
-        let types: [ABIType] = [.fixedBytes(32), .address, u256, .fixedBytes(32), .uint(bits: 8), u256, u256, u256, .address, .address, u256]
-        let values: [ABIValue] = [
-            .bytes(Keccak256.hash(Array(version.safeTxTypeString.utf8))), .address(to), .uint(value), .bytes(Keccak256.hash(data)),
-            .uint(BigUInt(operation.rawValue)), .uint(safeTxGas), .uint(baseGas), .uint(gasPrice), .address(gasToken),
-            .address(refundReceiver), .uint(nonce),
-        ]
-        return Keccak256.hash(try! ABIEncoder.encode(types, values))
+        get throws(SafeKitError) {
+            let u256 = ABIType.uint(bits: 256)
+            let types: [ABIType] = [.fixedBytes(32), .address, u256, .fixedBytes(32), .uint(bits: 8), u256, u256, u256, .address, .address, u256]
+            let values: [ABIValue] = [
+                .bytes(Keccak256.hash(Array(version.safeTxTypeString.utf8))), .address(to), .uint(value), .bytes(Keccak256.hash(data)),
+                .uint(BigUInt(operation.rawValue)), .uint(safeTxGas), .uint(baseGas), .uint(gasPrice), .address(gasToken),
+                .address(refundReceiver), .uint(nonce),
+            ]
+            return Keccak256.hash(try Self.encode(types, values))
+        }
     }
 
     /// The safeTxHash owners sign: `keccak256(0x19 ‖ 0x01 ‖ domainSeparator ‖ structHash)`.
     public func hash() throws(SafeKitError) -> [UInt8] {
-        Keccak256.hash([0x19, 0x01] + (try domainSeparator()) + structHash)
+        try validate()
+        return Keccak256.hash([0x19, 0x01] + (try domainSeparator()) + (try structHash))
     }
 
     /// `execTransaction` calldata carrying `signatures` (already packed and sorted).
-    public func execTransactionCall(signatures: [UInt8]) -> [UInt8] {
-        try! SafeContract.execTransaction.encodeCall(parameters + [.bytes(signatures)])
+    public func execTransactionCall(signatures: [UInt8]) throws(SafeKitError) -> [UInt8] {
+        try validate()
+        return try SafeContract.encode(SafeContract.execTransaction, parameters + [.bytes(signatures)])
     }
 
     /// `getTransactionHash` calldata, to let the contract compute the hash itself.
     public var getTransactionHashCall: [UInt8] {
-        try! SafeContract.getTransactionHash.encodeCall(parameters + [.uint(nonce)])
+        get throws(SafeKitError) {
+            try validate()
+            return try SafeContract.encode(SafeContract.getTransactionHash, parameters + [.uint(nonce)])
+        }
+    }
+
+    private static func encode(_ types: [ABIType], _ values: [ABIValue]) throws(SafeKitError) -> [UInt8] {
+        do { return try ABIEncoder.encode(types, values) } catch { throw .valueOutOfRange(error.description) }
     }
 
     private var parameters: [ABIValue] {

@@ -92,16 +92,16 @@ struct BIP32Tests {
 
     @Test("given Ethereum's default path on well-known phrases, when derived, then the familiar first accounts come out")
     func ethereumAccounts() throws {
-        #expect(DerivationPath.ethereum(index: 7).description == "m/44'/60'/0'/0/7")
-        #expect(try DerivationPath("m/44'/60'/0'/0/7") == .ethereum(index: 7))
+        #expect(try DerivationPath.ethereum(index: 7).description == "m/44'/60'/0'/0/7")
+        #expect(try DerivationPath("m/44'/60'/0'/0/7") == (try .ethereum(index: 7)))
 
         let hardhat = try Mnemonic(phrase: "test test test test test test test test test test test junk")
         let hardhatMaster = try ExtendedKey.master(seed: hardhat.seed())
-        #expect(try hardhatMaster.derive(.ethereum(index: 0)).privateKey?.address.checksummed == "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
-        #expect(try hardhatMaster.derive(.ethereum(index: 1)).privateKey?.address.checksummed == "0x70997970C51812dc3A010C7d01b50e0d17dc79C8")
+        #expect(try hardhatMaster.derive(try .ethereum(index: 0)).privateKey?.address.checksummed == "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
+        #expect(try hardhatMaster.derive(try .ethereum(index: 1)).privateKey?.address.checksummed == "0x70997970C51812dc3A010C7d01b50e0d17dc79C8")
 
         let abandon = try Mnemonic(phrase: "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about")
-        let key = try ExtendedKey.master(seed: abandon.seed()).derive(.ethereum(index: 0))
+        let key = try ExtendedKey.master(seed: abandon.seed()).derive(try .ethereum(index: 0))
         #expect(key.privateKey?.address.checksummed == "0x9858EfFD232B4033E47d90003D41EC34EcaEda94")
         #expect(key.publicKey.address == key.privateKey?.address)
     }

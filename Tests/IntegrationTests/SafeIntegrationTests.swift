@@ -51,7 +51,8 @@ extension OnDevnet {
                                   gasPrice: word(), gasToken: i % 3 == 0 ? .zero : address(), refundReceiver: address(), nonce: word() % 1000))
             }
             let r = EthereumRemote.Requests.self
-            let answers = try await f.remote().batch(txs.map { r.call(CallRequest(to: f.safe, data: $0.getTransactionHashCall)) })
+            let calls = try txs.map { r.call(CallRequest(to: f.safe, data: try $0.getTransactionHashCall)) }
+            let answers = try await f.remote().batch(calls)
             for (tx, answer) in zip(txs, answers) {
                 #expect(try answer.get() == (try tx.hash()))
             }

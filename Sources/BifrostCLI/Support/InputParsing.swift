@@ -7,10 +7,12 @@ enum Input {
         do { return try Address(text) } catch { throw InputError(option: option, reason: error.description) }
     }
 
+    /// Every integer an option takes is an EVM quantity, so it is bounded by 2^256 - 1 here.
     static func unsigned(_ text: String, option: String) throws -> BigUInt {
         guard let v = IntegerText.parseUnsigned(text) else {
             throw InputError(option: option, reason: "'\(text)' is not a non-negative integer (decimal or 0x hex)")
         }
+        guard v <= IntegerText.uint256Max else { throw InputError(option: option, reason: "the value does not fit in 256 bits") }
         return v
     }
 

@@ -32,6 +32,7 @@ public enum AmountError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownUnit(String)
     case tooManyDecimals(given: Int, allowed: Int)
     case negative
+    case tooLarge
 
     public var description: String {
         switch self {
@@ -42,6 +43,7 @@ public enum AmountError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyDecimals(let given, let allowed):
             return "too many decimal places: \(given) given, the unit allows \(allowed)"
         case .negative: return "amounts cannot be negative"
+        case .tooLarge: return "the amount does not fit in 256 bits"
         }
     }
 }
@@ -66,6 +68,7 @@ public enum DecimalScaling {
         let padded = String(significantFraction) + String(repeating: "0", count: decimals - significantFraction.count)
         let digits = (whole.isEmpty ? "0" : whole) + padded
         guard let value = BigUInt(digits, radix: 10) else { throw .invalidNumber(s) }
+        guard value <= IntegerText.uint256Max else { throw .tooLarge }
         return value
     }
 

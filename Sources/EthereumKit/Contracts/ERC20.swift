@@ -11,8 +11,8 @@ public enum ERC20 {
     }
 
     /// `transfer(to, amount)`.
-    public static func transfer(to: Address, amount: BigUInt) -> [UInt8] {
-        try! transferSignature.encodeCall([.address(to), .uint(amount)])
+    public static func transfer(to: Address, amount: BigUInt) throws(ABIError) -> [UInt8] {
+        try transferSignature.encodeCall([.address(to), .uint(amount)])
     }
 
     /// `decimals()`.

@@ -30,6 +30,23 @@ public enum IntegerText {
         return v.magnitude
     }
 
+    /// The largest value an EVM word holds, `2^256 - 1`.
+    public static let uint256Max = (BigUInt(1) << 256) - 1
+
+    /// A non-negative integer that fits in 256 bits, or nil: every EVM quantity is bounded so.
+    public static func parseUInt256(_ text: String) -> BigUInt? {
+        guard let v = parseUnsigned(text), v <= uint256Max else { return nil }
+        return v
+    }
+
+    /// Plain decimal digits only (`"1000"`), as untrusted files must write their numbers; nil for
+    /// hex, exponents, signs, whitespace, or a value of 2^256 or more.
+    public static func parseStrictDecimalUInt256(_ text: String) -> BigUInt? {
+        guard !text.isEmpty, text.utf8.count <= 78, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              let v = BigUInt(text, radix: 10), v <= uint256Max else { return nil }
+        return v
+    }
+
     /// `123`, `1.5e3`, `1E+18`: exact only; a result with a fraction is nil.
     private static func decimalWithExponent(_ s: String) -> BigUInt? {
         let lower = s.lowercased()

@@ -7,6 +7,7 @@ public enum JSONParseError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidUTF8
     case tooDeep
     case trailingCharacters(offset: Int)
+    case duplicateKey(String)
 
     public var description: String {
         switch self {
@@ -17,6 +18,7 @@ public enum JSONParseError: Error, Equatable, Sendable, CustomStringConvertible 
         case .invalidUTF8: return "JSON is not valid UTF-8"
         case .tooDeep: return "JSON is nested too deeply"
         case .trailingCharacters(let o): return "unexpected text after the JSON value at offset \(o)"
+        case .duplicateKey(let k): return "JSON object has the key \"\(k)\" twice"
         }
     }
 }
@@ -75,6 +77,9 @@ public struct JSONParser {
     private mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
         i += 1
         var members = [(key: String, value: JSONValue)]()
+        // Parsers disagree on which of two equal keys wins, so two tools could read one document
+        // two ways; untrusted input with a repeated key is refused instead.
+        var seen = Set<String>()
         skipSpace()
         if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
         while true {
@@ -82,6 +87,7 @@ public struct JSONParser {
             guard i < b.count else { throw .unexpectedEnd }
             guard b[i] == UInt8(ascii: "\"") else { throw .unexpectedCharacter(offset: i) }
             let key = try string()
+            guard seen.insert(key).inserted else { throw .duplicateKey(key) }
             skipSpace()
             guard i < b.count else { throw .unexpectedEnd }
             guard b[i] == UInt8(ascii: ":") else { throw .unexpectedCharacter(offset: i) }

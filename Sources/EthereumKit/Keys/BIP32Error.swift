@@ -14,6 +14,8 @@ public enum BIP32Error: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidChecksum
     /// The child key is invalid (probability below 2^-127) or the depth would pass 255.
     case derivationFailed
+    /// An account index of 2^31 or more, which would be a hardened index.
+    case indexOutOfRange(UInt64)
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum BIP32Error: Error, Equatable, Sendable, CustomStringConvertible {
         case .hardenedFromPublic: return "a hardened child cannot be derived from a public-only extended key"
         case .invalidSerialization(let why): return "not a valid extended key: \(why)"
         case .invalidChecksum: return "the extended key's checksum does not match: it is mistyped or truncated"
+        case .indexOutOfRange(let i): return "account index \(i) is out of range: it must be below 2147483648"
         case .derivationFailed: return "this child index gives no valid key (or the depth exceeds 255); use the next index"
         }
     }

@@ -33,8 +33,8 @@ public struct DerivationPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The BIP44 Ethereum account path `m/44'/60'/0'/0/index`; `index` must be below 2^31.
-    public static func ethereum(index: UInt32) -> DerivationPath {
-        precondition(index < hardenedBit, "an Ethereum account index is below 2^31")
+    public static func ethereum(index: UInt32) throws(BIP32Error) -> DerivationPath {
+        guard index < hardenedBit else { throw .indexOutOfRange(UInt64(index)) }
         return DerivationPath(components: [44 | hardenedBit, 60 | hardenedBit, hardenedBit, 0, index])
     }
 

@@ -30,6 +30,13 @@ public struct Address: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     init(unchecked bytes: [UInt8]) { self.bytes = bytes }
 
+    /// The low 20 bytes of a word, as an ABI word, a storage slot or a hash holds an address;
+    /// shorter input is left-padded with zeros, so this cannot fail.
+    public init(word: some Collection<UInt8>) {
+        let low = Array(word.suffix(20))
+        self.bytes = [UInt8](repeating: 0, count: 20 - low.count) + low
+    }
+
     /// Parses `0x`-prefixed or bare hex. All-lower or all-upper case is accepted as is; mixed case
     /// must carry a valid EIP-55 checksum, because a wrong one usually means a typo.
     public init(_ text: String) throws(AddressError) {

@@ -62,13 +62,13 @@ public struct Transaction: Hashable, Sendable {
 
     /// The bytes whose Keccak-256 is signed.
     public func signingPayload() throws(TransactionError) -> [UInt8] {
+        try validate()
         switch type {
         case .legacy:
             var fields = legacyFields
             if let chainID { fields += [.uint(chainID), .bytes([]), .bytes([])] }
             return RLPEncoder.encode(.list(fields))
         case .accessList, .dynamicFee:
-            guard chainID != nil else { throw .missingChainID }
             return [type.rawValue] + RLPEncoder.encode(.list(typedFields))
         }
     }

@@ -3,7 +3,6 @@ import BigInt
 /// Field-by-field decoding of signed raw transactions, with the checks nodes apply.
 enum TransactionDecoder {
     static let secp256k1Order = BigUInt("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", radix: 16)!
-    static let twoTo256 = BigUInt(1) << 256
 
     static func decode(_ raw: [UInt8]) throws(TransactionError) -> SignedTransaction {
         guard let first = raw.first else { throw .empty }
@@ -30,12 +29,7 @@ enum TransactionDecoder {
         let parity = try r.uint("yParity")
         guard parity <= 1 else { throw .invalidV(String(parity)) }
         let signature = try r.signature(recoveryID: UInt8(parity))
-        if type == .dynamicFee {
-            guard tx.maxPriorityFeePerGas <= tx.maxFeePerGas else { throw .priorityFeeAboveMaxFee }
-            guard tx.gasLimit * tx.maxFeePerGas < twoTo256 else { throw .gasFeeProductOverflow }
-        } else {
-            guard tx.gasLimit * tx.gasPrice < twoTo256 else { throw .gasFeeProductOverflow }
-        }
+        try tx.validate()
         return SignedTransaction(transaction: tx, signature: signature)
     }
 
@@ -62,9 +56,9 @@ enum TransactionDecoder {
             throw .invalidV(String(v))
         }
         let signature = try r.signature(recoveryID: recid)
-        guard gasLimit * gasPrice < twoTo256 else { throw .gasFeeProductOverflow }
         let tx = Transaction(type: .legacy, chainID: chainID, nonce: nonce, gasPrice: gasPrice,
                              gasLimit: gasLimit, to: to, value: value, data: data)
+        try tx.validate()
         return SignedTransaction(transaction: tx, signature: signature)
     }
 
@@ -126,10 +120,11 @@ private struct FieldReader {
     mutating func signature(recoveryID: UInt8) throws(TransactionError) -> Signature {
         let r = try uint("r")
         let s = try uint("s")
-        guard r > 0, s > 0, r < TransactionDecoder.secp256k1Order, s < TransactionDecoder.secp256k1Order else {
+        guard r > 0, s > 0, r < TransactionDecoder.secp256k1Order, s < TransactionDecoder.secp256k1Order,
+              let rWord = r.word, let sWord = s.word else {
             throw .invalidSignature
         }
-        return Signature(r: r.word!, s: s.word!, recoveryID: recoveryID)
+        return Signature(r: rWord, s: sWord, recoveryID: recoveryID)
     }
 }
 

@@ -15,12 +15,14 @@ public enum DerivationService {
 
     /// Accounts `m/44'/60'/0'/0/i` for `i` in `start ..< start + count`, sharing the parent derivation.
     public static func accounts(mnemonic: Mnemonic, passphrase: String, start: UInt32, count: UInt32) throws -> [DerivedAccount] {
+        let end = UInt64(start) + UInt64(count)
+        guard end <= 0x8000_0000 else { throw BIP32Error.indexOutOfRange(end - 1) }
         let parent = try ExtendedKey.master(seed: mnemonic.seed(passphrase: passphrase))
-            .derive(DerivationPath(components: Array(DerivationPath.ethereum(index: 0).components.dropLast())))
+            .derive(DerivationPath(components: Array(try DerivationPath.ethereum(index: 0).components.dropLast())))
         var out = [DerivedAccount]()
-        for i in start..<(start + count) {
+        for i in start..<UInt32(end) {
             let child = try parent.child(i)
-            out.append(DerivedAccount(path: .ethereum(index: i), address: child.publicKey.address))
+            out.append(DerivedAccount(path: try .ethereum(index: i), address: child.publicKey.address))
         }
         return out
     }

@@ -13,12 +13,14 @@ public struct CreatedWallet: Sendable {
 public struct KeyStore: Sendable {
     let accounts: AccountStorage
     let vault: KeyVault
+    let registry: KeyRegistry
     let now: @Sendable () -> Date
 
     /// A store over `database` and `vault`.
     public init(database: AppDatabase, vault: KeyVault, now: @escaping @Sendable () -> Date = Date.init) {
         self.accounts = AccountStorage(database: database)
         self.vault = vault
+        self.registry = KeyRegistry(database: database, vault: vault)
         self.now = now
     }
 
@@ -33,7 +35,7 @@ public struct KeyStore: Sendable {
     public func importMnemonic(name: String, mnemonic: Mnemonic, passphrase: String, index: UInt32,
                                password: String) throws -> Account {
         try checkNew(name, password: password)
-        let path = DerivationPath.ethereum(index: index)
+        let path = try DerivationPath.ethereum(index: index)
         let key = try DerivationService.key(mnemonic: mnemonic, passphrase: passphrase, path: path)
         return try persist(name: name, key: key, kind: .mnemonic, path: path.description, password: password,
                            mnemonic: mnemonic)
@@ -95,9 +97,7 @@ public struct KeyStore: Sendable {
 
     /// Deletes `name`'s metadata and secrets.
     public func remove(name: String) throws {
-        _ = try account(named: name)
-        try accounts.delete(named: name)
-        try vault.remove(name: name)
+        guard try registry.remove(name: name) else { throw KeyStoreError.notFound(name) }
     }
 
     /// Fails unless `name` is a valid key name that no key uses yet; front ends call it before
@@ -115,20 +115,16 @@ public struct KeyStore: Sendable {
     private func persist(name: String, key: PrivateKey, kind: AccountKind, path: String?, password: String,
                          mnemonic: Mnemonic?) throws -> Account {
         let address = key.address
-        do {
-            if let mnemonic {
-                _ = try vault.store(Array(mnemonic.phrase.utf8), kind: .mnemonic, name: name, password: password, address: nil)
-            }
-            _ = try key.withUnsafeBytes { raw in
-                try vault.store(Array(raw), kind: .privateKey, name: name, password: password, address: address)
-            }
-            let account = Account(name: name, address: address, kind: kind, derivationPath: path, createdAt: now())
-            try accounts.insert(account)
-            return account
-        } catch {
-            try? vault.remove(name: name)
-            throw error
+        // scrypt runs before the registry takes the write lock, so parallel creators wait only
+        // for each other's file writes, not for each other's key derivation.
+        var secrets: [(kind: VaultSecret, keystore: [UInt8])] = []
+        if let mnemonic {
+            secrets.append((.mnemonic, try vault.encrypt(Array(mnemonic.phrase.utf8), password: password, address: nil)))
         }
+        secrets.append((.privateKey, try key.withUnsafeBytes { try vault.encrypt(Array($0), password: password, address: address) }))
+        let account = Account(name: name, address: address, kind: kind, derivationPath: path, createdAt: now())
+        guard try registry.create(account, secrets: secrets) else { throw KeyStoreError.nameTaken(name) }
+        return account
     }
 
     /// Old keystores may hold keys shorter than 32 bytes; secp256k1 wants them left-padded.

@@ -13,13 +13,16 @@ public struct AddNetwork: StoreAction {
     public let chainID: BigUInt?
     /// The JSON of a deployments file (`{"chainId", "contracts": {…}}`).
     public let deployments: [UInt8]?
+    /// Whether an existing network of that name may be replaced; otherwise the name must be new.
+    public let replace: Bool
 
     /// An add-network request.
-    public init(name: String, rpcURL: String, chainID: BigUInt?, deployments: [UInt8]?) {
+    public init(name: String, rpcURL: String, chainID: BigUInt?, deployments: [UInt8]?, replace: Bool = false) {
         self.name = name
         self.rpcURL = rpcURL
         self.chainID = chainID
         self.deployments = deployments
+        self.replace = replace
     }
 
     public func perform(on store: NetworkStore) async throws -> ChainNetwork { try await store.add(self) }
@@ -49,8 +52,21 @@ public struct UseNetwork: StoreAction {
 }
 
 /// Why a network definition was refused.
-public struct NetworkDefinitionError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let description: String
+public enum NetworkDefinitionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A network of that name exists; replacing it must be asked for.
+    case nameTaken(String)
+    /// The chain ID given disagrees with the deployments file's.
+    case chainIDDisagrees(given: BigUInt, file: BigUInt)
+    /// The node answered a chain ID other than the one given or in the file.
+    case nodeDisagrees(node: BigUInt, claimed: BigUInt)
+
+    public var description: String {
+        switch self {
+        case .nameTaken(let name): return "a network named '\(name)' exists already"
+        case .chainIDDisagrees(let given, let file): return "chain ID \(given) disagrees with the deployments file's chainId \(file)"
+        case .nodeDisagrees(let node, let claimed): return "the node is on chain \(node), not chain \(claimed)"
+        }
+    }
 }
 
 /// Named networks: chain ID, RPC URL, contract addresses.
@@ -68,22 +84,28 @@ public struct NetworkStore: Sendable {
 
     func add(_ a: AddNetwork) async throws -> ChainNetwork {
         _ = try KeyName.validate(a.name)
+        if !a.replace, try storage.network(named: a.name) != nil { throw NetworkDefinitionError.nameTaken(a.name) }
         let endpoint = try RPCEndpoint(a.rpcURL)
-        var contracts = NetworkContracts()
-        var fileChainID: BigUInt?
-        if let deployments = a.deployments {
-            let json = try JSONParser.parse(deployments)
-            contracts = NetworkContracts(json: json["contracts"] ?? .object([]))
-            fileChainID = json["chainId"]?.text.flatMap(IntegerText.parseUnsigned)
+        let file = try a.deployments.map { bytes throws(DeploymentsFileError) in try DeploymentsFile(json: bytes) }
+        if let given = a.chainID, let stated = file?.chainID, given != stated {
+            throw NetworkDefinitionError.chainIDDisagrees(given: given, file: stated)
         }
-        var chainID = a.chainID ?? fileChainID
-        if let given = a.chainID, let file = fileChainID, given != file {
-            throw NetworkDefinitionError(description: "--chain-id \(given) disagrees with the deployments file's chainId \(file)")
+        let claimed = a.chainID ?? file?.chainID
+        // A file's chain ID is checked against the node when it answers: a file written for
+        // another chain would hand out that chain's contract addresses. A --chain-id alone is the
+        // user's pin, checked before every signature instead, so the node need not be up now.
+        var node: BigUInt?
+        if claimed == nil || file?.chainID != nil {
+            do {
+                node = try await EthereumRemote(rpc: JSONRPCClient(network: http, endpoint: endpoint)).chainID()
+            } catch {
+                guard claimed != nil else { throw error }
+            }
         }
-        if chainID == nil {
-            chainID = try await EthereumRemote(rpc: JSONRPCClient(network: http, endpoint: endpoint)).chainID()
-        }
-        let network = ChainNetwork(name: a.name, chainID: chainID!, rpcURL: endpoint.description, contracts: contracts, createdAt: now())
+        if let node, let claimed, node != claimed { throw NetworkDefinitionError.nodeDisagrees(node: node, claimed: claimed) }
+        guard let chainID = node ?? claimed else { throw ChainError.noNetwork }
+        let network = ChainNetwork(name: a.name, chainID: chainID, rpcURL: endpoint.description,
+                                   contracts: file?.contracts ?? NetworkContracts(), createdAt: now())
         try storage.save(network)
         if try storage.currentName() == nil { try storage.setCurrent(a.name) }
         return network

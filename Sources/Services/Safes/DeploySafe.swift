@@ -59,13 +59,13 @@ extension SafeStore {
             throw SafeError.noContracts("Safe proxy factory", chainID: chainID)
         }
         guard let s = try? singletonCode.get(), !s.isEmpty else { throw SafeError.noContracts("Safe singleton", chainID: chainID) }
-        let predicted = SafeProxyFactory.predictAddress(factory: factory, singleton: singleton, initializer: initializer,
+        let predicted = try SafeProxyFactory.predictAddress(factory: factory, singleton: singleton, initializer: initializer,
                                                         saltNonce: d.saltNonce, creationCode: code)
         guard try await chain.remote.code(at: predicted).isEmpty else { throw SafeError.alreadyDeployed(predicted) }
 
         let sent = try await transactions.send(SendTransaction(
             keyName: d.keyName,
-            transfer: .contractCall(to: factory, value: 0, data: SafeProxyFactory.createProxyWithNonce(
+            transfer: .contractCall(to: factory, value: 0, data: try SafeProxyFactory.createProxyWithNonce(
                 singleton: singleton, initializer: initializer, saltNonce: d.saltNonce)),
             chain: d.chain, wait: d.wait, password: d.password, progress: d.progress))
         var state: SafeState? = nil

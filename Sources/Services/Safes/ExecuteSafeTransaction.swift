@@ -55,18 +55,21 @@ extension SafeStore {
         guard tx.nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: tx.nonce, current: safe.nonce) }
         guard tx.nonce == safe.nonce else { throw SafeError.nonceAhead(nonce: tx.nonce, current: safe.nonce) }
 
-        var signatures = entry.signatures.filter { safe.owners.contains($0.owner) }
+        let others = entry.signatures.filter { safe.owners.contains($0.owner) && $0.owner != executor }
+        var signatures = await ApprovedHashCheck.verify(others, safe: safe, safeTxHash: entry.safeTxHash, chain: chain).kept
         // An owner executing confirms by sending: the Safe accepts v = 1 from msg.sender.
-        if safe.owners.contains(executor), !signatures.contains(where: { $0.owner == executor }) {
-            signatures.append(.approvedHash(by: executor))
+        if safe.owners.contains(executor) {
+            signatures.append(entry.signatures.first { $0.owner == executor && $0.kind != .approvedHash } ?? .approvedHash(by: executor))
         }
         guard BigUInt(signatures.count) >= safe.threshold else {
             let signed = Set(signatures.map(\.owner))
             throw SafeError.notEnoughSignatures(have: signatures.count, need: safe.threshold,
                                                 missing: safe.owners.filter { !signed.contains($0) })
         }
-        let chosen = Array(signatures.sorted { $0.owner < $1.owner }.prefix(Int(safe.threshold)))
-        let calldata = tx.execTransactionCall(signatures: SafeSignature.pack(chosen))
+        // The guard above bounds the threshold by the signature count, so it fits an Int.
+        let needed = Int(exactly: safe.threshold) ?? signatures.count
+        let chosen = Array(signatures.sorted { $0.owner < $1.owner }.prefix(needed))
+        let calldata = try tx.execTransactionCall(signatures: SafeSignature.pack(chosen))
         try await simulate(calldata, from: executor, safe: safe.address, chain: chain)
 
         let sent = try await transactions.send(SendTransaction(

@@ -74,7 +74,7 @@ extension SafeStore {
             if amount.raw > meta.raw {
                 throw ChainError.insufficientTokenBalance(symbol: meta.symbol, have: meta.amount.description, need: amount.description)
             }
-            return (MultiSendCall(to: token, data: ERC20.transfer(to: to, amount: amount.raw)),
+            return (MultiSendCall(to: token, data: try ERC20.transfer(to: to, amount: amount.raw)),
                     "send \(amount.description) \(meta.symbol) to \(to.checksummed)")
         case .addOwner(let owner, let threshold):
             let t = threshold ?? safe.threshold

@@ -79,9 +79,17 @@ extension SafeStore {
         }
         let pending = try await remote(l.service).pending(safe: safe.address, nonce: safe.nonce, chainID: safe.chainID,
                                                            version: safe.safeVersion ?? .v1_4_1)
-        for item in pending where !item.isExecuted {
-            _ = try merge(item.transaction, safeTxHash: item.safeTxHash, signatures: item.confirmations.filter { safe.owners.contains($0.owner) })
+        let chain = try? connector.connect(l.chain)
+        var checked: [SafeServiceTransaction] = []
+        for item in pending {
+            let verified = await ApprovedHashCheck.verify(item.confirmations, safe: safe, safeTxHash: item.safeTxHash, chain: chain)
+            let listing = item.keeping(verified.kept, rejecting: verified.setAside.map(\.description))
+            if !listing.isExecuted {
+                _ = try merge(listing.transaction, safeTxHash: listing.safeTxHash,
+                              signatures: listing.confirmations.filter { safe.owners.contains($0.owner) })
+            }
+            checked.append(listing)
         }
-        return pending
+        return checked
     }
 }

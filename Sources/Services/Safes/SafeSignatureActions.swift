@@ -49,13 +49,18 @@ public struct ExportSafeTransaction: StoreAction {
 }
 
 /// Imports a signature-exchange file: verified, checked against the followed Safe's chain and
-/// owners, and merged with the signatures already here.
+/// owners, and merged with the signatures already here. Approved-hash entries are checked on
+/// `chain` when one is given and reachable; otherwise they are set aside, never counted.
 public struct ImportSafeTransaction: StoreAction {
     public typealias Store = SafeStore
     public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
     public let json: String
-    public init(json: String) { self.json = json }
-    public func perform(on store: SafeStore) async throws -> SafeImportResult { try store.importFile(json) }
+    public let chain: ChainSelection?
+    public init(json: String, chain: ChainSelection? = nil) {
+        self.json = json
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> SafeImportResult { try await store.importFile(json, chain: chain) }
 }
 
 /// What an import added.
@@ -65,6 +70,8 @@ public struct SafeImportResult: Sendable, Equatable {
     public let added: [Address]
     public let confirmations: Int
     public let threshold: BigUInt
+    /// Approved-hash claims that were not counted.
+    public let setAside: [SetAsideApproval]
 }
 
 extension SafeStore {
@@ -74,17 +81,16 @@ extension SafeStore {
         let safe = try followedSafe(of: entry.transaction)
         let account = try keys.account(named: s.keyName)
         guard safe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: safe.address) }
-        if let existing = entry.signatures.first(where: { $0.owner == account.address }) {
+        if let existing = entry.signatures.first(where: { $0.owner == account.address }), existing.kind != .approvedHash {
             return confirmations(entry, safe: safe, signature: existing)
         }
         let key = try keys.signingKey(name: s.keyName, password: try s.password())
         let signature = try SafeSignature.sign(safeTxHash: entry.safeTxHash, with: key)
-        let updated = entry.with(signatures: entry.signatures + [signature], updatedAt: now())
-        try storage.save(updated)
+        let (updated, _) = try merge(entry.transaction, safeTxHash: entry.safeTxHash, signatures: [signature])
         return confirmations(updated, safe: safe, signature: signature)
     }
 
-    func importFile(_ json: String) throws -> SafeImportResult {
+    func importFile(_ json: String, chain selection: ChainSelection?) async throws -> SafeImportResult {
         let file: SafeTransactionFile
         do { file = try SafeTransactionFile(json: json) } catch { throw SafeError.importRejected(error.description) }
         let tx = file.transaction
@@ -101,21 +107,34 @@ extension SafeStore {
         if let stranger = file.signatures.first(where: { !safe.owners.contains($0.owner) }) {
             throw SafeError.importRejected("\(stranger.owner.checksummed) signed it but is not an owner of \(safe.address.checksummed)")
         }
-        let (entry, added) = try merge(tx, safeTxHash: file.safeTxHash, signatures: file.signatures)
+        let chain = selection.flatMap { try? connector.connect($0) }
+        let checked = await ApprovedHashCheck.verify(file.signatures, safe: safe, safeTxHash: file.safeTxHash, chain: chain)
+        let (entry, added) = try merge(tx, safeTxHash: file.safeTxHash, signatures: checked.kept)
         let counted = confirmations(entry, safe: safe, signature: nil)
-        return SafeImportResult(entry: entry, added: added, confirmations: counted.confirmations, threshold: safe.threshold)
+        return SafeImportResult(entry: entry, added: added, confirmations: counted.confirmations, threshold: safe.threshold,
+                                setAside: checked.setAside)
     }
 
-    /// Stores `tx` (new ones as queued) with the signatures of owners not yet here; returns them.
+    /// Stores `tx` (new ones as queued) with the signatures of owners not yet here, and real
+    /// signatures in place of approved-hash entries; returns the owners added or upgraded.
     func merge(_ tx: SafeTx, safeTxHash: [UInt8], signatures: [SafeSignature]) throws -> (SafeTransactionEntry, added: [Address]) {
         let existing = try storage.transaction(safeTxHash: safeTxHash)
-        let have = Set(existing?.signatures.map(\.owner) ?? [])
-        let added = signatures.filter { !have.contains($0.owner) }
-        let entry = existing.map { $0.with(signatures: $0.signatures + added, updatedAt: now()) }
-            ?? SafeTransactionEntry(transaction: tx, safeTxHash: safeTxHash, signatures: added, status: .queued, executionHash: nil,
+        var merged = existing?.signatures ?? []
+        var added: [Address] = []
+        for signature in signatures {
+            if let i = merged.firstIndex(where: { $0.owner == signature.owner }) {
+                guard merged[i].kind == .approvedHash, signature.kind != .approvedHash else { continue }
+                merged[i] = signature
+            } else {
+                merged.append(signature)
+            }
+            added.append(signature.owner)
+        }
+        let entry = existing.map { $0.with(signatures: merged, updatedAt: now()) }
+            ?? SafeTransactionEntry(transaction: tx, safeTxHash: safeTxHash, signatures: merged, status: .queued, executionHash: nil,
                                     summary: SafeSummary.describe(tx), createdAt: now(), updatedAt: now())
         try storage.save(entry)
-        return (entry, added.map(\.owner))
+        return (entry, added)
     }
 
     func confirmations(_ entry: SafeTransactionEntry, safe: Safe, signature: SafeSignature?) -> SafeConfirmations {

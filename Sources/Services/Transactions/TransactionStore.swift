@@ -25,7 +25,7 @@ public struct TransactionStore: Sendable {
         s.progress(.preparing)
         let account = try keys.account(named: s.keyName)
         let chain = try connector.connect(s.chain)
-        let (to, value, data, token, tokenAmount) = s.transfer.call
+        let (to, value, data, token, tokenAmount) = try s.transfer.call
         let preflight = try await Preflight.read(chain: chain, from: account.address, to: to, value: value, data: data, token: token)
         let chainID = try chain.verify(chainID: preflight.chainID)
         if let token, let tokenAmount, preflight.tokenBalance.map({ $0 < tokenAmount }) ?? false {
@@ -124,10 +124,12 @@ public struct TransactionStore: Sendable {
 extension Transfer {
     /// The call this transfer makes: target, ether value, calldata, and the token details.
     var call: (to: Address, value: BigUInt, data: [UInt8], token: Address?, tokenAmount: BigUInt?) {
-        switch self {
-        case .ether(let to, let wei): return (to, wei, [], nil, nil)
-        case .token(let token, let to, let amount): return (token, 0, ERC20.transfer(to: to, amount: amount), token, amount)
-        case .contractCall(let to, let value, let data): return (to, value, data, nil, nil)
+        get throws(ABIError) {
+            switch self {
+            case .ether(let to, let wei): return (to, wei, [], nil, nil)
+            case .token(let token, let to, let amount): return (token, 0, try ERC20.transfer(to: to, amount: amount), token, amount)
+            case .contractCall(let to, let value, let data): return (to, value, data, nil, nil)
+            }
         }
     }
 

@@ -1,5 +1,10 @@
 import Foundation
 import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why the database could not be opened or used.
 public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -32,12 +37,29 @@ public final class AppDatabase: Sendable {
         do {
             try FileManager.default.createDirectory(at: home.url, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
+            try restrictToOwner(home.databaseURL.path)
             var config = Configuration()
             config.busyMode = .timeout(5)
             let pool = try DatabasePool(path: home.databaseURL.path, configuration: config)
             return try AppDatabase(writer: pool)
         } catch {
             throw StorageError.wrap(error, "cannot open the database at \(home.databaseURL.path)")
+        }
+    }
+
+    /// The database holds addresses and history, not secrets, but it is nobody else's business:
+    /// it is created 0600 whatever the umask, and an older 0644 file is tightened. SQLite gives
+    /// its -wal and -shm files the database file's mode.
+    private static func restrictToOwner(_ path: String) throws(StorageError) {
+        #if canImport(Glibc)
+        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #else
+        let fd = Darwin.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #endif
+        guard fd >= 0 else { throw StorageError("cannot create \(path): \(String(cString: strerror(errno)))") }
+        close(fd)
+        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            guard chmod(file, 0o600) == 0 else { throw StorageError("cannot restrict \(file) to its owner: \(String(cString: strerror(errno)))") }
         }
     }
 
@@ -51,6 +73,24 @@ public final class AppDatabase: Sendable {
     /// Runs a write transaction.
     func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StorageError) -> T {
         do { return try writer.write(body) } catch { throw StorageError.wrap(error, "database write failed") }
+    }
+
+    /// Runs a write transaction that takes SQLite's write lock at its start, so its reads and
+    /// writes are one step for every process sharing the file.
+    func immediateWrite<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StorageError) -> T {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw StorageError("the transaction produced no result") }
+                return result
+            }
+        } catch {
+            throw StorageError.wrap(error, "database write failed")
+        }
     }
 
     /// Runs a read.

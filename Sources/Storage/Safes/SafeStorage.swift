@@ -53,12 +53,21 @@ public struct SafeStorage: Sendable {
         let record = SafeTransactionRecord(entry)
         let hash = record.safeTxHash
         let signatures = entry.signatures.map {
-            SafeSignatureRecord(safeTxHash: hash, owner: $0.owner.checksummed, signature: Hex.encode($0.bytes), addedAt: entry.updatedAt)
+            (SafeSignatureRecord(safeTxHash: hash, owner: $0.owner.checksummed, signature: Hex.encode($0.bytes), addedAt: entry.updatedAt),
+             real: $0.kind != .approvedHash)
         }
         try database.write { db in
             try record.save(db)
-            // A signature already stored for that owner stays as it was.
-            for s in signatures { try s.insert(db, onConflict: .ignore) }
+            // A signature already stored for that owner stays as it was, except that a real
+            // signature takes the place of an approved-hash entry, which is only a claim.
+            for (s, real) in signatures {
+                if real, let old = try SafeSignatureRecord.fetchOne(db, key: ["safeTxHash": s.safeTxHash, "owner": s.owner]),
+                   (try? Hex.decode(old.signature))?.last == 1 {
+                    try s.update(db)
+                } else {
+                    try s.insert(db, onConflict: .ignore)
+                }
+            }
         }
     }
 

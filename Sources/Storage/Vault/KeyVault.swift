@@ -23,6 +23,11 @@ public struct KeyVault: Sendable {
         self.scrypt = scrypt
     }
 
+    /// `secret` encrypted with `password` as keystore V3 JSON, to hand to `KeyRegistry.create`.
+    public func encrypt(_ secret: [UInt8], password: String, address: Address?) throws -> [UInt8] {
+        try KeystoreV3.encrypt(secret: secret, password: password, scrypt: scrypt, address: address)
+    }
+
     /// Encrypts `secret` with `password` and stores it as `name`'s `kind` secret.
     public func store(_ secret: [UInt8], kind: VaultSecret, name: String, password: String,
                       address: Address?) throws -> URL {
@@ -54,9 +59,16 @@ public struct KeyVault: Sendable {
 
     /// Deletes every secret of `name`.
     public func remove(name: String) throws {
+        try removeFiles(name: name)
+    }
+
+    func removeFiles(name: String) throws(StorageError) {
         for kind in [VaultSecret.privateKey, .mnemonic] {
             let url = fileURL(name: name, kind: kind)
-            if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            do { try FileManager.default.removeItem(at: url) } catch {
+                throw StorageError("cannot remove \(url.path): \(error.localizedDescription)")
+            }
         }
         AtomicFile.syncDirectory(directory.path)
     }
@@ -66,9 +78,13 @@ public struct KeyVault: Sendable {
         directory.appendingPathComponent("\(name).\(kind.rawValue).json")
     }
 
-    private func prepareDirectory() throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+    func prepareDirectory() throws(StorageError) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+        } catch {
+            throw StorageError("cannot prepare \(directory.path): \(error.localizedDescription)")
+        }
     }
 }

@@ -24,7 +24,9 @@ struct NetworkAddCommand: AsyncParsableCommand {
         abstract: "Add a network; without --chain-id the node (or the deployments file) is asked.",
         discussion: """
         The first network added becomes the current one. A deployments file is JSON like the one \
-        'scripts/devnet start' writes: {"chainId": 31337, "contracts": {"safeSingleton": "0x…", …}}.
+        'scripts/devnet start' writes: {"chainId": 31337, "contracts": {"safeSingleton": "0x…", …}}; \
+        an unknown entry or a malformed address refuses the file. When the node answers, its chain ID \
+        must match --chain-id and the file's. An existing name is refused unless --replace is given.
 
         Examples:
           bifrost network add devnet --rpc-url http://127.0.0.1:8545 --deployments .devnet/deployments.json
@@ -38,13 +40,25 @@ struct NetworkAddCommand: AsyncParsableCommand {
     var chainID: String?
     @Option(help: ArgumentHelp("A deployments JSON file with contract addresses.", valueName: "file"))
     var deployments: String?
+    @Flag(help: "Replace an existing network of the same name (its contract addresses are replaced too).")
+    var replace = false
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         guard let url = global.rpcURL else { throw ValidationError("--rpc-url URL is required") }
         let file = try deployments.map { try Input.file($0, option: "--deployments") }
-        let network = try await global.services().dispatcher.dispatch(
-            AddNetwork(name: name, rpcURL: url, chainID: try chainID.map { try Input.unsigned($0, option: "--chain-id") }, deployments: file))
+        let add = AddNetwork(name: name, rpcURL: url, chainID: try chainID.map { try Input.unsigned($0, option: "--chain-id") },
+                             deployments: file, replace: replace)
+        let network: ChainNetwork
+        do { network = try await global.services().dispatcher.dispatch(add) } catch let e as NetworkDefinitionError {
+            switch e {
+            case .nameTaken: throw InputError(option: "NAME", reason: "\(e); pass --replace to change it")
+            case .chainIDDisagrees: throw InputError(option: "--chain-id", reason: e.description)
+            case .nodeDisagrees: throw InputError(option: "--rpc-url", reason: e.description)
+            }
+        } catch let e as DeploymentsFileError {
+            throw InputError(option: "--deployments", reason: e.description)
+        }
         if global.json { global.output.emit(NetworkCommand.fields(network)) } else {
             Console.current.out("Added network '\(network.name)': chain \(network.chainID) at \(network.rpcURL)")
         }

@@ -47,7 +47,8 @@ struct SafeImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let text = String(decoding: try Input.file(file, option: "FILE"), as: UTF8.self)
-        let r = try await global.services().dispatcher.dispatch(ImportSafeTransaction(json: text))
+        let r = try await global.services().dispatcher.dispatch(ImportSafeTransaction(json: text, chain: global.chain))
+        for approval in r.setAside { Console.current.err("warning: not counted: \(approval)") }
         global.output.emit([
             ("safeTxHash", .string(Hex.encode(r.entry.safeTxHash))), ("summary", .string(r.entry.summary)),
             ("nonce", .number(String(r.entry.transaction.nonce))),

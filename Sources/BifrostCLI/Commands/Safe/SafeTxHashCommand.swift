@@ -57,7 +57,7 @@ struct SafeTxHashCommand: AsyncParsableCommand {
             refundReceiver: try Input.address(refundReceiver, option: "--refund-receiver"), nonce: try Input.unsigned(nonce, option: "--nonce"))
         global.output.emit([
             ("safeTxHash", .string(Hex.encode(try tx.hash()))), ("domainSeparator", .string(Hex.encode(try tx.domainSeparator()))),
-            ("structHash", .string(Hex.encode(tx.structHash))),
+            ("structHash", .string(Hex.encode(try tx.structHash))),
         ])
     }
 }
