@@ -131,9 +131,9 @@ public struct TypedData: Sendable {
 
     private func collectDependencies(of name: String, into deps: inout Set<String>) throws(TypedDataError) {
         let base = TypedData.baseType(name)
-        guard types[base] != nil, !deps.contains(base) else { return }
+        guard let fields = types[base], !deps.contains(base) else { return }
         deps.insert(base)
-        for f in types[base]! { try collectDependencies(of: f.type, into: &deps) }
+        for f in fields { try collectDependencies(of: f.type, into: &deps) }
     }
 
     private func encodeData(_ name: String, _ value: JSONValue, depth: Int) throws(TypedDataError) -> [UInt8] {

@@ -61,12 +61,11 @@ extension SafeStore {
         if safe.owners.contains(executor) {
             signatures.append(entry.signatures.first { $0.owner == executor && $0.kind != .approvedHash } ?? .approvedHash(by: executor))
         }
-        guard BigUInt(signatures.count) >= safe.threshold else {
-            let signed = Set(signatures.map(\.owner))
-            throw SafeError.notEnoughSignatures(have: signatures.count, need: safe.threshold,
-                                                missing: safe.owners.filter { !signed.contains($0) })
+        let count = ConfirmationCount(signatures: signatures, owners: safe.owners, threshold: safe.threshold)
+        guard count.isReady else {
+            throw SafeError.notEnoughSignatures(have: count.confirmed, need: safe.threshold, missing: count.missing)
         }
-        // The guard above bounds the threshold by the signature count, so it fits an Int.
+        // Being ready bounds the threshold by the signature count, so it fits an Int.
         let needed = Int(exactly: safe.threshold) ?? signatures.count
         let chosen = Array(signatures.sorted { $0.owner < $1.owner }.prefix(needed))
         let calldata = try tx.execTransactionCall(signatures: SafeSignature.pack(chosen))

@@ -138,8 +138,8 @@ extension SafeStore {
     }
 
     func confirmations(_ entry: SafeTransactionEntry, safe: Safe, signature: SafeSignature?) -> SafeConfirmations {
-        SafeConfirmations(entry: entry, signature: signature, confirmations: entry.signatures.filter { safe.owners.contains($0.owner) }.count,
-                          threshold: safe.threshold)
+        let count = ConfirmationCount(signatures: entry.signatures, owners: safe.owners, threshold: safe.threshold)
+        return SafeConfirmations(entry: entry, signature: signature, confirmations: count.confirmed, threshold: safe.threshold)
     }
 }
 

@@ -87,8 +87,9 @@ public struct TransactionStore: Sendable {
         let (receipt, remote) = try await chain.remote.batch(r.transactionReceipt(hash: q.hash), r.transaction(hash: q.hash))
         let mined = try receipt.get()
         if let mined, let record = local, record.status != .success && record.status != .reverted {
-            local = applying(mined, to: record)
-            try storage.save(local!)
+            let updated = applying(mined, to: record)
+            local = updated
+            try storage.save(updated)
         }
         let known = (try? remote.get()) != nil || mined != nil
         return TransactionState(hash: q.hash, local: local, receipt: mined, known: known)

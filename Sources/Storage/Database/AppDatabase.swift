@@ -1,10 +1,5 @@
 import Foundation
 import GRDB
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Why the database could not be opened or used.
 public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -37,6 +32,10 @@ public final class AppDatabase: Sendable {
         do {
             try FileManager.default.createDirectory(at: home.url, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
+            // Processes opening one home at once would race on switching a new file to WAL and
+            // on migrating it; SQLite answers the loser "database is locked" without waiting.
+            let lock = try OpenLock(path: home.url.appendingPathComponent(".bifrost.lock").path)
+            defer { lock.release() }
             try restrictToOwner(home.databaseURL.path)
             var config = Configuration()
             config.busyMode = .timeout(5)
@@ -49,15 +48,15 @@ public final class AppDatabase: Sendable {
 
     /// The database holds addresses and history, not secrets, but it is nobody else's business:
     /// it is created 0600 whatever the umask, and an older 0644 file is tightened. SQLite gives
-    /// its -wal and -shm files the database file's mode.
+    /// its -wal and -shm files the database file's mode. An existing file is never opened here:
+    /// closing any descriptor of it would drop the POSIX locks SQLite holds on it in this process.
     private static func restrictToOwner(_ path: String) throws(StorageError) {
-        #if canImport(Glibc)
-        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        #else
-        let fd = Darwin.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        #endif
-        guard fd >= 0 else { throw StorageError("cannot create \(path): \(String(cString: strerror(errno)))") }
-        close(fd)
+        if !FileManager.default.fileExists(atPath: path) {
+            let fd = OpenLock.openFile(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC)
+            if fd >= 0 { close(fd) } else if errno != EEXIST {
+                throw StorageError("cannot create \(path): \(String(cString: strerror(errno)))")
+            }
+        }
         for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
             guard chmod(file, 0o600) == 0 else { throw StorageError("cannot restrict \(file) to its owner: \(String(cString: strerror(errno)))") }
         }

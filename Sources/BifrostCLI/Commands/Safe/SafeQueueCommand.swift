@@ -26,7 +26,8 @@ struct SafeQueueCommand: AsyncParsableCommand {
         if !q.live { console.err("warning: the node is unreachable; showing the queue as last stored") }
         if q.entries.isEmpty { console.out("Nothing queued for \(q.safe.address.checksummed) (nonce \(q.safe.nonce)).") }
         for e in q.entries {
-            let ready = e.signatures.count >= Int(q.safe.threshold) ? "ready" : "\(e.signatures.count)/\(q.safe.threshold) signed"
+            let count = ConfirmationCount(signatures: e.signatures, owners: q.safe.owners, threshold: q.safe.threshold)
+            let ready = count.isReady ? "ready" : "\(count.confirmed)/\(count.threshold) signed"
             console.out("nonce \(e.transaction.nonce)  \(ready)  \(e.summary)\n  \(Hex.encode(e.safeTxHash))")
         }
     }
