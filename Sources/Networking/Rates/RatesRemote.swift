@@ -32,44 +32,18 @@ public struct RatesRemote: Sendable {
         rest = RESTClient(network: network, baseURL: baseURL, apiKey: apiKey, apiKeyHeader: "x-cg-demo-api-key")
     }
 
-    /// Current prices of `coins` in `fiat`; every coin asked for must be in the answer.
-    public func prices(coins: [String], fiat: String) async throws(NetworkError) -> [RemoteRate] {
+    /// Current prices of `coins` in `fiat`; every coin asked for must be in the answer. Throws
+    /// `NetworkError` for a failed request or another shape, `ImplausibleRate` for an impossible value.
+    public func prices(coins: [String], fiat: String) async throws -> [RemoteRate] {
         let json = try await rest.get(path: "simple/price", query: [
             "ids": coins.joined(separator: ","), "vs_currencies": fiat, "include_last_updated_at": "true",
         ])
         return try RatesMapper.prices(json, coins: coins, fiat: fiat)
     }
 
-    /// The price history of `coin` in `fiat` over the last `days` days.
-    public func history(coin: String, fiat: String, days: Int) async throws(NetworkError) -> RemotePriceHistory {
+    /// The price history of `coin` in `fiat` over the last `days` days; throws like `prices`.
+    public func history(coin: String, fiat: String, days: Int) async throws -> RemotePriceHistory {
         let json = try await rest.get(path: "coins/\(coin)/market_chart", query: ["vs_currency": fiat, "days": String(days)])
         return try RatesMapper.history(json, coin: coin, fiat: fiat)
-    }
-}
-
-/// Maps rates API answers, refusing any other shape with a one-line reason.
-enum RatesMapper {
-    static func prices(_ json: JSONValue, coins: [String], fiat: String) throws(NetworkError) -> [RemoteRate] {
-        guard json.objectValue != nil else { throw .invalidResponse("the rates API did not answer with a JSON object") }
-        return try coins.map { coin throws(NetworkError) in
-            guard let entry = json[coin], let price = entry[fiat], case .number(let text) = price else {
-                throw .invalidResponse("the rates API has no \(fiat) price for '\(coin)'")
-            }
-            let time = entry["last_updated_at"].flatMap { $0.text }.flatMap(Double.init).map { Date(timeIntervalSince1970: $0) }
-            return RemoteRate(coin: coin, fiat: fiat, price: text, time: time)
-        }
-    }
-
-    static func history(_ json: JSONValue, coin: String, fiat: String) throws(NetworkError) -> RemotePriceHistory {
-        guard let prices = json["prices"]?.arrayValue else { throw .invalidResponse("the rates API's history has no \"prices\" array") }
-        var points: [(time: Date, price: String)] = []
-        for item in prices {
-            guard let pair = item.arrayValue, pair.count == 2, let ms = pair[0].text.flatMap(Double.init),
-                  case .number(let price) = pair[1] else {
-                throw .invalidResponse("the rates API's history holds an entry that is not [time, price]")
-            }
-            points.append((Date(timeIntervalSince1970: ms / 1000), price))
-        }
-        return RemotePriceHistory(coin: coin, fiat: fiat, points: points.sorted { $0.time < $1.time })
     }
 }

@@ -120,12 +120,13 @@ public struct CachedRateQuery: StoreAction {
         self.fiat = fiat
     }
     public func perform(on store: RatesStore) async throws -> Rate? {
-        try store.storage.rate(coin: coin, fiat: fiat).map { Rate(coin: $0.coin, fiat: $0.fiat, price: $0.price, time: $0.time, stale: true) }
+        try store.storage.plausibleRate(coin: coin, fiat: fiat).map { Rate(coin: $0.coin, fiat: $0.fiat, price: $0.price, time: $0.time, stale: true) }
     }
 }
 
 /// Fetches rates and caches them; when the API is unreachable, failing or answering in the wrong
-/// shape, the cached rates are returned marked stale, with the reason as a warning.
+/// shape or with an impossible value (`ImplausibleRate`), the cached rates are returned marked
+/// stale, with the reason as a warning. Impossible cached rows count as not cached.
 public struct RatesStore: Sendable {
     let storage: RateStorage
     let http: any Networking.Network
@@ -146,7 +147,7 @@ public struct RatesStore: Sendable {
             try storage.save(rates.map { CachedRate(coin: $0.coin, fiat: $0.fiat, price: $0.price, time: $0.time) })
             return RatesResult(rates: rates, warning: nil)
         } catch {
-            let cached = try f.coins.compactMap { try storage.rate(coin: $0, fiat: f.fiat) }
+            let cached = try f.coins.compactMap { try storage.plausibleRate(coin: $0, fiat: f.fiat) }
             guard !cached.isEmpty else { throw RatesUnavailable(reason: String(describing: error)) }
             let missing = f.coins.filter { coin in !cached.contains { $0.coin == coin } }
             let note = missing.isEmpty ? "" : " (nothing cached for \(missing.joined(separator: ", ")))"
@@ -162,12 +163,12 @@ public struct RatesStore: Sendable {
             let points = fetched.points.map { CachedRate(coin: h.coin, fiat: h.fiat, price: $0.price, time: $0.time) }
             try storage.save(CachedRateHistory(coin: h.coin, fiat: h.fiat, days: h.days, points: points, fetchedAt: now()))
             // The newest point doubles as the current rate unless a fresher one is cached.
-            if let last = points.last, (try storage.rate(coin: h.coin, fiat: h.fiat)).map({ $0.time < last.time }) ?? true {
+            if let last = points.last, (try storage.plausibleRate(coin: h.coin, fiat: h.fiat)).map({ $0.time < last.time }) ?? true {
                 try storage.save([last])
             }
             return RateHistoryResult(coin: h.coin, fiat: h.fiat, points: fetched.points, stale: false, warning: nil)
         } catch {
-            guard let cached = try storage.history(coin: h.coin, fiat: h.fiat, days: h.days) else {
+            guard let cached = try storage.plausibleHistory(coin: h.coin, fiat: h.fiat, days: h.days) else {
                 throw RatesUnavailable(reason: String(describing: error))
             }
             return RateHistoryResult(coin: h.coin, fiat: h.fiat, points: cached.points.map { ($0.time, $0.price) }, stale: true,

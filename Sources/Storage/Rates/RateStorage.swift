@@ -34,33 +34,44 @@ public struct RateStorage: Sendable {
         try database.write { db in for r in records { try r.save(db) } }
     }
 
-    /// The cached price of `coin` in `fiat`.
+    /// The cached price of `coin` in `fiat`; nil also for a row whose time cannot be read back (an
+    /// older version stored an infinite time as an empty text), which is as good as no row.
     public func rate(coin: String, fiat: String) throws(StorageError) -> CachedRate? {
         try database.read { db in
-            try RateRecord.filter(Column("coin") == coin && Column("fiat") == fiat).fetchOne(db)
-                .map { CachedRate(coin: $0.coin, fiat: $0.fiat, price: $0.price, time: $0.time) }
+            guard let row = try Row.fetchOne(db, RateRecord.filter(Column("coin") == coin && Column("fiat") == fiat)),
+                  let price = String.fromDatabaseValue(row["price"]), let time = Date.fromDatabaseValue(row["time"]) else { return nil }
+            return CachedRate(coin: coin, fiat: fiat, price: price, time: time)
         }
     }
 
-    /// Keeps a history, replacing the older one for the same coin, fiat and days.
+    /// Keeps a history, replacing the older one for the same coin, fiat and days; refuses a time that
+    /// whole seconds cannot hold (non-finite or beyond Int64) instead of trapping on it.
     public func save(_ history: CachedRateHistory) throws(StorageError) {
-        let points = JSONWriter.write(.array(history.points.map {
-            .array([.number(String(Int64($0.time.timeIntervalSince1970))), .string($0.price)])
-        }))
+        var items: [JSONValue] = []
+        for point in history.points {
+            guard let seconds = Int64(exactly: point.time.timeIntervalSince1970.rounded(.towardZero)) else {
+                throw StorageError("a rate time of \(point.time.timeIntervalSince1970) s since 1970 cannot be cached")
+            }
+            items.append(.array([.number(String(seconds)), .string(point.price)]))
+        }
+        let points = JSONWriter.write(.array(items))
         let record = RateHistoryRecord(coin: history.coin, fiat: history.fiat, days: history.days, points: points, fetchedAt: history.fetchedAt)
         try database.write { db in try record.save(db) }
     }
 
     /// The cached history of `coin` in `fiat` over `days` days.
     public func history(coin: String, fiat: String, days: Int) throws(StorageError) -> CachedRateHistory? {
-        let record = try database.read { db in
-            try RateHistoryRecord.filter(Column("coin") == coin && Column("fiat") == fiat && Column("days") == days).fetchOne(db)
+        // Read column by column, so that an unreadable fetch time is no history rather than an error.
+        let columns = try database.read { db -> (points: String, fetchedAt: Date)? in
+            guard let row = try Row.fetchOne(db, RateHistoryRecord.filter(Column("coin") == coin && Column("fiat") == fiat && Column("days") == days)),
+                  let points = String.fromDatabaseValue(row["points"]), let fetchedAt = Date.fromDatabaseValue(row["fetchedAt"]) else { return nil }
+            return (points, fetchedAt)
         }
-        guard let record, let items = (try? JSONParser.parse(record.points))?.arrayValue else { return nil }
+        guard let (text, fetchedAt) = columns, let items = (try? JSONParser.parse(text))?.arrayValue else { return nil }
         let points = items.compactMap { item -> CachedRate? in
             guard let pair = item.arrayValue, pair.count == 2, let t = pair[0].text.flatMap(Double.init), let p = pair[1].stringValue else { return nil }
             return CachedRate(coin: coin, fiat: fiat, price: p, time: Date(timeIntervalSince1970: t))
         }
-        return CachedRateHistory(coin: coin, fiat: fiat, days: days, points: points, fetchedAt: record.fetchedAt)
+        return CachedRateHistory(coin: coin, fiat: fiat, days: days, points: points, fetchedAt: fetchedAt)
     }
 }

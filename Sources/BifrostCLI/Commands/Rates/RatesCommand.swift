@@ -10,6 +10,8 @@ struct RatesCommand: AsyncParsableCommand {
         discussion: """
         Prices are cached with their time. When the API is unreachable, fails or answers in an \
         unexpected shape, the last known prices are shown marked stale, with a warning on stderr. \
+        An impossible price (not above 0 and at most 1e15 per coin) or time (not between 1970 and \
+        2100) counts as an unexpected shape, and is never cached. \
         Cached ether prices also give 'bifrost balance' and 'bifrost safe info' their fiat values.
 
         Examples:

@@ -1,0 +1,74 @@
+@testable import BifrostCLI
+import Foundation
+import Services
+import Synchronization
+import Testing
+
+/// Text from servers and files reaches the terminal only with its control characters made visible.
+@Suite("Console escapes control characters")
+struct ConsoleEscapingTests {
+    /// What `body` wrote through a capturing console, line by line.
+    func captured(_ body: () -> Void) -> (out: [String], err: [String]) {
+        let out = Mutex<[String]>([]), err = Mutex<[String]>([])
+        Console.$current.withValue(Console(out: { l in out.withLock { $0.append(l) } }, err: { l in err.withLock { $0.append(l) } })) {
+            body()
+        }
+        return (out.withLock { $0 }, err.withLock { $0 })
+    }
+
+    @Test("ESC, BEL, other C0 controls, DEL and C1 controls print as \\uXXXX on both streams")
+    func controlsEscaped() {
+        // Given text holding a colour escape, a bell, a backspace, a tab, DEL and the C1 CSI and NEL
+        let hostile = "a\u{1b}[31mb\u{07}c\u{08}d\te\u{7f}f\u{9b}g\u{85}h\u{0}"
+        // When it is printed
+        let lines = captured {
+            Console.current.out(hostile)
+            Console.current.err(hostile)
+        }
+        // Then each control is a visible escape and the visible text is unchanged
+        let expected = #"a\u001b[31mb\u0007c\u0008d\u0009e\u007ff\u009bg\u0085h\u0000"#
+        #expect(lines.out == [expected])
+        #expect(lines.err == [expected])
+    }
+
+    @Test("standard output keeps line feeds between the lines of a block; standard error, one line by contract, escapes them")
+    func lineBreaks() {
+        // Given a two-line block with a carriage return and a CRLF in it
+        let lines = captured {
+            Console.current.out("first\rline\r\nsecond")
+            Console.current.err("error: first\nsecond")
+        }
+        // Then stdout breaks only at the line feed, and stderr stays one line
+        #expect(lines.out == [#"first\u000dline\u000d"# + "\n" + "second"])
+        #expect(lines.err == [#"error: first\u000asecond"#])
+    }
+
+    @Test("printable text passes unchanged: the edges of the control ranges, Ξ, box drawing, blocks, accents, emoji")
+    func printableUnchanged() {
+        // Given text right next to the control ranges and the Unicode the tables and chart use
+        let text = " ~\u{a0}¡ Ξ ┤└─ ▁▂▃▄▅▆▇█ e\u{301} é 🦊 ≈ …"
+        // When printed, then it comes out as it went in
+        let lines = captured { Console.current.out(text); Console.current.err(text) }
+        #expect(lines.out == [text] && lines.err == [text])
+    }
+
+    @Test("--json output stays valid JSON that decodes to the original text, with no raw control in it")
+    func jsonStaysValid() throws {
+        // Given a value with C0, DEL and C1 controls, printed as JSON
+        let value = "\u{1b}[2J\u{07}\u{7f}\u{85}\u{9f} Ξ\n"
+        let lines = captured { Output(json: true).emit([("message", .string(value))]) }
+        // Then the line parses, gives back exactly the value, and holds no raw control character
+        #expect(lines.out.count == 1)
+        let line = try #require(lines.out.first)
+        #expect(try JSONParser.parse(line)["message"]?.stringValue == value)
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) })
+    }
+
+    @Test("human key: value output escapes a hostile value")
+    func humanFields() {
+        // Given a field whose value came from a server
+        let lines = captured { Output(json: false).emit([("name", .string("x\u{1b}]0;owned\u{07}"))]) }
+        // Then the line shows the escapes
+        #expect(lines.out == [#"name: x\u001b]0;owned\u0007"#])
+    }
+}
