@@ -72,3 +72,19 @@ struct ConsoleEscapingTests {
         #expect(lines.out == [#"name: x\u001b]0;owned\u0007"#])
     }
 }
+
+@Suite("Outside fields in human output")
+struct OutsideFieldTests {
+    @Test("a token symbol from the chain with a line feed and an escape sequence stays inside its row")
+    func hostileSymbol() {
+        // Given a token whose symbol() answered a line feed, a fake row and a colour code
+        let token = TokenBalance(token: RenderingSnapshotTests.token.token, symbol: "EVIL\nETH  1000000.0\u{1b}[32m", decimals: 18, raw: 1)
+        let b = Balances(address: RenderingSnapshotTests.safe.owners[0], chainID: 31337, ether: EtherAmount(wei: 0), tokens: [token])
+        // When rendered for a person
+        let text = BalanceCommand.render(b)
+        // Then the symbol is one escaped field: no forged line, no raw escape
+        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("ETH  1000000.0") })
+        #expect(text.contains("EVIL\\u000aETH  1000000.0\\u001b[32m"))
+        #expect(!text.unicodeScalars.contains("\u{1b}"))
+    }
+}

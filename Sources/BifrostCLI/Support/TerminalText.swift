@@ -19,6 +19,10 @@ public enum TerminalText {
         return String(out)
     }
 
+    /// A field from outside (a token's symbol or name) inside a line of ours: no line feed of its
+    /// own may start a new line that looks like Bifrost's output.
+    static func oneLine(_ text: String) -> String { escaped(text, keepingLineFeeds: false) }
+
     /// C0, DEL and C1: the characters a terminal may act on instead of showing.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

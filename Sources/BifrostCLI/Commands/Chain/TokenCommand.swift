@@ -29,7 +29,7 @@ struct TokenAddCommand: AsyncParsableCommand {
         let a = try Input.address(address, option: "ADDRESS")
         let t = try await global.services().dispatcher.dispatch(AddToken(address: a, chain: global.chain, whitelisted: !hidden))
         if global.json { global.output.emit(TokenCommand.fields(t)) } else {
-            Console.current.out("Added \(t.symbol) (\(t.name), \(t.decimals) decimals) at \(t.address.checksummed)")
+            Console.current.out("Added \(TerminalText.oneLine(t.symbol)) (\(TerminalText.oneLine(t.name)), \(t.decimals) decimals) at \(t.address.checksummed)")
         }
     }
 }
@@ -46,6 +46,6 @@ struct TokenListCommand: AsyncParsableCommand {
             return
         }
         if tokens.isEmpty { Console.current.out("No tokens yet. Add one with 'bifrost token add ADDRESS'.") }
-        for t in tokens { Console.current.out("\(t.symbol)  \(t.address.checksummed)  \(t.decimals) decimals\(t.whitelisted ? "" : "  (hidden)")") }
+        for t in tokens { Console.current.out("\(TerminalText.oneLine(t.symbol))  \(t.address.checksummed)  \(t.decimals) decimals\(t.whitelisted ? "" : "  (hidden)")") }
     }
 }

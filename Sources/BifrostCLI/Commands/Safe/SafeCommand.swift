@@ -54,7 +54,7 @@ struct SafeCommand: AsyncParsableCommand {
         row("version:", s.version)
         for (i, owner) in s.owners.enumerated() { row(i == 0 ? label : "", owner.checksummed) }
         row("nonce:", String(s.nonce))
-        var assets = [("ETH", state.balance.exact(in: .ether))] + state.tokens.map { ($0.symbol, $0.amount.description) }
+        var assets = [("ETH", state.balance.exact(in: .ether))] + state.tokens.map { (TerminalText.oneLine($0.symbol), $0.amount.description) }
         let amountWidth = assets.map(\.1.count).max() ?? 0
         assets = assets.map { (String(repeating: " ", count: amountWidth - $0.1.count) + $0.1, $0.0) }
         for (i, asset) in assets.enumerated() { row(i == 0 ? "balance:" : "", "\(asset.0) \(asset.1)") }
