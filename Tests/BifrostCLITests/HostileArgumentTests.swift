@@ -56,4 +56,28 @@ struct HostileArgumentTests {
     func hugeAmount() async {
         Self.expectOneLineError(await runCLI("util", "to-wei", Self.twoTo256), mentioning: "256 bits")
     }
+
+    @Test("safe propose with a value or nonce of 2^256 is refused before any network access")
+    func safePropose() async {
+        let base = ["safe", "propose", "0xe69aB13caf865f9e4b338b706f88Bf33aEa5b67b", "--to", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+                    "--rpc-url", "http://127.0.0.1:9"]
+        let value = await withArguments(base + ["--value", Self.twoTo256])
+        Self.expectOneLineError(value, mentioning: "--value: ")
+        let nonce = await withArguments(base + ["--value", "1", "--nonce", Self.twoTo256])
+        Self.expectOneLineError(nonce, mentioning: "--nonce: ")
+    }
+
+    @Test("safe import of a file with a gas figure of 2^256 is refused naming the field; nothing is imported")
+    func safeImport() async throws {
+        let json = """
+        {"format":"bifrost.safe-transaction","version":1,"chainId":"1","safe":"0xe69aB13caf865f9e4b338b706f88Bf33aEa5b67b","safeVersion":"1.4.1",\
+        "safeTxHash":"0x00","transaction":{"to":"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed","value":"0","data":"0x","operation":0,\
+        "safeTxGas":"0","baseGas":"\(Self.twoTo256)","gasPrice":"0","gasToken":"0x0000000000000000000000000000000000000000",\
+        "refundReceiver":"0x0000000000000000000000000000000000000000","nonce":"0"},"signatures":[]}
+        """
+        let file = try temporaryFile(json)
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-hostile-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: file); try? FileManager.default.removeItem(atPath: home) }
+        Self.expectOneLineError(await runCLI("safe", "import", file, "--home", home), mentioning: "\"baseGas\"")
+    }
 }
