@@ -8,18 +8,31 @@ public struct Console: Sendable {
     public let out: @Sendable (String) -> Void
     /// Writes one line to standard error; a line feed in it is escaped too, errors being one line.
     public let err: @Sendable (String) -> Void
+    /// Reports a step of slow work to a person watching: on a terminal only, so a script or a log
+    /// reading standard error sees nothing but warnings and the one line of an error.
+    public let progress: @Sendable (String) -> Void
 
-    /// A console with the given sinks, which receive the text already escaped.
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+    /// A console with the given sinks, which receive the text already escaped; progress is
+    /// dropped unless a sink for it is given.
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                progress: (@Sendable (String) -> Void)? = nil) {
         self.out = { text in out(TerminalText.escaped(text, keepingLineFeeds: true)) }
         self.err = { text in err(TerminalText.escaped(text, keepingLineFeeds: false)) }
+        if let progress {
+            self.progress = { text in progress(TerminalText.escaped(text, keepingLineFeeds: false)) }
+        } else {
+            self.progress = { _ in }
+        }
     }
 
-    /// The process's real stdout and stderr.
+    /// The process's real stdout and stderr; progress goes to stderr when it is a terminal.
     public static let standard = Console(
         out: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) },
-        err: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        err: writeError,
+        progress: isatty(STDERR_FILENO) != 0 ? writeError : nil
     )
+
+    private static let writeError: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
     /// The console commands write to.
     @TaskLocal public static var current: Console = .standard

@@ -74,7 +74,7 @@ struct SendCommand: AsyncParsableCommand {
 
     /// Progress goes to stderr so stdout stays the result.
     static func report(_ step: SendProgress) {
-        let err = Console.current.err
+        let err = Console.current.progress
         switch step {
         case .preparing: err("Checking chain, balance, nonce and fees…")
         case .signed(let hash): err("Signed \(Hex.encode(hash))")
