@@ -56,6 +56,10 @@ public final class LiveNetwork: Network {
     }
 
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        // Foundation parses any number as a port; the HTTP client traps on one above 65535.
+        if let port = request.url.port, !(0...65535).contains(port) {
+            throw .unreachable("\(request.url.absoluteString) has port \(port), above 65535")
+        }
         let budget = connectTimeout + readTimeout
         do {
             // The read timeout only notices silence; a server dripping one byte at a time is stopped by

@@ -19,7 +19,8 @@ public struct RPCEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// Validates `text` as an http(s) URL with a host.
     public init(_ text: String) throws(RPCEndpointError) {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+              (0...65535).contains(url.port ?? 0)
         else { throw .invalidURL(text) }
         self.url = url
     }

@@ -72,3 +72,17 @@ struct HostileTransactionFieldTests {
         #expect(try JSONParser.parse(#"{"a":{"a":1},"b":[{"a":2}]}"#)["b"]?.arrayValue?.count == 1)
     }
 }
+
+@Suite("ABI type nesting")
+struct ABITypeNestingTests {
+    @Test("types nested past 32 levels are refused as typed errors instead of exhausting the stack; 32 levels still parse")
+    func nesting() throws {
+        let deepTuple = String(repeating: "(", count: 3_000) + "uint256" + String(repeating: ")", count: 3_000)
+        #expect(throws: ABITypeError.self) { try ABIType(parsing: deepTuple) }
+        #expect(throws: ABITypeError.self) { try ABIType(parsing: "uint256" + String(repeating: "[]", count: 30_000)) }
+        #expect(throws: ABITypeError.self) { try FunctionSignature("f(" + deepTuple + ")") }
+        let ok = String(repeating: "(", count: 16) + "uint8" + String(repeating: ")", count: 16) + String(repeating: "[]", count: 16)
+        #expect(try ABIType(parsing: ok).description == ok)
+        do { _ = try ABIType(parsing: deepTuple) } catch { #expect(error.description.count < 200) }
+    }
+}

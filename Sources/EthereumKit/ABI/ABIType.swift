@@ -3,10 +3,13 @@ public enum ABITypeError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidType(String)
     case invalidSignature(String)
 
+    /// A hostile type can be megabytes long; the message quotes its start.
+    static func clipped(_ text: String) -> String { text.count > 120 ? String(text.prefix(120)) + "…" : text }
+
     public var description: String {
         switch self {
-        case .invalidType(let t): return "'\(t)' is not a Solidity ABI type"
-        case .invalidSignature(let s): return "'\(s)' is not a function signature like transfer(address,uint256)"
+        case .invalidType(let t): return "'\(Self.clipped(t))' is not a Solidity ABI type"
+        case .invalidSignature(let s): return "'\(Self.clipped(s))' is not a function signature like transfer(address,uint256)"
         }
     }
 }
@@ -79,6 +82,10 @@ struct ABITypeParser {
 
     /// The largest head a parsed type may occupy (16 MiB, far beyond any block's calldata).
     static let maxStaticSize = 1 << 24
+    /// Tuples and array dimensions nested deeper are refused: every walk over a type recurses,
+    /// and a hostile `((((…))))` or `T[][][]…` would otherwise exhaust the stack.
+    static let maxNesting = 32
+    private var nesting = 0
 
     var atEnd: Bool { i == s.count }
     var peek: UInt8? { i < s.count ? s[i] : nil }
@@ -97,8 +104,12 @@ struct ABITypeParser {
 
     mutating func parseType() throws(ABITypeError) -> ABIType {
         var base: ABIType
+        let outer = nesting
+        defer { nesting = outer }
         if peek == UInt8(ascii: "(") || s[i...].starts(with: Array("tuple(".utf8)) {
             if peek == UInt8(ascii: "t") { i += 5 }
+            nesting += 1
+            guard nesting <= ABITypeParser.maxNesting else { throw .invalidType(text) }
             base = .tuple(try parseTupleBody())
         } else {
             let start = i
@@ -106,6 +117,8 @@ struct ABITypeParser {
             base = try ABITypeParser.elementary(String(decoding: s[start..<i], as: UTF8.self), whole: text)
         }
         while expect(UInt8(ascii: "[")) {
+            nesting += 1
+            guard nesting <= ABITypeParser.maxNesting else { throw .invalidType(text) }
             if expect(UInt8(ascii: "]")) {
                 base = .array(base)
                 continue
