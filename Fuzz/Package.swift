@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+// libFuzzer targets for every decoder of untrusted input in Bifrost, kept in their own package so
+// that the main package's build is untouched. One executable, `BifrostFuzz`, holds every target
+// and picks one from the environment variable BIFROST_FUZZ_TARGET, so one sanitizer build serves
+// them all. Build and run through `scripts/fuzz` at the repository root (see README.md here).
+import PackageDescription
+
+let package = Package(
+    name: "BifrostFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Bifrost", path: ".."),
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "BifrostFuzz",
+            dependencies: [
+                .product(name: "EthereumKit", package: "Bifrost"),
+                .product(name: "SafeKit", package: "Bifrost"),
+                .product(name: "Networking", package: "Bifrost"),
+                .product(name: "Storage", package: "Bifrost"),
+                .product(name: "BigInt", package: "BigInt"),
+            ],
+            path: "Sources/BifrostFuzz",
+            // libFuzzer's runtime provides `main`; this module only defines LLVMFuzzerTestOneInput.
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
