@@ -85,4 +85,13 @@ struct ABITypeNestingTests {
         #expect(try ABIType(parsing: ok).description == ok)
         do { _ = try ABIType(parsing: deepTuple) } catch { #expect(error.description.count < 200) }
     }
+
+    @Test("an empty tuple is not a type (Solidity has no empty struct), while f() still has no parameters; found by fuzzing")
+    func emptyTuple() throws {
+        for text in ["()", "()[2]", "(uint256,())", "(()[])"] {
+            #expect(throws: ABITypeError.self, "\(text)") { try ABIType(parsing: text) }
+        }
+        #expect(try FunctionSignature("f()").inputs.isEmpty)
+        #expect(try FunctionSignature("balanceOf(address)(uint256)").outputs == [.uint(bits: 256)])
+    }
 }

@@ -110,7 +110,11 @@ struct ABITypeParser {
             if peek == UInt8(ascii: "t") { i += 5 }
             nesting += 1
             guard nesting <= ABITypeParser.maxNesting else { throw .invalidType(text) }
-            base = .tuple(try parseTupleBody())
+            // Solidity has no empty struct, and a zero-size element makes arrays of it ambiguous
+            // to decode; `f()` as a parameter list is read by parseTupleBody, not here.
+            let items = try parseTupleBody()
+            guard !items.isEmpty else { throw .invalidType(text) }
+            base = .tuple(items)
         } else {
             let start = i
             while let c = peek, (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) { i += 1 }
