@@ -6,14 +6,17 @@ import Testing
 /// Grammar fuzz of the whole command line, in-process (issue 15, item 7b): seeded argument vectors
 /// for every command with hostile values and files, each held to the CLI's contract — exit status
 /// 0, 1 or 64; at most one line on stderr; a failure says `error: …`; help only when asked for;
-/// with `--json`, one JSON object. A trap anywhere kills the test process, which fails the run; the
-/// vectors being run are kept in `breadcrumb` files so such a crash can be replayed.
+/// with `--json`, one JSON object. No vector reaches the network: the node is a closed local port,
+/// and so are the rates and Transaction Service URLs.
+///
+/// A trap anywhere kills the test process, which fails the run; the vectors being run are kept in
+/// `breadcrumb` files so such a crash can be replayed, and each broken vector is printed as it
+/// happens, so a long run that ends in a crash still tells what it found.
 ///
 /// `BIFROST_CLI_FUZZ_COUNT` sets the number of generated vectors (default 2,000; the full run is
-/// 100,000), `BIFROST_CLI_FUZZ_SEED` the seed, and `BIFROST_CLI_FUZZ_FIRST` the first vector index
-/// (to replay vector N: `BIFROST_CLI_FUZZ_FIRST=N BIFROST_CLI_FUZZ_COUNT=1`). Each broken vector is
-/// also printed as it happens, so a long run that ends in a crash still tells what it found. No vector reaches the network: the node is a
-/// closed local port and so are the rates and Transaction Service URLs.
+/// 100,000), `BIFROST_CLI_FUZZ_SEED` the seed, `BIFROST_CLI_FUZZ_FIRST` the first vector index (to
+/// replay vector N: `BIFROST_CLI_FUZZ_FIRST=N BIFROST_CLI_FUZZ_COUNT=1`), `BIFROST_CLI_FUZZ_JOBS`
+/// the number of workers.
 @Suite("bifrost: grammar fuzz of the command line", .serialized)
 struct CLIGrammarFuzzTests {
     static let defaultCount = 2_000

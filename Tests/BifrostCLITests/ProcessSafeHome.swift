@@ -12,6 +12,8 @@ struct ProcessSafeHome {
     static let safe = try! Address("0x1d5e2cb8b3e2df2f1e6f8b34b1a8bc4a9f2bd5e1")
 
     let home: URL
+    /// Where the exchange files are written.
+    let folder: URL
     let tx1: String
     let tx2: String
     /// Exchange files by name: "1:0" is transaction 1 signed by owner0, "2:012" transaction 2 signed by all, "1:" unsigned.
@@ -40,7 +42,17 @@ struct ProcessSafeHome {
                 files["\(number):\(signers)"] = path
             }
         }
-        return ProcessSafeHome(home: home, tx1: Hex.encode(try t1.hash()), tx2: Hex.encode(try t2.hash()), files: files)
+        return ProcessSafeHome(home: home, folder: root, tx1: Hex.encode(try t1.hash()), tx2: Hex.encode(try t2.hash()), files: files)
+    }
+
+    /// An exchange file for a further transaction, of Safe nonce `nonce`, signed by the owners at `signers`.
+    func exchangeFile(nonce: Int, signers: [Int]) throws -> (path: String, safeTxHash: String) {
+        let tx = SafeTx(safe: Self.safe, chainID: 11_155_111, version: .v1_4_1, to: Self.keys[0].address, value: .init(nonce), nonce: .init(nonce))
+        let hash = try tx.hash()
+        let path = folder.appendingPathComponent("tx-nonce\(nonce)-\(UUID().uuidString.prefix(8)).json").path
+        let signatures = try signers.map { try SafeSignature.sign(safeTxHash: hash, with: Self.keys[$0]) }
+        try SafeTransactionFile(transaction: tx, signatures: signatures).json.write(toFile: path, atomically: true, encoding: .utf8)
+        return (path, Hex.encode(hash))
     }
 
     /// The Safe's stored transactions and who signed each, read straight from the database.

@@ -71,16 +71,17 @@ struct LiveNetworkTests {
 
     @Test("a closed port is unreachable, at once")
     func connectionRefused() async throws {
-        let port = try await TestHTTPServer.closedPort()
-        let network = LiveNetwork()
-        let rpc = JSONRPCClient(network: network, endpoint: try RPCEndpoint("http://127.0.0.1:\(port)"))
-        let start = ContinuousClock.now
-        let error = await #expect(throws: NetworkError.self) { _ = try await rpc.call("eth_chainId", []) }
-        let elapsed = ContinuousClock.now - start
-        await network.shutdown()
-        guard case .unreachable(let message)? = error else { Issue.record("got \(String(describing: error))"); return }
-        #expect(message == "cannot reach http://127.0.0.1:\(port): connection refused")
-        #expect(elapsed < .seconds(3))
+        try await TestHTTPServer.withClosedPort { port in
+            let network = LiveNetwork()
+            let rpc = JSONRPCClient(network: network, endpoint: try RPCEndpoint("http://127.0.0.1:\(port)"))
+            let start = ContinuousClock.now
+            let error = await #expect(throws: NetworkError.self) { _ = try await rpc.call("eth_chainId", []) }
+            let elapsed = ContinuousClock.now - start
+            await network.shutdown()
+            guard case .unreachable(let message)? = error else { Issue.record("got \(String(describing: error))"); return }
+            #expect(message == "cannot reach http://127.0.0.1:\(port): connection refused")
+            #expect(elapsed < .seconds(3))
+        }
     }
 
     @Test("a server that never answers times out within the read timeout")

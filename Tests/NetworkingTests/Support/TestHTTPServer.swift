@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -63,13 +68,24 @@ final class TestHTTPServer: Sendable {
     }
 
     /// A port nothing listens on: bound once by the kernel's choice, then closed.
-    static func closedPort() async throws -> Int {
-        let group = MultiThreadedEventLoopGroup.singleton
-        let channel = try await ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).get()
-        let port = channel.localAddress?.port ?? 1
-        try await channel.close()
-        return port
+    /// Runs `body` with a port on 127.0.0.1 that refuses connections: a socket is bound to it but
+    /// never listens, so no other process can take the port while the test connects to it.
+    static func withClosedPort<T>(_ body: (Int) async throws -> T) async throws -> T {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ClosedPortError() }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw ClosedPortError() }
+        return try await body(Int(UInt16(bigEndian: address.sin_port)))
     }
+
+    struct ClosedPortError: Error {}
 
     private final class Handler: ChannelInboundHandler {
         typealias InboundIn = HTTPServerRequestPart
