@@ -86,9 +86,9 @@ struct ABITypeNestingTests {
         do { _ = try ABIType(parsing: deepTuple) } catch { #expect(error.description.count < 200) }
     }
 
-    @Test("an empty tuple is not a type (Solidity has no empty struct), while f() still has no parameters; found by fuzzing")
+    @Test("an empty tuple and a zero-length fixed array are not types (Solidity has neither), while f() still has no parameters; found by fuzzing")
     func emptyTuple() throws {
-        for text in ["()", "()[2]", "(uint256,())", "(()[])"] {
+        for text in ["()", "()[2]", "(uint256,())", "(()[])", "uint256[0]", "uint256[0][2]", "(bool[0])[]"] {
             #expect(throws: ABITypeError.self, "\(text)") { try ABIType(parsing: text) }
         }
         #expect(try FunctionSignature("f()").inputs.isEmpty)

@@ -129,7 +129,8 @@ struct ABITypeParser {
             }
             let start = i
             while let c = peek, c >= 0x30 && c <= 0x39 { i += 1 }
-            guard let n = Int(String(decoding: s[start..<i], as: UTF8.self)), expect(UInt8(ascii: "]")) else {
+            // Solidity has no zero-length fixed array; like the empty tuple it would encode to nothing.
+            guard let n = Int(String(decoding: s[start..<i], as: UTF8.self)), n > 0, expect(UInt8(ascii: "]")) else {
                 throw .invalidType(text)
             }
             // A fixed array's head is n times its element's; refuse sizes no calldata can have
