@@ -15,14 +15,15 @@ public enum BifrostMain {
             return 0
         } catch {
             let code = BifrostCommand.exitCode(for: error)
-            if code == .success, asksForHelp(arguments) {
+            let flagGroup = arguments.prefix { $0 != "--" }.first { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.count > 2 }
+            // A group command without its subcommand (`bifrost key`) asks for help too.
+            if code == .success, asksForHelp(arguments) || flagGroup == nil {
                 console.out(BifrostCommand.fullMessage(for: error))
                 return 0
             }
             if code == .success {
                 // ArgumentParser reads `-1ether` as the flags `-1 -e -t -h …` and finds `-h` in it.
-                let value = arguments.first { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.count > 2 } ?? "?"
-                console.err("error: unknown option '\(value)'; a value that starts with '-' goes after '--' (see --help)")
+                console.err("error: unknown option '\(flagGroup ?? "")'; a value that starts with '-' goes after '--' (see --help)")
                 return ExitCode.validationFailure.rawValue
             }
             console.err("error: " + oneLine(error))

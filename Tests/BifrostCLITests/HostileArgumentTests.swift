@@ -80,4 +80,10 @@ struct HostileArgumentTests {
         defer { try? FileManager.default.removeItem(atPath: file); try? FileManager.default.removeItem(atPath: home) }
         Self.expectOneLineError(await runCLI("safe", "import", file, "--home", home), mentioning: "\"baseGas\"")
     }
+
+    @Test("a group command without its subcommand still shows its help")
+    func bareGroup() async {
+        let r = await runCLI("key")
+        #expect(r.code == 0 && r.stdout.contains("SUBCOMMANDS") && r.err.isEmpty, "\(r.err)")
+    }
 }
