@@ -38,10 +38,11 @@ public enum BifrostMain {
         return options.contains { ["-h", "--help", "--version", "help"].contains($0) }
     }
 
-    /// The reason for `error` as a single line: Bifrost's errors describe themselves, and argument
+    /// The reason for `error` as a single line: Bifrost's errors describe themselves (in the CLI's
+    /// words where `ErrorWording` has some), and argument
     /// errors get ArgumentParser's message with a pointer to --help instead of the full usage.
     static func oneLine(_ error: any Error) -> String {
-        let message = BifrostCommand.message(for: error)
+        let message = ErrorWording.text(for: error) ?? BifrostCommand.message(for: error)
         let first = message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "failed"
         return BifrostCommand.exitCode(for: error) == .validationFailure ? first + " (see --help)" : first
     }

@@ -19,7 +19,7 @@ struct KeyOptions: ParsableArguments {
     func resolve(_ global: GlobalOptions) throws -> PrivateKey {
         if let key {
             guard privateKey == nil, privateKeyFile == nil else {
-                throw SigningKeyError.ambiguous(["--key"] + (privateKey != nil ? ["--private-key"] : []) + (privateKeyFile != nil ? ["--private-key-file"] : []))
+                throw SigningKeyError.ambiguous([.vault] + (privateKey != nil ? [.text] : []) + (privateKeyFile.map { [.file($0)] } ?? []))
             }
             let services = try global.services()
             _ = try services.keys.account(named: key)

@@ -1,6 +1,7 @@
 import BigInt
 
-/// Why a chain operation was refused before anything was sent.
+/// Why a chain operation was refused before anything was sent. The texts name no front end's
+/// controls; each front end adds its own next step.
 public enum ChainError: Error, Equatable, Sendable, CustomStringConvertible {
     case noNetwork
     case unknownNetwork(String)
@@ -14,9 +15,9 @@ public enum ChainError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noNetwork:
-            return "no network selected: give --rpc-url URL or --network NAME, or pick one with 'bifrost network use NAME'"
+            return "no network selected: give an RPC URL or a network name, or choose a current network"
         case .unknownNetwork(let n):
-            return "no network named '\(n)' (see 'bifrost network list')"
+            return "no network named '\(n)'"
         case .chainIDMismatch(let n, let e, let a):
             return "the node reports chain ID \(a) but network '\(n)' is chain \(e); refusing to sign anything"
         case .insufficientFunds(let have, let need):
@@ -28,7 +29,7 @@ public enum ChainError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAToken(let a):
             return "\(a.checksummed) does not answer like an ERC-20 token (name, symbol, decimals)"
         case .timeout(let hash, let seconds):
-            return "no receipt for \(hash) after \(seconds) s; it may still be mined (see 'bifrost tx status \(hash)')"
+            return "no receipt for \(hash) after \(seconds) s; it may still be mined"
         }
     }
 }

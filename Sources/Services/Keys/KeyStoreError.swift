@@ -9,7 +9,7 @@ public enum KeyStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .nameTaken(let n): return "a key named '\(n)' already exists"
-        case .notFound(let n): return "no key named '\(n)' (see 'bifrost key list')"
+        case .notFound(let n): return "no key named '\(n)'"
         case .noMnemonic(let n): return "'\(n)' was not created from a recovery phrase, so there is none to show"
         case .invalidPrivateKey: return "not a valid private key (expected 32 bytes of hex)"
         case .emptyPassword: return "the vault password must not be empty"

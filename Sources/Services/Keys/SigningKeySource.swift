@@ -3,20 +3,41 @@ import Foundation
 /// Why no usable signing key could be found.
 public enum SigningKeyError: Error, Equatable, Sendable, CustomStringConvertible {
     case none
-    case ambiguous([String])
-    case invalid(source: String)
+    case ambiguous([SigningKeyOrigin])
+    case invalid(SigningKeyOrigin)
     case file(FileAccessError)
 
     public var description: String {
         switch self {
         case .none:
-            return "no signing key: give --key NAME, --private-key-file FILE or --private-key HEX, or set BIFROST_PRIVATE_KEY"
+            return "no signing key: give a vault key, a private key file or a private key, or set \(SigningKeySource.environmentVariable)"
         case .ambiguous(let given):
-            return "give only one signing key, got \(given.joined(separator: " and "))"
-        case .invalid(let source):
-            return "the private key from \(source) is not a valid secp256k1 key (expected 32 bytes of hex)"
+            return "give only one signing key, got \(given.map(\.description).joined(separator: " and "))"
+        case .invalid(let origin):
+            return "the private key from \(origin) is not a valid secp256k1 key (expected 32 bytes of hex)"
         case .file(let e):
             return e.description
+        }
+    }
+}
+
+/// Where a signing key was given, never the key itself: what an error may safely show.
+public enum SigningKeyOrigin: Sendable, Equatable, CustomStringConvertible {
+    /// A key of the vault, by name.
+    case vault
+    /// Hex given directly.
+    case text
+    /// A file holding the hex key, by path.
+    case file(String)
+    /// The `BIFROST_PRIVATE_KEY` environment variable.
+    case environment
+
+    public var description: String {
+        switch self {
+        case .vault: return "the vault"
+        case .text: return "the text given"
+        case .file(let path): return path
+        case .environment: return SigningKeySource.environmentVariable
         }
     }
 }
@@ -38,13 +59,21 @@ public enum SigningKeySource: Sendable, Equatable {
     public static func choose(privateKey: String?, privateKeyFile: String?,
                               environment: [String: String]) throws(SigningKeyError) -> SigningKeySource {
         var given = [SigningKeySource]()
-        var names = [String]()
-        if let privateKey { given.append(.hex(privateKey)); names.append("--private-key") }
-        if let privateKeyFile { given.append(.file(privateKeyFile)); names.append("--private-key-file") }
+        if let privateKey { given.append(.hex(privateKey)) }
+        if let privateKeyFile { given.append(.file(privateKeyFile)) }
         if given.isEmpty, let env = environment[environmentVariable], !env.isEmpty { return .environment }
-        guard given.count <= 1 else { throw .ambiguous(names) }
+        guard given.count <= 1 else { throw .ambiguous(given.map(\.origin)) }
         guard let source = given.first else { throw .none }
         return source
+    }
+
+    /// Where this key comes from, without the key.
+    public var origin: SigningKeyOrigin {
+        switch self {
+        case .hex: return .text
+        case .file(let path): return .file(path)
+        case .environment: return .environment
+        }
     }
 }
 
@@ -63,19 +92,19 @@ public struct SigningKeyResolver: Sendable {
     public func resolve(_ source: SigningKeySource) throws(SigningKeyError) -> PrivateKey {
         switch source {
         case .hex(let text):
-            return try parse(text, from: "--private-key")
+            return try parse(text, from: source.origin)
         case .file(let path):
             let raw: [UInt8]
             do { raw = try files.read(path) } catch { throw .file(error) }
-            return try parse(String(decoding: raw, as: UTF8.self), from: path)
+            return try parse(String(decoding: raw, as: UTF8.self), from: source.origin)
         case .environment:
-            return try parse(environment[SigningKeySource.environmentVariable] ?? "", from: SigningKeySource.environmentVariable)
+            return try parse(environment[SigningKeySource.environmentVariable] ?? "", from: source.origin)
         }
     }
 
-    private func parse(_ text: String, from source: String) throws(SigningKeyError) -> PrivateKey {
+    private func parse(_ text: String, from origin: SigningKeyOrigin) throws(SigningKeyError) -> PrivateKey {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let key = try? PrivateKey(hex: trimmed) else { throw .invalid(source: source) }
+        guard let key = try? PrivateKey(hex: trimmed) else { throw .invalid(origin) }
         return key
     }
 }

@@ -1,7 +1,8 @@
 import BigInt
 import SafeKit
 
-/// Why a Safe operation was refused. Every case is one line and says what to do next.
+/// Why a Safe operation was refused. Every case is one line and says what to do next, in words no
+/// front end owns: the CLI adds its commands and flags when it renders one.
 public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
     case notASafe(Address)
     case unsupportedVersion(address: Address, version: String)
@@ -23,8 +24,8 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notASafe(let a): return "\(a.checksummed) is not a Safe on this chain (no contract, or it does not answer VERSION/getOwners)"
         case .unsupportedVersion(let a, let v): return "\(a.checksummed) is a Safe \(v); Bifrost speaks 1.3.0, 1.4.1 and 1.5.0"
-        case .unknownSafe(let a): return "\(a.checksummed) is not followed here; add it first with 'bifrost safe add \(a.checksummed)'"
-        case .unknownTransaction(let h): return "no Safe transaction \(h) here; propose it or import its file first ('bifrost safe queue SAFE' lists them)"
+        case .unknownSafe(let a): return "\(a.checksummed) is not followed here; add it first"
+        case .unknownTransaction(let h): return "no Safe transaction \(h) here; propose it or import its file first"
         case .notAnOwner(let signer, let safe): return "\(signer.checksummed) is not an owner of Safe \(safe.checksummed); refusing to sign"
         case .notEnoughSignatures(let have, let need, let missing):
             let who = missing.prefix(5).map(\.checksummed).joined(separator: ", ")
@@ -32,11 +33,11 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nonceUsed(let n, let c): return "nonce \(n) is already used (the Safe is at nonce \(c)); this transaction can no longer execute"
         case .nonceAhead(let n, let c): return "the Safe is at nonce \(c); the transactions before nonce \(n) must execute first"
         case .wrongChain(let safe, let node): return "this Safe transaction is for chain \(safe) but the node is chain \(node); refusing"
-        case .noContracts(let what, let id): return "no \(what) address is known for chain \(id); add the network with --deployments FILE"
-        case .alreadyDeployed(let a): return "a contract already exists at \(a.checksummed); choose another --salt"
+        case .noContracts(let what, let id): return "no \(what) address is known for chain \(id); add the network with its deployments"
+        case .alreadyDeployed(let a): return "a contract already exists at \(a.checksummed); choose another salt"
         case .alreadyExecuted(let h): return "Safe transaction \(h) was already executed"
         case .importRejected(let why): return "import refused: \(why); nothing was imported"
-        case .noSignatureToPropose(let h): return "Safe transaction \(h) has no owner signature yet; sign it first with 'bifrost safe sign \(h) --key NAME'"
+        case .noSignatureToPropose(let h): return "Safe transaction \(h) has no owner signature yet; sign it first"
         case .noTokenDecimals(let t): return "\(t.checksummed) does not report decimals like an ERC-20 token"
         }
     }

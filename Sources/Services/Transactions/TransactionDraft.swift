@@ -10,13 +10,13 @@ public enum TransactionDraftError: Error, Equatable, Sendable, CustomStringConve
     public var description: String {
         switch self {
         case .missingFees:
-            return "give --gas-price for a legacy transaction, or --max-fee-per-gas and --max-priority-fee-per-gas for EIP-1559"
+            return "no fees: a legacy transaction needs a gas price, an EIP-1559 one a max fee and a max priority fee per gas"
         case .mixedFeeModels:
-            return "--gas-price cannot be combined with --max-fee-per-gas or --max-priority-fee-per-gas"
+            return "a gas price cannot be combined with EIP-1559 fees"
         case .incompleteDynamicFees:
-            return "EIP-1559 needs both --max-fee-per-gas and --max-priority-fee-per-gas"
+            return "EIP-1559 needs both a max fee and a max priority fee per gas"
         case .priorityAboveMaxFee:
-            return "--max-priority-fee-per-gas cannot exceed --max-fee-per-gas"
+            return "the max priority fee per gas cannot exceed the max fee per gas"
         }
     }
 }
