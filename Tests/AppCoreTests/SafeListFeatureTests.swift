@@ -43,8 +43,8 @@ struct SafeListFeatureTests {
     func liveObservation() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-appcore-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        let services = try AppServices.open(home: BifrostHome(url: home))
-        let store = Store(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: .live(services, chain: ChainSelection())))
+        let session = try Session.open(SessionChoice(home: home.path, environment: [:]))
+        let store = Store(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: .live(session)))
         var names = store.subscribe(\.safes.count).makeAsyncIterator()
         store.send(.task)
         #expect(await names.next() == 0)

@@ -18,21 +18,18 @@ struct GlobalOptions: ParsableArguments {
 
     var output: Output { Output(json: json) }
 
-    /// The chain these options and the environment select (`--rpc-url`/`BIFROST_RPC_URL`,
-    /// `--network`/`BIFROST_NETWORK`, else the current network).
-    var chain: ChainSelection {
-        let env = ProcessInfo.processInfo.environment
-        return ChainSelection(rpcURL: rpcURL ?? env["BIFROST_RPC_URL"].flatMap { $0.isEmpty ? nil : $0 },
-                              networkName: network ?? env["BIFROST_NETWORK"].flatMap { $0.isEmpty ? nil : $0 })
-    }
+    /// What these options and the environment choose; Services resolves it the same way for every front end.
+    var choice: SessionChoice { SessionChoice(home: home, rpcURL: rpcURL, network: network) }
+
+    /// The chain these options and the environment select.
+    var chain: ChainSelection { choice.chain }
 
     /// The data directory these options and the environment select.
-    var bifrostHome: BifrostHome { BifrostHome.resolve(explicit: home) }
+    var bifrostHome: BifrostHome { choice.bifrostHome }
 
-    /// The live services for the selected home. `BIFROST_INSECURE_LIGHT_KDF=1` makes new keystore
-    /// files cheap to unlock, for tests and demos only.
-    func services() throws -> AppServices {
-        let light = ProcessInfo.processInfo.environment["BIFROST_INSECURE_LIGHT_KDF"] == "1"
-        return try AppServices.open(home: bifrostHome, lightKDF: light)
-    }
+    /// The session these options choose, with its services open.
+    func session() throws -> Session { try Session.open(choice) }
+
+    /// The live services of `session()`.
+    func services() throws -> AppServices { try session().services }
 }

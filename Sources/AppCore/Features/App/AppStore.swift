@@ -46,12 +46,12 @@ public enum AppFeature {
             self.rates = rates
         }
 
-        /// Every feature wired to the live services.
-        public static func live(_ services: AppServices, chain: ChainSelection, rates source: RatesSource,
+        /// Every feature wired to the session's live services.
+        public static func live(_ session: Session, rates source: RatesSource,
                                 password: @escaping @Sendable (String) throws -> String) -> Dependencies {
-            Dependencies(hasKeys: { ((try? services.keys.list()) ?? []).isEmpty == false },
-                         safeList: .live(services, chain: chain), detail: .live(services, chain: chain),
-                         send: .live(services, chain: chain, password: password), rates: .live(services, source: source))
+            Dependencies(hasKeys: { ((try? session.services.keys.list()) ?? []).isEmpty == false },
+                         safeList: .live(session), detail: .live(session),
+                         send: .live(session, password: password), rates: .live(session, source: source))
         }
 
         /// Fails everything.

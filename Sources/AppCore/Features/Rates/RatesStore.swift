@@ -35,8 +35,9 @@ public enum RatesFeature {
         }
 
         /// Wired to the rates store and `source`.
-        public static func live(_ services: AppServices, source: RatesSource) -> Dependencies {
-            Dependencies(
+        public static func live(_ session: Session, source: RatesSource) -> Dependencies {
+            let services = session.services
+            return Dependencies(
                 rates: { coins, fiat in try await services.dispatcher.dispatch(FetchRates(coins: coins, fiat: fiat, source: source)) },
                 history: { coin, fiat, days in
                     try await services.dispatcher.dispatch(FetchRateHistory(coin: coin, fiat: fiat, days: days, source: source))

@@ -40,9 +40,10 @@ public enum SafeDetail {
         public init(load: @escaping @Sendable (Address) async throws -> Snapshot) { self.load = load }
 
         /// Reads the Safe (one batch), the local queue, the history from events, and the cached rate.
-        public static func live(_ services: AppServices, chain: ChainSelection, fiat: String = "usd") -> Dependencies {
-            Dependencies { address in
-                let d = services.dispatcher
+        public static func live(_ session: Session, fiat: String = "usd") -> Dependencies {
+            let chain = session.chain
+            return Dependencies { address in
+                let d = session.services.dispatcher
                 let info = try await d.dispatch(SafeInfoQuery(address: address, chain: chain))
                 let queue = try await d.dispatch(SafeQueueQuery(safe: address, chain: chain)).entries
                 let history = try await d.dispatch(SafeHistoryQuery(safe: address, chain: chain))

@@ -30,8 +30,9 @@ public enum SafeList {
         }
 
         /// Wired to the live services: storage observation and the Safe store on `chain`.
-        public static func live(_ services: AppServices, chain: ChainSelection) -> Dependencies {
-            Dependencies(
+        public static func live(_ session: Session) -> Dependencies {
+            let services = session.services, chain = session.chain
+            return Dependencies(
                 observeSafes: { try await services.dispatcher.dispatch(ObserveSafes()).changes() },
                 addSafe: { address, name in try await services.dispatcher.dispatch(AddSafe(address: address, name: name, chain: chain)).safe })
         }

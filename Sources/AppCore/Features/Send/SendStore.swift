@@ -47,9 +47,8 @@ public enum SendFlow {
         }
 
         /// Wired to the Safe store; `password` unlocks a key by name when signing or executing.
-        public static func live(_ services: AppServices, chain: ChainSelection,
-                                password: @escaping @Sendable (String) throws -> String) -> Dependencies {
-            let d = services.dispatcher
+        public static func live(_ session: Session, password: @escaping @Sendable (String) throws -> String) -> Dependencies {
+            let d = session.services.dispatcher, chain = session.chain
             return Dependencies(
                 propose: { safe, intent in try await d.dispatch(ProposeSafeTransaction(safe: safe, intent: intent, chain: chain)) },
                 sign: { hash, key in try await d.dispatch(SignSafeTransaction(safeTxHash: hash, keyName: key, password: { try password(key) })) },

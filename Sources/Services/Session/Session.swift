@@ -1,0 +1,30 @@
+import Networking
+
+/// A front end's working session: the home and chain it chose, and the services open on that
+/// home. The CLI, AppCore's live dependencies, the dashboard and the server all start here.
+public struct Session: Sendable {
+    /// The data directory in use.
+    public let home: BifrostHome
+    /// The chain commands talk to unless they are told otherwise.
+    public let chain: ChainSelection
+    /// The services on `home`.
+    public let services: AppServices
+
+    /// Resolves `choice` and opens the services on its home.
+    public static func open(_ choice: SessionChoice, http: any Networking.Network = ServiceEnvironment.network) throws -> Session {
+        let home = choice.bifrostHome
+        let services = try AppServices.open(home: home, lightKDF: choice.lightKDF, http: http)
+        return Session(home: home, chain: choice.chain, services: services)
+    }
+
+    /// A session on services already open, for a front end that holds one home and several chains.
+    public init(services: AppServices, chain: ChainSelection) {
+        self.init(home: services.home, chain: chain, services: services)
+    }
+
+    private init(home: BifrostHome, chain: ChainSelection, services: AppServices) {
+        self.home = home
+        self.chain = chain
+        self.services = services
+    }
+}
