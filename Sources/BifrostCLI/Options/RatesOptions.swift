@@ -33,20 +33,15 @@ struct RatesOptions: ParsableArguments {
 enum FiatValue {
     /// The fiat value of `ether` at the cached ether rate (currency from `BIFROST_FIAT`, else usd);
     /// nil when no rate was ever fetched. Reads only the cache: no network.
-    static func cached(_ services: AppServices, ether: String) async -> (json: JSONValue, line: String)? {
+    static func cached(_ services: AppServices, ether: String) async -> (view: FiatValueView, line: String)? {
         let fiat = ProcessInfo.processInfo.environment["BIFROST_FIAT"].flatMap { $0.isEmpty ? nil : $0.lowercased() } ?? "usd"
         let rate = try? await services.dispatcher.dispatch(CachedRateQuery(coin: "ethereum", fiat: fiat))
         return describe(ether: ether, rate: rate ?? nil)
     }
 
-    /// The JSON object and the human line for `ether` at the cached ether rate, if there is one.
-    static func describe(ether: String, rate: Rate?) -> (json: JSONValue, line: String)? {
-        guard let rate, let value = rate.value(ofEther: ether) else { return nil }
-        let time = ISO8601DateFormatter().string(from: rate.time)
-        let json: JSONValue = .object([
-            (key: "currency", value: .string(rate.fiat)), (key: "value", value: .string(value)),
-            (key: "rate", value: .string(rate.price)), (key: "time", value: .string(time)), (key: "stale", value: .bool(rate.stale)),
-        ])
-        return (json, "≈ \(value) \(rate.fiat.uppercased()) at \(rate.price) per ETH (rate of \(time))")
+    /// The view and the human line for `ether` at the cached ether rate, if there is one.
+    static func describe(ether: String, rate: Rate?) -> (view: FiatValueView, line: String)? {
+        guard let rate, let view = FiatValueView(ether: ether, rate: rate) else { return nil }
+        return (view, "≈ \(view.value) \(rate.fiat.uppercased()) at \(rate.price) per ETH (rate of \(view.time))")
     }
 }

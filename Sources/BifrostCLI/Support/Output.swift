@@ -18,6 +18,15 @@ struct Output {
         }
     }
 
+    /// Prints a view's members, as `emit(_:)` prints fields.
+    func emit(view: some Encodable) throws {
+        guard case .object(let members) = try Output.json(view) else { return emit([]) }
+        emit(members.map { ($0.key, $0.value) })
+    }
+
+    /// The JSON of a view type, to nest in a larger object.
+    static func json(_ view: some Encodable) throws -> JSONValue { try JSONValueEncoder().encode(view) }
+
     /// Prints a single value: bare for a person, as `{"key": value}` with `--json`.
     func emit(single key: String, _ value: JSONValue) {
         if json { emit([(key, value)]) } else { Console.current.out(Output.human(value)) }

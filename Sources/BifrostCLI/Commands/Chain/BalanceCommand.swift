@@ -34,15 +34,7 @@ struct BalanceCommand: AsyncParsableCommand {
         let b = try await services.dispatcher.dispatch(FetchBalances(address: target, tokens: tokens, chain: global.chain))
         let fiat = await FiatValue.cached(services, ether: b.ether.exact(in: .ether))
         if global.json {
-            global.output.emit([
-                ("address", .string(b.address.checksummed)), ("wei", .string(String(b.ether.wei))),
-                ("ether", .string(b.ether.exact(in: .ether))), ("fiat", fiat?.json ?? .null),
-                ("tokens", .array(b.tokens.map { t in
-                    .object([(key: "address", value: .string(t.token.checksummed)), (key: "symbol", value: .string(t.symbol)),
-                             (key: "decimals", value: .number(String(t.decimals))), (key: "balance", value: .string(t.amount.description)),
-                             (key: "raw", value: .string(String(t.raw)))])
-                })),
-            ])
+            try global.output.emit(view: BalancesView(b, fiat: fiat?.view))
             return
         }
         Console.current.out(BalanceCommand.render(b, fiat: fiat?.line))

@@ -9,10 +9,6 @@ struct TokenCommand: AsyncParsableCommand {
         subcommands: [TokenAddCommand.self, TokenListCommand.self]
     )
 
-    static func fields(_ t: Token) -> [(String, JSONValue)] {
-        [("address", .string(t.address.checksummed)), ("name", .string(t.name)), ("symbol", .string(t.symbol)),
-         ("decimals", .number(String(t.decimals))), ("chainId", .string(String(t.chainID))), ("whitelisted", .bool(t.whitelisted))]
-    }
 }
 
 /// `bifrost token add`.
@@ -28,7 +24,7 @@ struct TokenAddCommand: AsyncParsableCommand {
     func run() async throws {
         let a = try Input.address(address, option: "ADDRESS")
         let t = try await global.services().dispatcher.dispatch(AddToken(address: a, chain: global.chain, whitelisted: !hidden))
-        if global.json { global.output.emit(TokenCommand.fields(t)) } else {
+        if global.json { try global.output.emit(view: TokenView(t)) } else {
             Console.current.out("Added \(TerminalText.oneLine(t.symbol)) (\(TerminalText.oneLine(t.name)), \(t.decimals) decimals) at \(t.address.checksummed)")
         }
     }
@@ -42,7 +38,7 @@ struct TokenListCommand: AsyncParsableCommand {
     func run() async throws {
         let tokens = try await global.services().dispatcher.dispatch(ListTokens(chain: global.chain))
         if global.json {
-            global.output.emit([("tokens", .array(tokens.map { .object(TokenCommand.fields($0).map { (key: $0.0, value: $0.1) }) }))])
+            global.output.emit([("tokens", try Output.json(tokens.map(TokenView.init)))])
             return
         }
         if tokens.isEmpty { Console.current.out("No tokens yet. Add one with 'bifrost token add ADDRESS'.") }

@@ -72,7 +72,7 @@ struct KeyImportCommand: AsyncParsableCommand {
             account = try services.keys.importKeystore(name: name, key: key, password: try password.choose(for: name))
         }
         if global.json {
-            global.output.emit(AccountFields.fields(account).filter { $0.0 != "path" })
+            try global.output.emit(view: ImportedKeyView(account))
         } else {
             Console.current.out("Imported '\(account.name)': \(account.address.checksummed) (\(account.kind.rawValue))")
         }

@@ -10,7 +10,7 @@ struct KeyListCommand: AsyncParsableCommand {
     func run() async throws {
         let accounts = try global.services().keys.list()
         if global.json {
-            global.output.emit([("keys", .array(accounts.map { .object(AccountFields.fields($0).map { (key: $0.0, value: $0.1) }) }))])
+            global.output.emit([("keys", try Output.json(accounts.map(AccountView.init)))])
             return
         }
         guard !accounts.isEmpty else {

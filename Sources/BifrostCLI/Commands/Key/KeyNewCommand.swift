@@ -37,8 +37,7 @@ struct KeyNewCommand: AsyncParsableCommand {
         let created = try services.keys.createWallet(name: name, wordCount: words, passphrase: passphrase,
                                                      password: try password.choose(for: name))
         if global.json {
-            global.output.emit(AccountFields.fields(created.account).filter { $0.0 != "kind" }
-                               + [("mnemonic", .string(created.mnemonic.phrase))])
+            try global.output.emit(view: CreatedKeyView(account: created.account, mnemonic: created.mnemonic))
             return
         }
         let console = Console.current

@@ -9,12 +9,6 @@ struct NetworkCommand: AsyncParsableCommand {
         subcommands: [NetworkAddCommand.self, NetworkListCommand.self, NetworkUseCommand.self]
     )
 
-    static func fields(_ n: ChainNetwork, current: Bool? = nil) -> [(String, JSONValue)] {
-        var out: [(String, JSONValue)] = [("name", .string(n.name)), ("chainId", .string(String(n.chainID))),
-                                          ("rpcUrl", .string(n.rpcURL)), ("contracts", n.contracts.json)]
-        if let current { out.append(("current", .bool(current))) }
-        return out
-    }
 }
 
 /// `bifrost network add`.
@@ -59,7 +53,7 @@ struct NetworkAddCommand: AsyncParsableCommand {
         } catch let e as DeploymentsFileError {
             throw InputError(option: "--deployments", reason: e.description)
         }
-        if global.json { global.output.emit(NetworkCommand.fields(network)) } else {
+        if global.json { try global.output.emit(view: NetworkView(network)) } else {
             Console.current.out("Added network '\(network.name)': chain \(network.chainID) at \(network.rpcURL)")
         }
     }
@@ -73,9 +67,7 @@ struct NetworkListCommand: AsyncParsableCommand {
     func run() async throws {
         let (networks, current) = try await global.services().dispatcher.dispatch(ListNetworks())
         if global.json {
-            global.output.emit([("networks", .array(networks.map { n in
-                .object(NetworkCommand.fields(n, current: n.name == current).map { (key: $0.0, value: $0.1) })
-            }))])
+            global.output.emit([("networks", try Output.json(networks.map { NetworkView($0, current: $0.name == current) }))])
             return
         }
         guard !networks.isEmpty else {
@@ -95,7 +87,7 @@ struct NetworkUseCommand: AsyncParsableCommand {
 
     func run() async throws {
         let n = try await global.services().dispatcher.dispatch(UseNetwork(name: name))
-        if global.json { global.output.emit(NetworkCommand.fields(n, current: true)) } else {
+        if global.json { try global.output.emit(view: NetworkView(n, current: true)) } else {
             Console.current.out("Now using '\(n.name)' (chain \(n.chainID)).")
         }
     }

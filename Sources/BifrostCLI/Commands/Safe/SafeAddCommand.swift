@@ -17,7 +17,7 @@ struct SafeAddCommand: AsyncParsableCommand {
     func run() async throws {
         let a = try Input.address(address, option: "ADDRESS")
         let state = try await global.services().dispatcher.dispatch(AddSafe(address: a, name: name, chain: global.chain))
-        if global.json { global.output.emit(SafeCommand.fields(state)) } else { Console.current.out(SafeCommand.render(state)) }
+        if global.json { try global.output.emit(view: SafeView(state)) } else { Console.current.out(SafeCommand.render(state)) }
     }
 }
 
@@ -29,12 +29,7 @@ struct SafeListCommand: AsyncParsableCommand {
     func run() async throws {
         let safes = try await global.services().dispatcher.dispatch(ListSafes())
         if global.json {
-            global.output.emit([("safes", .array(safes.map { s in
-                .object([(key: "address", value: .string(s.address.checksummed)), (key: "name", value: s.name.map(JSONValue.string) ?? .null),
-                         (key: "chainId", value: .string(String(s.chainID))), (key: "version", value: .string(s.version)),
-                         (key: "threshold", value: .number(String(s.threshold))), (key: "owners", value: .number(String(s.owners.count))),
-                         (key: "nonce", value: .number(String(s.nonce)))])
-            }))])
+            global.output.emit([("safes", try Output.json(safes.map(SafeSummaryView.init)))])
             return
         }
         if safes.isEmpty { Console.current.out("No Safes yet. Follow one with 'bifrost safe add ADDRESS' or deploy one with 'bifrost safe create'.") }
@@ -61,7 +56,7 @@ struct SafeInfoCommand: AsyncParsableCommand {
         let services = try global.services()
         let state = try await services.dispatcher.dispatch(SafeInfoQuery(address: a, chain: global.chain))
         let fiat = await FiatValue.cached(services, ether: state.balance.exact(in: .ether))
-        if global.json { global.output.emit(SafeCommand.fields(state, fiat: fiat?.json)) } else {
+        if global.json { try global.output.emit(view: SafeView(state, fiat: fiat?.view)) } else {
             Console.current.out(SafeCommand.render(state, fiat: fiat?.line))
         }
     }

@@ -22,27 +22,6 @@ struct SafeCommand: AsyncParsableCommand {
                       SafeServiceCommand.self]
     )
 
-    /// The JSON fields of a Safe's state, as `safe info` prints them.
-    static func fields(_ state: SafeState, fiat: JSONValue? = nil) -> [(String, JSONValue)] {
-        let s = state.safe
-        return [
-            ("address", .string(s.address.checksummed)), ("name", s.name.map(JSONValue.string) ?? .null),
-            ("chainId", .string(String(s.chainID))), ("version", .string(s.version)),
-            ("owners", .array(s.owners.map { .string($0.checksummed) })), ("threshold", .number(String(s.threshold))),
-            ("nonce", .number(String(s.nonce))),
-            ("balance", .object([(key: "wei", value: .string(String(state.balance.wei))),
-                                 (key: "ether", value: .string(state.balance.exact(in: .ether)))])),
-            ("fiat", fiat ?? .null),
-            ("tokens", .array(state.tokens.map { t in
-                .object([(key: "address", value: .string(t.token.checksummed)), (key: "symbol", value: .string(t.symbol)),
-                         (key: "decimals", value: .number(String(t.decimals))), (key: "balance", value: .string(t.amount.description)),
-                         (key: "raw", value: .string(String(t.raw)))])
-            })),
-            ("modules", .array(s.modules.map { .string($0.checksummed) })),
-            ("fallbackHandler", .string(s.fallbackHandler.checksummed)), ("guard", .string(s.guardAddress.checksummed)),
-        ]
-    }
-
     /// The human form of `safe info`.
     static func render(_ state: SafeState, fiat: String? = nil) -> String {
         let s = state.safe
@@ -63,22 +42,6 @@ struct SafeCommand: AsyncParsableCommand {
         row("fallback handler:", none(s.fallbackHandler))
         row("guard:", none(s.guardAddress))
         return lines.joined(separator: "\n")
-    }
-
-    /// The JSON fields of a stored Safe transaction.
-    static func fields(_ e: SafeTransactionEntry, threshold: BigUInt? = nil) -> [(String, JSONValue)] {
-        let t = e.transaction
-        var f: [(String, JSONValue)] = [
-            ("safeTxHash", .string(Hex.encode(e.safeTxHash))), ("safe", .string(t.safe.checksummed)),
-            ("nonce", .number(String(t.nonce))), ("summary", .string(e.summary)), ("status", .string(e.status.rawValue)),
-            ("to", .string(t.to.checksummed)), ("value", .string(String(t.value))), ("data", .string(Hex.encode(t.data))),
-            ("operation", .string(t.operation.name)),
-            ("confirmations", .number(String(e.signatures.count))),
-            ("signers", .array(e.signatures.map { .string($0.owner.checksummed) })),
-            ("executionHash", e.executionHash.map { .string(Hex.encode($0)) } ?? .null),
-        ]
-        if let threshold { f.insert(("threshold", .number(String(threshold))), at: 10) }
-        return f
     }
 
     static func safeTxHash(_ text: String) throws -> [UInt8] {

@@ -18,7 +18,7 @@ struct SafeQueueCommand: AsyncParsableCommand {
             global.output.emit([
                 ("safe", .string(q.safe.address.checksummed)), ("nonce", .number(String(q.safe.nonce))),
                 ("threshold", .number(String(q.safe.threshold))), ("live", .bool(q.live)),
-                ("transactions", .array(q.entries.map { .object(SafeCommand.fields($0, threshold: q.safe.threshold).map { (key: $0.0, value: $0.1) }) })),
+                ("transactions", try Output.json(q.entries.map { SafeTransactionView($0, threshold: q.safe.threshold) })),
             ])
             return
         }

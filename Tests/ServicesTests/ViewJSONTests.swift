@@ -1,0 +1,92 @@
+import BigInt
+import Foundation
+import Services
+import Testing
+
+/// The JSON of every view type, byte for byte: scripts read these names and this order, and the
+/// dashboard prints the same views, so a change here is a change to a public interface.
+@Suite("View types: the JSON every front end prints")
+struct ViewJSONTests {
+    static let owner = try! Address("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
+    static let safeAddress = try! Address("0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899")
+    static let token = try! Address("0x5FbDB2315678afecb367f032d93F642f64180aa3")
+    static let time = Date(timeIntervalSince1970: 1_763_700_000)
+
+    static let safe = Safe(chainID: 31337, address: safeAddress, name: nil, version: "1.4.1", owners: [owner], threshold: 1,
+                           nonce: 7, modules: [], fallbackHandler: .zero, guardAddress: .zero, updatedAt: time)
+    static let state = SafeState(safe: safe, balance: EtherAmount(wei: BigUInt(15) * BigUInt(10).power(17)),
+                                 tokens: [TokenBalance(token: token, symbol: "TT", decimals: 2, raw: 1234)])
+    static let rate = Rate(coin: "ethereum", fiat: "usd", price: "3000", time: time, stale: true)
+
+    static func json(_ view: some Encodable) throws -> String { JSONWriter.write(try JSONValueEncoder().encode(view)) }
+
+    /// `view` survives JSON and back unchanged.
+    static func roundTrips<V: Codable & Equatable>(_ view: V) throws -> Bool {
+        try JSONValueDecoder().decode(V.self, from: JSONValueEncoder().encode(view)) == view
+    }
+
+    @Test("a Safe (safe info), with and without its fiat value")
+    func safeView() throws {
+        let fiat = try #require(FiatValueView(ether: "1.5", rate: Self.rate))
+        #expect(try Self.json(SafeView(Self.state, fiat: fiat)) == #"{"address":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","name":null,"chainId":"31337","version":"1.4.1","owners":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],"threshold":1,"nonce":7,"balance":{"wei":"1500000000000000000","ether":"1.5"},"fiat":{"currency":"usd","value":"4500","rate":"3000","time":"2025-11-21T04:40:00Z","stale":true},"tokens":[{"address":"0x5FbDB2315678afecb367f032d93F642f64180aa3","symbol":"TT","decimals":2,"balance":"12.34","raw":"1234"}],"modules":[],"fallbackHandler":"0x0000000000000000000000000000000000000000","guard":"0x0000000000000000000000000000000000000000"}"#)
+        #expect(try Self.json(SafeView(Self.state)).contains(#""fiat":null,"tokens""#))
+        #expect(try Self.roundTrips(SafeView(Self.state, fiat: fiat)))
+    }
+
+    @Test("a followed Safe in a list (safe list)")
+    func safeSummary() throws {
+        #expect(try Self.json(SafeSummaryView(Self.safe)) == #"{"address":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","name":null,"chainId":"31337","version":"1.4.1","threshold":1,"owners":1,"nonce":7}"#)
+    }
+
+    @Test("a stored Safe transaction (safe queue), the threshold only where it was read")
+    func safeTransaction() throws {
+        let tx = SafeTx(safe: Self.safeAddress, chainID: 31337, version: .v1_4_1, to: Self.owner, value: 5, nonce: 7)
+        let hash = try tx.hash()
+        let entry = SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: [], status: .queued, executionHash: nil,
+                                         summary: "send", createdAt: Self.time, updatedAt: Self.time)
+        let h = Hex.encode(hash)
+        #expect(try Self.json(SafeTransactionView(entry, threshold: 2)) == #"{"safeTxHash":"\#(h)","safe":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","nonce":7,"summary":"send","status":"queued","to":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","value":"5","data":"0x","operation":"call","confirmations":0,"threshold":2,"signers":[],"executionHash":null}"#)
+        #expect(try !Self.json(SafeTransactionView(entry)).contains("threshold"))
+        #expect(try Self.roundTrips(SafeTransactionView(entry, threshold: 2)))
+        #expect(try Self.roundTrips(SafeTransactionView(entry)))
+    }
+
+    @Test("keys: listed, created (with the phrase) and imported")
+    func accounts() throws {
+        let derived = Account(name: "alice", address: Self.owner, kind: .mnemonic, derivationPath: "m/44'/60'/0'/0/0", createdAt: Self.time)
+        let imported = Account(name: "raw", address: Self.owner, kind: .privateKey, derivationPath: nil, createdAt: Self.time)
+        #expect(try Self.json(AccountView(derived)) == #"{"name":"alice","address":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","kind":"mnemonic","path":"m/44'/60'/0'/0/0"}"#)
+        #expect(try Self.json(AccountView(imported)) == #"{"name":"raw","address":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","kind":"private-key","path":null}"#)
+        #expect(try Self.json(ImportedKeyView(imported)) == #"{"name":"raw","address":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","kind":"private-key"}"#)
+        let phrase = try Mnemonic(phrase: "test test test test test test test test test test test junk")
+        #expect(try Self.json(CreatedKeyView(account: derived, mnemonic: phrase)) == #"{"name":"alice","address":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","path":"m/44'/60'/0'/0/0","mnemonic":"test test test test test test test test test test test junk"}"#)
+        #expect(try Self.roundTrips(AccountView(imported)))
+    }
+
+    @Test("a network, with 'current' only where a list or a switch says it")
+    func network() throws {
+        let n = ChainNetwork(name: "local", chainID: 31337, rpcURL: "http://127.0.0.1:8545",
+                             contracts: NetworkContracts(safeSingleton: Self.token, safeVersion: "1.4.1"), createdAt: Self.time)
+        #expect(try Self.json(NetworkView(n)) == #"{"name":"local","chainId":"31337","rpcUrl":"http://127.0.0.1:8545","contracts":{"safeSingleton":"0x5FbDB2315678afecb367f032d93F642f64180aa3","safeVersion":"1.4.1"}}"#)
+        #expect(try Self.json(NetworkView(n, current: false)).hasSuffix(#","current":false}"#))
+        #expect(try Self.roundTrips(NetworkView(n, current: true)))
+    }
+
+    @Test("a token, and an address's balances")
+    func tokens() throws {
+        let t = Token(chainID: 31337, address: Self.token, name: "Test Token", symbol: "TT", decimals: 2, whitelisted: true, addedAt: Self.time)
+        #expect(try Self.json(TokenView(t)) == #"{"address":"0x5FbDB2315678afecb367f032d93F642f64180aa3","name":"Test Token","symbol":"TT","decimals":2,"chainId":"31337","whitelisted":true}"#)
+        let b = Balances(address: Self.owner, chainID: 31337, ether: EtherAmount(wei: 1), tokens: Self.state.tokens)
+        #expect(try Self.json(BalancesView(b)) == #"{"address":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","wei":"1","ether":"0.000000000000000001","fiat":null,"tokens":[{"address":"0x5FbDB2315678afecb367f032d93F642f64180aa3","symbol":"TT","decimals":2,"balance":"12.34","raw":"1234"}]}"#)
+        #expect(try Self.roundTrips(BalancesView(b)))
+    }
+
+    @Test("a decoded signed transaction carries only its type's fee fields")
+    func signedTransaction() throws {
+        // The EIP-155 example transaction.
+        let raw = try Hex.decode("0xf86c098504a817c800825208943535353535353535353535353535353535353535880de0b6b3a76400008025a028ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa636276a067cbe9d8997f761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d83")
+        let view = SignedTransactionView(try OfflineTransactionService().decode(raw))
+        #expect(try Self.json(view) == #"{"type":0,"chainId":"1","nonce":"9","to":"0x3535353535353535353535353535353535353535","value":"1000000000000000000","gasLimit":"21000","gasPrice":"20000000000","data":"0x","v":"37","r":"0x28ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa636276","s":"0x67cbe9d8997f761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d83","hash":"0x33469b22e9f636356c4160a87eb19df52b7412e8eac32a4a55ffe88ea8350788","from":"0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F"}"#)
+        #expect(try Self.roundTrips(view))
+    }
+}
