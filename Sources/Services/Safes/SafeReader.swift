@@ -19,32 +19,71 @@ public struct SafeState: Sendable, Equatable {
 
 /// Reads everything about a Safe in one JSON-RPC batch: chain ID, code, version, owners,
 /// threshold, nonce, modules, fallback handler and guard slots, and the ether and token balances.
+/// A call that reverts, or answers what no Safe would, means "not a Safe"; any other node error is
+/// reported as the node's error.
 enum SafeReader {
+    /// The Safe's part of the batch, in the order it is sent.
+    enum Slot: Int, CaseIterable {
+        case chainID, code, version, owners, threshold, nonce, modules, fallbackHandler, guardAddress
+
+        func request(_ address: Address) -> RPCRequest<JSONValue> {
+            let r = EthereumRemote.Requests.self
+            func call(_ data: [UInt8]) -> RPCRequest<JSONValue> { r.raw(r.call(CallRequest(to: address, data: data))) }
+            switch self {
+            case .chainID: return r.raw(r.chainID())
+            case .code: return r.raw(r.code(at: address))
+            case .version: return call(SafeContract.version)
+            case .owners: return call(SafeContract.getOwners)
+            case .threshold: return call(SafeContract.getThreshold)
+            case .nonce: return call(SafeContract.nonce)
+            case .modules: return call(SafeContract.modulesPage())
+            case .fallbackHandler: return r.raw(r.storage(at: address, slot: SafeContract.fallbackHandlerSlot))
+            case .guardAddress: return r.raw(r.storage(at: address, slot: SafeContract.guardSlot))
+            }
+        }
+    }
+
+    /// The answers to the Safe's slots, read by name.
+    struct Answers {
+        let address: Address
+        let results: ArraySlice<Result<JSONValue, any Error>>
+
+        /// The bytes `slot` answered; a node error is thrown as it is.
+        func data(_ slot: Slot) throws -> [UInt8] {
+            try RPCMapper.data(try results[results.startIndex + slot.rawValue].get())
+        }
+
+        /// The bytes a call to the Safe answered: a revert means the address is not a Safe.
+        func call(_ slot: Slot) throws -> [UInt8] {
+            do { return try data(slot) } catch let error as NetworkError where error.isRevert { throw SafeError.notASafe(address) }
+        }
+
+        /// `decoded` of what `slot` answered; an answer no Safe gives means the address is not a Safe.
+        func safeAnswer<T>(_ slot: Slot, _ decoded: ([UInt8]) throws -> T) throws -> T {
+            let bytes = try call(slot)
+            do { return try decoded(bytes) } catch { throw SafeError.notASafe(address) }
+        }
+    }
+
     static func read(_ address: Address, chain: Chain, tokens query: BalanceQuery, now: Date) async throws -> SafeState {
-        let r = EthereumRemote.Requests.self
-        func call(_ data: [UInt8]) -> RPCRequest<JSONValue> { r.raw(r.call(CallRequest(to: address, data: data))) }
-        let fixed: [RPCRequest<JSONValue>] = [
-            r.raw(r.chainID()), r.raw(r.code(at: address)), call(SafeContract.version), call(SafeContract.getOwners),
-            call(SafeContract.getThreshold), call(SafeContract.nonce), call(SafeContract.modulesPage()),
-            r.raw(r.storage(at: address, slot: SafeContract.fallbackHandlerSlot)), r.raw(r.storage(at: address, slot: SafeContract.guardSlot)),
-        ]
-        let balanceRequests = query.requests
-        let results = try await chain.remote.batch(fixed + balanceRequests)
-        let chainID = try chain.verify(chainID: try RPCMapper.quantity(try results[0].get()))
-        func data(_ i: Int) throws -> [UInt8] { try RPCMapper.data(try results[i].get()) }
-        guard let code = try? data(1), !code.isEmpty, let versionData = try? data(2),
-              let version = try? SafeContract.decodeVersion(versionData),
-              let owners = try? SafeContract.decodeOwners(try data(3)), !owners.isEmpty
-        else { throw SafeError.notASafe(address) }
+        let safeRequests = Slot.allCases.map { $0.request(address) }
+        let results = try await chain.remote.batch(safeRequests + query.requests)
+        let answers = Answers(address: address, results: results[..<safeRequests.count])
+        let chainID = try chain.verify(chainID: try RPCMapper.quantity(try results[Slot.chainID.rawValue].get()))
+        guard !(try answers.data(.code)).isEmpty else { throw SafeError.notASafe(address) }
+        let version = try answers.safeAnswer(.version) { try SafeContract.decodeVersion($0) }
+        let owners = try answers.safeAnswer(.owners) { try SafeContract.decodeOwners($0) }
+        guard !owners.isEmpty else { throw SafeError.notASafe(address) }
         guard SafeVersion(reported: version)?.isSupported == true else { throw SafeError.unsupportedVersion(address: address, version: version) }
         let safe = Safe(
             chainID: chainID, address: address, name: nil, version: version, owners: owners,
-            threshold: try SafeContract.decodeUInt(try data(4), call: "getThreshold"),
-            nonce: try SafeContract.decodeUInt(try data(5), call: "nonce"),
-            modules: (try? SafeContract.decodeModules(try data(6))) ?? [],
-            fallbackHandler: SafeContract.addressInSlot(try data(7)), guardAddress: SafeContract.addressInSlot(try data(8)),
+            threshold: try SafeContract.decodeUInt(try answers.call(.threshold), call: "getThreshold"),
+            nonce: try SafeContract.decodeUInt(try answers.call(.nonce), call: "nonce"),
+            modules: try SafeContract.decodeModules(try answers.call(.modules)),
+            fallbackHandler: SafeContract.addressInSlot(try answers.data(.fallbackHandler)),
+            guardAddress: SafeContract.addressInSlot(try answers.data(.guardAddress)),
             updatedAt: now)
-        let (wei, tokenBalances) = try query.decode(results[fixed.count...])
+        let (wei, tokenBalances) = try query.decode(results[safeRequests.count...])
         return SafeState(safe: safe, balance: EtherAmount(wei: wei), tokens: tokenBalances)
     }
 }
