@@ -3,8 +3,14 @@ import ArgumentParser
 /// Runs the `bifrost` command line: parses, runs, and turns every error into one line on stderr.
 public enum BifrostMain {
     /// Runs with `arguments` (without the program name) and returns the process exit code.
-    public static func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Int32 {
-        let console = Console.current
+    public static func run(arguments given: [String] = Array(CommandLine.arguments.dropFirst())) async -> Int32 {
+        let arguments = GlobalArguments.hoisted(given)
+        let options = arguments.prefix { $0 != "--" }
+        let console = options.contains("--quiet") ? Console.current.quiet : Console.current
+        return await Console.$current.withValue(console) { await run(parsing: arguments, console: console) }
+    }
+
+    private static func run(parsing arguments: [String], console: Console) async -> Int32 {
         do {
             var command = try BifrostCommand.parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// What one in-process run of `bifrost` printed and returned.
-struct CLIResult {
+struct CLIResult: Equatable {
     let code: Int32
     let out: [String]
     let err: [String]

@@ -19,7 +19,7 @@ struct FuzzGrammar {
         ["safe", "tx-hash"], ["safe", "propose"], ["safe", "sign"], ["safe", "import"], ["safe", "export"], ["safe", "execute"],
         ["safe", "queue"], ["safe", "history"], ["safe", "info"], ["safe", "add"], ["safe", "create"], ["safe", "list"],
         ["safe", "service", "propose"], ["safe", "service", "confirm"], ["safe", "service", "list"],
-        ["rates"], ["rates", "now"], ["rates", "history"],
+        ["rates"], ["rates", "now"], ["rates", "history"], ["completion"],
     ]
 
     /// Every option any command takes, plus a few that none does, for random insertion.
@@ -252,6 +252,8 @@ struct FuzzGrammar {
             a.append(pick(FuzzValues.coins, &r))
             if r.chance(0.5) { a += ["--days", pick(["1", "30", "3650", "3651", "0", "-1", "99999999999999999999"], &r)] }
             if r.chance(0.3) { a += ["--rates-url", url(&r)] }
+        case "completion":
+            a.append(pick(["bash", "zsh", "fish", "tcsh", ""], &r, hostile: 0.2))
         default: break  // key list, network list, token list, safe list: no arguments of their own.
         }
         return a
@@ -287,7 +289,13 @@ struct FuzzGrammar {
                 }
             }
         }
-        return path + args
+        // Global options may also lead, before the command.
+        var lead: [String] = []
+        if r.chance(0.15) {
+            let network = name(&r)
+            lead = r.pick([["--json"], ["--quiet"], ["--json", "--quiet"], ["--network", network], ["--home", "h"]])
+        }
+        return lead + path + args
     }
 
     /// Makes a vector safe to run in this process; see the type's documentation.

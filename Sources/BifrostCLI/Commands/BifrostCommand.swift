@@ -10,7 +10,8 @@ struct BifrostCommand: AsyncParsableCommand {
         stderr as one line, with a non-zero exit code. Hex input is accepted with or without 0x; \
         amounts take units (1.5ether, 20gwei) or plain wei.
 
-        Global options (after the command): --home DIR, --rpc-url URL, --network NAME, --json.
+        Global options, before or after the command: --home DIR, --rpc-url URL, --network NAME, \
+        --json, --quiet. Shell completions: bifrost completion bash|zsh|fish.
 
         Examples:
           bifrost util keccak --text hello
@@ -20,6 +21,7 @@ struct BifrostCommand: AsyncParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [KeyCommand.self, NetworkCommand.self, BalanceCommand.self, SendCommand.self, TokenCommand.self,
-                      SafeCommand.self, RatesCommand.self, TxCommand.self, SignCommand.self, ABICommand.self, UtilCommand.self]
+                      SafeCommand.self, RatesCommand.self, TxCommand.self, SignCommand.self, ABICommand.self, UtilCommand.self,
+                      CompletionCommand.self]
     )
 }

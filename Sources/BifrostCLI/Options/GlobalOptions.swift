@@ -16,6 +16,9 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Print exactly one JSON object on stdout instead of text.")
     var json = false
 
+    @Flag(name: .long, help: "Print only the result: no hints, no progress (warnings and errors still go to stderr).")
+    var quiet = false
+
     var output: Output { Output(json: json) }
 
     /// What these options and the environment choose; Services resolves it the same way for every front end.

@@ -12,9 +12,11 @@ struct PasswordOptions: ParsableArguments {
     @Option(name: .customLong("password-file"), help: ArgumentHelp("File whose first line is the vault password (or set BIFROST_PASSWORD; otherwise you are asked).", valueName: "file"))
     var passwordFile: String?
 
-    /// The password for an existing key.
+    /// The password for an existing key; the scrypt that follows takes a moment, so it says so.
     func unlock(_ name: String) throws -> String {
-        try obtain(prompt: "Password for '\(name)': ", confirm: false)
+        let password = try obtain(prompt: "Password for '\(name)': ", confirm: false)
+        Console.current.progress("Unlocking '\(name)'…")
+        return password
     }
 
     /// A password for a new secret; asked twice when typed.

@@ -11,12 +11,17 @@ public struct Console: Sendable {
     /// Reports a step of slow work to a person watching: on a terminal only, so a script or a log
     /// reading standard error sees nothing but warnings and the one line of an error.
     public let progress: @Sendable (String) -> Void
+    /// Writes a human line that is not the result (a hint where a list is empty) to standard
+    /// output; `--quiet` drops it.
+    public let note: @Sendable (String) -> Void
 
     /// A console with the given sinks, which receive the text already escaped; progress is
     /// dropped unless a sink for it is given.
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
                 progress: (@Sendable (String) -> Void)? = nil) {
-        self.out = { text in out(TerminalText.escaped(text, keepingLineFeeds: true)) }
+        let out: @Sendable (String) -> Void = { text in out(TerminalText.escaped(text, keepingLineFeeds: true)) }
+        self.out = out
+        self.note = out
         self.err = { text in err(TerminalText.escaped(text, keepingLineFeeds: false)) }
         if let progress {
             self.progress = { text in progress(TerminalText.escaped(text, keepingLineFeeds: false)) }
@@ -24,6 +29,17 @@ public struct Console: Sendable {
             self.progress = { _ in }
         }
     }
+
+    private init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                 progress: @escaping @Sendable (String) -> Void, note: @escaping @Sendable (String) -> Void) {
+        self.out = out
+        self.err = err
+        self.progress = progress
+        self.note = note
+    }
+
+    /// This console without notes and progress, for `--quiet`: results, warnings and errors remain.
+    public var quiet: Console { Console(out: out, err: err, progress: { _ in }, note: { _ in }) }
 
     /// The process's real stdout and stderr; progress goes to stderr when it is a terminal.
     public static let standard = Console(

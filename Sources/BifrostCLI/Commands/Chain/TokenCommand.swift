@@ -41,7 +41,7 @@ struct TokenListCommand: AsyncParsableCommand {
             global.output.emit([("tokens", try Output.json(tokens.map(TokenView.init)))])
             return
         }
-        if tokens.isEmpty { Console.current.out("No tokens yet. Add one with 'bifrost token add ADDRESS'.") }
+        if tokens.isEmpty { Console.current.note("No tokens yet. Add one with 'bifrost token add ADDRESS'.") }
         for t in tokens { Console.current.out("\(TerminalText.oneLine(t.symbol))  \(t.address.checksummed)  \(t.decimals) decimals\(t.whitelisted ? "" : "  (hidden)")") }
     }
 }

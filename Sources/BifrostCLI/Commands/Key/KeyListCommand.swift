@@ -14,7 +14,7 @@ struct KeyListCommand: AsyncParsableCommand {
             return
         }
         guard !accounts.isEmpty else {
-            Console.current.out("No keys yet. Create one with 'bifrost key new --name NAME' or import one with 'bifrost key import'.")
+            Console.current.note("No keys yet. Create one with 'bifrost key new --name NAME' or import one with 'bifrost key import'.")
             return
         }
         let width = accounts.map(\.name.count).max() ?? 0

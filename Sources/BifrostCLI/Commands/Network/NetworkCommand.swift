@@ -71,7 +71,7 @@ struct NetworkListCommand: AsyncParsableCommand {
             return
         }
         guard !networks.isEmpty else {
-            Console.current.out("No networks yet. Add one with 'bifrost network add NAME --rpc-url URL'.")
+            Console.current.note("No networks yet. Add one with 'bifrost network add NAME --rpc-url URL'.")
             return
         }
         for n in networks { Console.current.out("\(n.name == current ? "*" : " ") \(n.name)  chain \(n.chainID)  \(n.rpcURL)") }

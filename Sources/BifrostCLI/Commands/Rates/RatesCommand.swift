@@ -86,7 +86,7 @@ struct RatesHistoryCommand: AsyncParsableCommand {
             return
         }
         guard let first = h.points.first, let last = h.points.last else {
-            Console.current.out("No prices for \(h.coin) in the last \(days) days.")
+            Console.current.note("No prices for \(h.coin) in the last \(days) days.")
             return
         }
         Console.current.out("\(h.coin) in \(h.fiat.uppercased()), last \(days) days" + (h.stale ? " (stale)" : ""))

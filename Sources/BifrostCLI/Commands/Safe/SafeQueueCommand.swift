@@ -24,7 +24,7 @@ struct SafeQueueCommand: AsyncParsableCommand {
         }
         let console = Console.current
         if !q.live { console.err("warning: the node is unreachable; showing the queue as last stored") }
-        if q.entries.isEmpty { console.out("Nothing queued for \(q.safe.address.checksummed) (nonce \(q.safe.nonce)).") }
+        if q.entries.isEmpty { console.note("Nothing queued for \(q.safe.address.checksummed) (nonce \(q.safe.nonce)).") }
         for e in q.entries {
             let count = ConfirmationCount(signatures: e.signatures, owners: q.safe.owners, threshold: q.safe.threshold)
             let ready = count.isReady ? "ready" : "\(count.confirmed)/\(count.threshold) signed"
@@ -58,7 +58,7 @@ struct SafeHistoryCommand: AsyncParsableCommand {
             }))])
             return
         }
-        if items.isEmpty { Console.current.out("No executed transactions yet.") }
+        if items.isEmpty { Console.current.note("No executed transactions yet.") }
         for i in items {
             let what = i.entry.map { "nonce \($0.transaction.nonce)  \($0.summary)" } ?? Hex.encode(i.safeTxHash)
             Console.current.out("\(i.success ? "✓" : "✗ failed")  block \(i.blockNumber.map { String($0) } ?? "?")  \(what)")

@@ -91,7 +91,7 @@ struct SafeServiceListCommand: AsyncParsableCommand {
             }))])
             return
         }
-        if items.isEmpty { Console.current.out("Nothing pending on the service.") }
+        if items.isEmpty { Console.current.note("Nothing pending on the service.") }
         for i in items {
             Console.current.out("nonce \(i.transaction.nonce)  \(i.confirmations.count) confirmation(s)  \(Hex.encode(i.safeTxHash))")
             for r in i.rejected { Console.current.err("  ignored a confirmation: \(r)") }

@@ -52,7 +52,7 @@ struct TxListCommand: AsyncParsableCommand {
             }))])
             return
         }
-        if list.isEmpty { Console.current.out("No transactions yet.") }
+        if list.isEmpty { Console.current.note("No transactions yet.") }
         for t in list {
             let what = t.token.map { "token \($0.checksummed) amount \(t.tokenAmount ?? 0)" } ?? "\(EtherAmount(wei: t.value).exact(in: .ether)) ETH"
             Console.current.out("\(Hex.encode(t.hash))  \(t.status.rawValue)  nonce \(t.nonce)  → \(t.to?.checksummed ?? "-")  \(what)")
