@@ -21,6 +21,9 @@ public struct ConfirmationCount: Sendable, Equatable {
         self.missing = owners.filter { !signers.contains($0) }
     }
 
-    /// Whether enough owners confirmed; compared as BigUInt, so a hostile threshold cannot trap.
-    public var isReady: Bool { BigUInt(confirmed) >= threshold }
+    /// Whether enough owners confirmed.
+    public var isReady: Bool { Self.isReady(confirmed: confirmed, threshold: threshold) }
+
+    /// Whether `confirmed` owners meet `threshold`; compared as BigUInt, so a hostile threshold cannot trap.
+    public static func isReady(confirmed: Int, threshold: BigUInt) -> Bool { BigUInt(confirmed) >= threshold }
 }

@@ -15,8 +15,10 @@ struct SafeReaderTests {
 
     enum VersionAnswer { case safe, revert, nodeError }
 
-    /// A node on the fixture's chain with a Safe 1.4.1 at the fixture's address, whose VERSION call answers as `version` says.
-    static func node(_ f: Base.Fixture, version: VersionAnswer) async throws -> ChainSelection {
+    /// A node on the fixture's chain with a Safe 1.4.1 at the fixture's address, with these owners
+    /// (threshold 2) and nonce, whose VERSION call answers as `version` says.
+    static func node(_ f: Base.Fixture, version: VersionAnswer = .safe, owners: [Address] = Base.keys.prefix(2).map(\.address),
+                     nonce: BigUInt = 5) async throws -> ChainSelection {
         let n = f.network
         n.clearFaults()
         n.register(method: "eth_chainId", result: .string("0x" + String(Base.chainID, radix: 16)))
@@ -37,9 +39,9 @@ struct SafeReaderTests {
                 case .revert: return .error(code: 3, message: "execution reverted", data: "0x")
                 case .nodeError: return .error(code: -32603, message: "header not found")
                 }
-            case Array(SafeContract.getOwners.prefix(4)): return answer(.array(.address), .array(Base.keys.prefix(2).map { .address($0.address) }))
+            case Array(SafeContract.getOwners.prefix(4)): return answer(.array(.address), .array(owners.map { .address($0) }))
             case Array(SafeContract.getThreshold.prefix(4)): return answer(.uint(bits: 256), .uint(2))
-            case Array(SafeContract.nonce.prefix(4)): return answer(.uint(bits: 256), .uint(5))
+            case Array(SafeContract.nonce.prefix(4)): return answer(.uint(bits: 256), .uint(nonce))
             case Array(SafeContract.modulesPage().prefix(4)):
                 return .result(.string(Hex.encode(try! ABIEncoder.encode([.array(.address), .address], [.array([.address(Self.module)]), .address(.zero)]))))
             default: return .error(code: 3, message: "execution reverted", data: "0x")

@@ -23,6 +23,11 @@ public struct SafeQueue: Sendable, Equatable {
     public let entries: [SafeTransactionEntry]
     /// Whether the Safe was read from the chain just now, rather than as last stored.
     public let live: Bool
+
+    /// How far `entry` is confirmed by the Safe's owners as this queue read them.
+    public func confirmations(of entry: SafeTransactionEntry) -> ConfirmationCount {
+        ConfirmationCount(signatures: entry.signatures, owners: safe.owners, threshold: safe.threshold)
+    }
 }
 
 /// One execution of a Safe transaction, from the Safe's `ExecutionSuccess` / `ExecutionFailure` logs.

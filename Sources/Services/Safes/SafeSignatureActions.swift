@@ -18,6 +18,9 @@ public struct SafeConfirmations: Sendable, Equatable {
         self.confirmations = confirmations
         self.threshold = threshold
     }
+
+    /// Whether the owners who signed meet the threshold.
+    public var isReady: Bool { ConfirmationCount.isReady(confirmed: confirmations, threshold: threshold) }
 }
 
 /// Signs a stored Safe transaction with a vault key. Works offline: the owners come from the

@@ -11,15 +11,17 @@ public struct SafeTransactionView: Codable, Sendable, Hashable {
     public var value: String
     public var data: String
     public var operation: String
-    /// How many signatures are stored for it.
+    /// How many current owners confirmed it, where the Safe's owners are known; else how many
+    /// signatures are stored for it.
     public var confirmations: JSONNumber
-    /// The Safe's threshold, where the caller read it.
+    /// The Safe's threshold, where the Safe's owners are known.
     public var threshold: JSONNumber?
     public var signers: [String]
     @NullWhenAbsent public var executionHash: String?
 
-    /// The view of `entry`; `threshold` is left out when nil.
-    public init(_ entry: SafeTransactionEntry, threshold: BigUInt? = nil) {
+    /// The view of `entry`, counted by `count` (the one rule execution uses) where the Safe is known;
+    /// without it the stored signatures are counted and `threshold` is left out.
+    public init(_ entry: SafeTransactionEntry, count: ConfirmationCount? = nil) {
         let t = entry.transaction
         safeTxHash = Hex.encode(entry.safeTxHash)
         safe = t.safe.checksummed
@@ -30,8 +32,8 @@ public struct SafeTransactionView: Codable, Sendable, Hashable {
         value = String(t.value)
         data = Hex.encode(t.data)
         operation = t.operation.name
-        confirmations = JSONNumber(entry.signatures.count)
-        self.threshold = threshold.map(JSONNumber.init)
+        confirmations = JSONNumber(count?.confirmed ?? entry.signatures.count)
+        threshold = count.map { JSONNumber($0.threshold) }
         signers = entry.signatures.map(\.owner.checksummed)
         executionHash = entry.executionHash.map { Hex.encode($0) }
     }

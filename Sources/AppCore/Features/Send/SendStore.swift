@@ -122,7 +122,7 @@ public enum SendFlow {
                 return .none
             case .executeTapped(let keyName):
                 guard case .signed(let entry, let confirmations, let threshold) = state.route else { return .none }
-                guard BigUInt(confirmations) >= threshold else {
+                guard ConfirmationCount.isReady(confirmed: confirmations, threshold: threshold) else {
                     state.error = FeatureError("\(confirmations) of \(threshold) signatures; more owners must sign first")
                     return .none
                 }

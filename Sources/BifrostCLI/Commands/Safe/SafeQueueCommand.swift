@@ -18,7 +18,7 @@ struct SafeQueueCommand: AsyncParsableCommand {
             global.output.emit([
                 ("safe", .string(q.safe.address.checksummed)), ("nonce", .number(String(q.safe.nonce))),
                 ("threshold", .number(String(q.safe.threshold))), ("live", .bool(q.live)),
-                ("transactions", try Output.json(q.entries.map { SafeTransactionView($0, threshold: q.safe.threshold) })),
+                ("transactions", try Output.json(q.entries.map { SafeTransactionView($0, count: q.confirmations(of: $0)) })),
             ])
             return
         }
@@ -26,7 +26,7 @@ struct SafeQueueCommand: AsyncParsableCommand {
         if !q.live { console.err("warning: the node is unreachable; showing the queue as last stored") }
         if q.entries.isEmpty { console.note("Nothing queued for \(q.safe.address.checksummed) (nonce \(q.safe.nonce)).") }
         for e in q.entries {
-            let count = ConfirmationCount(signatures: e.signatures, owners: q.safe.owners, threshold: q.safe.threshold)
+            let count = q.confirmations(of: e)
             let ready = count.isReady ? "ready" : "\(count.confirmed)/\(count.threshold) signed"
             console.out("nonce \(e.transaction.nonce)  \(ready)  \(e.summary)\n  \(Hex.encode(e.safeTxHash))")
         }
