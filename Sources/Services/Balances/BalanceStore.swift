@@ -36,9 +36,7 @@ public struct Balances: Sendable, Equatable {
 }
 
 /// Reads ETH and ERC-20 balances of one address in one round trip.
-public struct FetchBalances: StoreAction {
-    public typealias Store = BalanceStore
-    public static var store: KeyPath<Dispatcher, BalanceStore> { \.balances }
+public struct FetchBalances: BalanceAction {
     public let address: Address
     /// Tokens to read; when empty, the whitelisted tokens known for the chain.
     public let tokens: [Address]

@@ -3,9 +3,7 @@ import Foundation
 import Networking
 
 /// A network added from user input and, optionally, a deployments file.
-public struct AddNetwork: StoreAction {
-    public typealias Store = NetworkStore
-    public static var store: KeyPath<Dispatcher, NetworkStore> { \.networks }
+public struct AddNetwork: NetworkAction {
 
     public let name: String
     public let rpcURL: String
@@ -29,9 +27,7 @@ public struct AddNetwork: StoreAction {
 }
 
 /// All networks, and which is current.
-public struct ListNetworks: StoreAction {
-    public typealias Store = NetworkStore
-    public static var store: KeyPath<Dispatcher, NetworkStore> { \.networks }
+public struct ListNetworks: NetworkAction {
     public init() {}
     public func perform(on store: NetworkStore) async throws -> (networks: [ChainNetwork], current: String?) {
         (try store.storage.all(), try store.storage.currentName())
@@ -39,9 +35,7 @@ public struct ListNetworks: StoreAction {
 }
 
 /// Makes a network the default.
-public struct UseNetwork: StoreAction {
-    public typealias Store = NetworkStore
-    public static var store: KeyPath<Dispatcher, NetworkStore> { \.networks }
+public struct UseNetwork: NetworkAction {
     public let name: String
     public init(name: String) { self.name = name }
     public func perform(on store: NetworkStore) async throws -> ChainNetwork {

@@ -78,9 +78,7 @@ public struct RatesUnavailable: Error, Equatable, Sendable, CustomStringConverti
 }
 
 /// Current prices of coins in fiat currencies.
-public struct FetchRates: StoreAction {
-    public typealias Store = RatesStore
-    public static var store: KeyPath<Dispatcher, RatesStore> { \.rates }
+public struct FetchRates: RatesAction {
     public let coins: [String]
     public let fiat: String
     public let source: RatesSource
@@ -93,9 +91,7 @@ public struct FetchRates: StoreAction {
 }
 
 /// A coin's price history.
-public struct FetchRateHistory: StoreAction {
-    public typealias Store = RatesStore
-    public static var store: KeyPath<Dispatcher, RatesStore> { \.rates }
+public struct FetchRateHistory: RatesAction {
     public let coin: String
     public let fiat: String
     public let days: Int
@@ -110,9 +106,7 @@ public struct FetchRateHistory: StoreAction {
 }
 
 /// The last known price, from the cache only: no network, so balances can show fiat values freely.
-public struct CachedRateQuery: StoreAction {
-    public typealias Store = RatesStore
-    public static var store: KeyPath<Dispatcher, RatesStore> { \.rates }
+public struct CachedRateQuery: RatesAction {
     public let coin: String
     public let fiat: String
     public init(coin: String, fiat: String) {

@@ -14,9 +14,7 @@ public struct SafeDeployment: Sendable, Equatable {
 
 /// Deploys a new Safe proxy through the proxy factory with `createProxyWithNonce`, after
 /// predicting its address and checking nothing is there yet; with `wait`, follows it.
-public struct DeploySafe: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct DeploySafe: SafeAction {
     public let keyName: String
     public let owners: [Address]
     public let threshold: BigUInt

@@ -20,9 +20,7 @@ public struct SafeExecutionResult: Sendable, Equatable {
 
 /// Executes a Safe transaction from a vault key: only with enough valid owner signatures, only
 /// at the Safe's current nonce, and only after an `eth_call` simulation succeeded.
-public struct ExecuteSafeTransaction: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct ExecuteSafeTransaction: SafeAction {
     public let safeTxHash: [UInt8]
     public let keyName: String
     public let chain: ChainSelection

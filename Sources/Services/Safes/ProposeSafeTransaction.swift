@@ -20,9 +20,7 @@ public enum SafeIntent: Sendable, Equatable {
 
 /// Proposes a Safe transaction: reads the Safe (one batch), builds and checks the call, picks the
 /// next free nonce, and stores it with its safeTxHash, waiting for signatures.
-public struct ProposeSafeTransaction: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct ProposeSafeTransaction: SafeAction {
     public let safe: Address
     public let intent: SafeIntent
     public let nonce: BigUInt?

@@ -3,9 +3,7 @@ import Foundation
 import SafeKit
 
 /// Follows an existing Safe: reads it in one batch and stores it.
-public struct AddSafe: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct AddSafe: SafeAction {
     public let address: Address
     public let name: String?
     public let chain: ChainSelection
@@ -21,9 +19,7 @@ public struct AddSafe: StoreAction {
 }
 
 /// The Safe's current state, read fresh from the chain (and stored when followed).
-public struct SafeInfoQuery: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct SafeInfoQuery: SafeAction {
     public let address: Address
     public let chain: ChainSelection
     public init(address: Address, chain: ChainSelection) {
@@ -36,17 +32,13 @@ public struct SafeInfoQuery: StoreAction {
 }
 
 /// Followed Safes as last read, without touching the network.
-public struct ListSafes: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct ListSafes: SafeAction {
     public init() {}
     public func perform(on store: SafeStore) async throws -> [Safe] { try store.storage.safes() }
 }
 
 /// Followed Safes as a live query: the current list, then each change, whoever wrote it.
-public struct ObserveSafes: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct ObserveSafes: SafeAction {
     public init() {}
     public func perform(on store: SafeStore) async throws -> ResultsController<Safe> { store.storage.observeSafes() }
 }

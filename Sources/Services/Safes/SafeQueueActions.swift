@@ -5,9 +5,7 @@ import SafeKit
 
 /// Pending transactions of a Safe, by nonce, with their confirmations. Reads the Safe's nonce
 /// and owners first when the chain is reachable, so stale entries drop out.
-public struct SafeQueueQuery: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct SafeQueueQuery: SafeAction {
     public let safe: Address
     public let chain: ChainSelection
     public init(safe: Address, chain: ChainSelection) {
@@ -41,9 +39,7 @@ public struct SafeHistoryItem: Sendable, Equatable {
 }
 
 /// Executed transactions of a Safe from its event logs, newest first; local records are updated.
-public struct SafeHistoryQuery: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct SafeHistoryQuery: SafeAction {
     public let safe: Address
     public let chain: ChainSelection
     public init(safe: Address, chain: ChainSelection) {

@@ -15,9 +15,7 @@ public struct SafeServiceEndpoint: Sendable, Equatable {
 
 /// Sends the signatures collected here to a Transaction Service: as a new proposal (the first
 /// owner's signature proposes, the rest confirm), or as confirmations of one already there.
-public struct PostSafeSignatures: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct PostSafeSignatures: SafeAction {
     public let safeTxHash: [UInt8]
     public let service: SafeServiceEndpoint
     /// Propose the transaction first, rather than only confirm it.
@@ -33,9 +31,7 @@ public struct PostSafeSignatures: StoreAction {
 
 /// Lists a Safe's pending transactions on a Transaction Service, verifies them, and merges them
 /// (with their owners' confirmations) into the local queue.
-public struct ServiceListSafeTransactions: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct ServiceListSafeTransactions: SafeAction {
     public let safe: Address
     public let service: SafeServiceEndpoint
     public let chain: ChainSelection

@@ -25,9 +25,7 @@ public struct SafeConfirmations: Sendable, Equatable {
 
 /// Signs a stored Safe transaction with a vault key. Works offline: the owners come from the
 /// followed Safe, and a key that is not an owner is refused before any password is asked.
-public struct SignSafeTransaction: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct SignSafeTransaction: SafeAction {
     public let safeTxHash: [UInt8]
     public let keyName: String
     public let password: @Sendable () throws -> String
@@ -40,9 +38,7 @@ public struct SignSafeTransaction: StoreAction {
 }
 
 /// The signature-exchange file of a stored transaction, with every signature collected.
-public struct ExportSafeTransaction: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct ExportSafeTransaction: SafeAction {
     public let safeTxHash: [UInt8]
     public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
     public func perform(on store: SafeStore) async throws -> SafeTransactionFile {
@@ -54,9 +50,7 @@ public struct ExportSafeTransaction: StoreAction {
 /// Imports a signature-exchange file: verified, checked against the followed Safe's chain and
 /// owners, and merged with the signatures already here. Approved-hash entries are checked on
 /// `chain` when one is given and reachable; otherwise they are set aside, never counted.
-public struct ImportSafeTransaction: StoreAction {
-    public typealias Store = SafeStore
-    public static var store: KeyPath<Dispatcher, SafeStore> { \.safes }
+public struct ImportSafeTransaction: SafeAction {
     public let json: String
     public let chain: ChainSelection?
     public init(json: String, chain: ChainSelection? = nil) {

@@ -3,9 +3,7 @@ import Foundation
 import Networking
 
 /// Adds a token by address, reading its metadata from the chain in one round trip.
-public struct AddToken: StoreAction {
-    public typealias Store = TokenStore
-    public static var store: KeyPath<Dispatcher, TokenStore> { \.tokens }
+public struct AddToken: TokenAction {
     public let address: Address
     public let chain: ChainSelection
     public let whitelisted: Bool
@@ -18,9 +16,7 @@ public struct AddToken: StoreAction {
 }
 
 /// The tokens known for the selected chain.
-public struct ListTokens: StoreAction {
-    public typealias Store = TokenStore
-    public static var store: KeyPath<Dispatcher, TokenStore> { \.tokens }
+public struct ListTokens: TokenAction {
     public let chain: ChainSelection
     public init(chain: ChainSelection) { self.chain = chain }
     public func perform(on store: TokenStore) async throws -> [Token] { try await store.list(self) }

@@ -26,9 +26,7 @@ public struct SendResult: Sendable, Equatable {
 }
 
 /// Signs with a vault key and sends, optionally waiting for the receipt.
-public struct SendTransaction: StoreAction {
-    public typealias Store = TransactionStore
-    public static var store: KeyPath<Dispatcher, TransactionStore> { \.transactions }
+public struct SendTransaction: TransactionAction {
 
     public let keyName: String
     public let transfer: Transfer
@@ -55,9 +53,7 @@ public struct SendTransaction: StoreAction {
 }
 
 /// A transaction's latest state: refreshed from the node when reachable.
-public struct TransactionStatusQuery: StoreAction {
-    public typealias Store = TransactionStore
-    public static var store: KeyPath<Dispatcher, TransactionStore> { \.transactions }
+public struct TransactionStatusQuery: TransactionAction {
     public let hash: [UInt8]
     public let chain: ChainSelection
     public init(hash: [UInt8], chain: ChainSelection) {
@@ -68,9 +64,7 @@ public struct TransactionStatusQuery: StoreAction {
 }
 
 /// Local history.
-public struct ListTransactions: StoreAction {
-    public typealias Store = TransactionStore
-    public static var store: KeyPath<Dispatcher, TransactionStore> { \.transactions }
+public struct ListTransactions: TransactionAction {
     public let from: Address?
     public init(from: Address?) { self.from = from }
     public func perform(on store: TransactionStore) async throws -> [StoredTransaction] { try store.storage.list(from: from) }
