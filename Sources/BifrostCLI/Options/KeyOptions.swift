@@ -16,14 +16,14 @@ struct KeyOptions: ParsableArguments {
     @OptionGroup var password: PasswordOptions
 
     /// The key the user chose: a vault key by name, or a raw key.
-    func resolve(_ global: GlobalOptions) throws -> PrivateKey {
+    func resolve(_ global: GlobalOptions) async throws -> PrivateKey {
         if let key {
             guard privateKey == nil, privateKeyFile == nil else {
                 throw SigningKeyError.ambiguous([.vault] + (privateKey != nil ? [.text] : []) + (privateKeyFile.map { [.file($0)] } ?? []))
             }
-            let services = try global.services()
-            _ = try services.keys.account(named: key)
-            return try services.keys.signingKey(name: key, password: try password.unlock(key))
+            let keys = try global.services().dispatcher
+            _ = try await keys.dispatch(FindKey(name: key))
+            return try await keys.dispatch(UnlockKey(name: key, password: try password.unlock(key)))
         }
         let env = ProcessInfo.processInfo.environment
         let source = try SigningKeySource.choose(privateKey: privateKey, privateKeyFile: privateKeyFile, environment: env)

@@ -29,7 +29,7 @@ struct BalanceCommand: AsyncParsableCommand {
 
     func run() async throws {
         let services = try global.services()
-        let target = try key.map { try services.keys.account(named: $0).address } ?? Input.address(address ?? "", option: "ADDRESS")
+        let target = if let key { try await services.dispatcher.dispatch(FindKey(name: key)).address } else { try Input.address(address ?? "", option: "ADDRESS") }
         let tokens = try token.map { try Input.address($0, option: "--token") }
         let b = try await services.dispatcher.dispatch(FetchBalances(address: target, tokens: tokens, chain: global.chain))
         let fiat = await FiatValue.cached(services, ether: b.ether.exact(in: .ether))

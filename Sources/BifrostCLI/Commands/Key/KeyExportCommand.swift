@@ -21,13 +21,13 @@ struct KeyExportCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let services = try global.services()
-        _ = try services.keys.account(named: name)
+        let keys = try global.services().dispatcher
+        _ = try await keys.dispatch(FindKey(name: name))
         guard !FileManager.default.fileExists(atPath: out) else {
             throw InputError(option: "--out", reason: "\(out) already exists; choose another file")
         }
         let newPassword = try newPasswordFile.map { try PasswordOptions.firstLine(of: $0, option: "--new-password-file") }
-        let json = try services.keys.exportKeystore(name: name, password: try password.unlock(name), newPassword: newPassword)
+        let json = try await keys.dispatch(ExportKey(name: name, password: try password.unlock(name), newPassword: newPassword))
         try SecretFile.write(json, to: out)
         global.output.emit([("name", .string(name)), ("file", .string(out))])
     }

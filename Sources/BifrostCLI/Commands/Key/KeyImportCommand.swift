@@ -47,29 +47,29 @@ struct KeyImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let services = try global.services()
-        try services.keys.checkAvailable(name)
+        let keys = try global.services().dispatcher
+        try await keys.dispatch(CheckKeyName(name: name))
         let account: Account
         if let mnemonicFile {
             let phrase = String(decoding: try Input.file(mnemonicFile, option: "--mnemonic-file"), as: UTF8.self)
             let mnemonic = try Mnemonic(phrase: phrase)
             let passphrase = try passphraseFile.map { try PasswordOptions.firstLine(of: $0, option: "--passphrase-file") } ?? ""
-            account = try services.keys.importMnemonic(name: name, mnemonic: mnemonic, passphrase: passphrase,
-                                                       index: index, password: try password.choose(for: name))
+            account = try await keys.dispatch(ImportMnemonicKey(name: name, mnemonic: mnemonic, passphrase: passphrase,
+                                                                index: index, password: try password.choose(for: name)))
         } else if let privateKeyFile {
             let text = String(decoding: try Input.file(privateKeyFile, option: "--private-key-file"), as: UTF8.self)
             guard let key = try? PrivateKey(hex: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
                 throw KeyStoreError.invalidPrivateKey
             }
-            account = try services.keys.importPrivateKey(name: name, key: key, password: try password.choose(for: name))
+            account = try await keys.dispatch(ImportPrivateKey(name: name, key: key, password: try password.choose(for: name)))
         } else {
             let json = try Input.file(keystore ?? "", option: "--keystore")
             let keystorePassword = try keystorePasswordFile.map { try PasswordOptions.firstLine(of: $0, option: "--keystore-password-file") }
                 ?? ProcessInfo.processInfo.environment["BIFROST_KEYSTORE_PASSWORD"]
                 ?? PasswordPrompt.secret("Password of the keystore file: ")
                 ?? { throw PasswordError(description: "the keystore's password is needed: give --keystore-password-file FILE") }()
-            let key = try KeyStore.unlockKeystore(json: json, password: keystorePassword)
-            account = try services.keys.importKeystore(name: name, key: key, password: try password.choose(for: name))
+            let key = try await keys.dispatch(UnlockKeystoreFile(json: json, password: keystorePassword))
+            account = try await keys.dispatch(ImportPrivateKey(name: name, key: key, fromKeystore: true, password: try password.choose(for: name)))
         }
         if global.json {
             try global.output.emit(view: ImportedKeyView(account))

@@ -8,7 +8,7 @@ struct KeyListCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let accounts = try global.services().keys.list()
+        let accounts = try await global.services().dispatcher.dispatch(ListKeys())
         if global.json {
             global.output.emit([("keys", try Output.json(accounts.map(AccountView.init)))])
             return

@@ -32,10 +32,10 @@ struct KeyNewCommand: AsyncParsableCommand {
 
     func run() async throws {
         let passphrase = try passphraseFile.map { try PasswordOptions.firstLine(of: $0, option: "--passphrase-file") } ?? ""
-        let services = try global.services()
-        try services.keys.checkAvailable(name)
-        let created = try services.keys.createWallet(name: name, wordCount: words, passphrase: passphrase,
-                                                     password: try password.choose(for: name))
+        let keys = try global.services().dispatcher
+        try await keys.dispatch(CheckKeyName(name: name))
+        let created = try await keys.dispatch(CreateKey(name: name, wordCount: words, passphrase: passphrase,
+                                                        password: try password.choose(for: name)))
         if global.json {
             try global.output.emit(view: CreatedKeyView(account: created.account, mnemonic: created.mnemonic))
             return

@@ -17,15 +17,15 @@ struct KeyRemoveCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let services = try global.services()
-        let account = try services.keys.account(named: name)
+        let keys = try global.services().dispatcher
+        let account = try await keys.dispatch(FindKey(name: name))
         if !yes {
             guard let typed = PasswordPrompt.visible("Type '\(name)' to delete \(account.address.checksummed) for good: ") else {
                 throw PasswordError(description: "refusing to delete without confirmation: add --yes")
             }
             guard typed == name else { throw PasswordError(description: "the name did not match; nothing was deleted") }
         }
-        try services.keys.remove(name: name)
+        try await keys.dispatch(RemoveKey(name: name))
         global.output.emit([("name", .string(name)), ("removed", .bool(true))])
     }
 }

@@ -15,9 +15,9 @@ struct KeyShowMnemonicCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let services = try global.services()
-        _ = try services.keys.account(named: name)
-        let mnemonic = try services.keys.mnemonic(name: name, password: try password.unlock(name))
+        let keys = try global.services().dispatcher
+        _ = try await keys.dispatch(FindKey(name: name))
+        let mnemonic = try await keys.dispatch(ShowMnemonic(name: name, password: try password.unlock(name)))
         global.output.emit(single: "mnemonic", .string(mnemonic.phrase))
     }
 }

@@ -38,7 +38,7 @@ struct TxListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let services = try global.services()
-        let from = try key.map { try services.keys.account(named: $0).address }
+        let from = if let key { try await services.dispatcher.dispatch(FindKey(name: key)).address } else { Address?.none }
         let list = try await services.dispatcher.dispatch(ListTransactions(from: from))
         if global.json {
             global.output.emit([("transactions", .array(list.map { t in

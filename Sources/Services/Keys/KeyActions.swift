@@ -1,0 +1,133 @@
+/// An action the key store handles.
+public protocol KeyAction: StoreAction where Store == KeyStore {}
+extension KeyAction { public static var store: KeyPath<Dispatcher, KeyStore> { \.keys } }
+
+/// The vault's keys, by name.
+public struct ListKeys: KeyAction {
+    public init() {}
+    public func perform(on store: KeyStore) async throws -> [Account] { try store.list() }
+}
+
+/// The key named `name`; `KeyStoreError.notFound` when there is none.
+public struct FindKey: KeyAction {
+    public let name: String
+    public init(name: String) { self.name = name }
+    public func perform(on store: KeyStore) async throws -> Account { try store.account(named: name) }
+}
+
+/// Succeeds when `name` is a usable name no key has yet, so nothing is asked for in vain.
+public struct CheckKeyName: KeyAction {
+    public let name: String
+    public init(name: String) { self.name = name }
+    public func perform(on store: KeyStore) async throws { try store.checkAvailable(name) }
+}
+
+/// Creates a key from a new recovery phrase of `wordCount` words; the result holds the phrase.
+public struct CreateKey: KeyAction {
+    public let name: String
+    public let wordCount: Int
+    public let passphrase: String
+    public let password: String
+    public init(name: String, wordCount: Int, passphrase: String, password: String) {
+        self.name = name
+        self.wordCount = wordCount
+        self.passphrase = passphrase
+        self.password = password
+    }
+    public func perform(on store: KeyStore) async throws -> CreatedWallet {
+        try store.createWallet(name: name, wordCount: wordCount, passphrase: passphrase, password: password)
+    }
+}
+
+/// Imports a recovery phrase and the account at `index`.
+public struct ImportMnemonicKey: KeyAction {
+    public let name: String
+    public let mnemonic: Mnemonic
+    public let passphrase: String
+    public let index: UInt32
+    public let password: String
+    public init(name: String, mnemonic: Mnemonic, passphrase: String, index: UInt32, password: String) {
+        self.name = name
+        self.mnemonic = mnemonic
+        self.passphrase = passphrase
+        self.index = index
+        self.password = password
+    }
+    public func perform(on store: KeyStore) async throws -> Account {
+        try store.importMnemonic(name: name, mnemonic: mnemonic, passphrase: passphrase, index: index, password: password)
+    }
+}
+
+/// Imports a raw private key, or one taken out of a keystore file (`UnlockKeystoreFile`).
+public struct ImportPrivateKey: KeyAction {
+    public let name: String
+    public let key: PrivateKey
+    public let fromKeystore: Bool
+    public let password: String
+    public init(name: String, key: PrivateKey, fromKeystore: Bool = false, password: String) {
+        self.name = name
+        self.key = key
+        self.fromKeystore = fromKeystore
+        self.password = password
+    }
+    public func perform(on store: KeyStore) async throws -> Account {
+        fromKeystore ? try store.importKeystore(name: name, key: key, password: password)
+                     : try store.importPrivateKey(name: name, key: key, password: password)
+    }
+}
+
+/// Decrypts a keystore V3 file to its key, before any vault password is asked, so a wrong
+/// keystore password stops an import early.
+public struct UnlockKeystoreFile: KeyAction {
+    public let json: [UInt8]
+    public let password: String
+    public init(json: [UInt8], password: String) {
+        self.json = json
+        self.password = password
+    }
+    public func perform(on store: KeyStore) async throws -> PrivateKey { try KeyStore.unlockKeystore(json: json, password: password) }
+}
+
+/// The signing key of the vault key `name`, unlocked with `password`.
+public struct UnlockKey: KeyAction {
+    public let name: String
+    public let password: String
+    public init(name: String, password: String) {
+        self.name = name
+        self.password = password
+    }
+    public func perform(on store: KeyStore) async throws -> PrivateKey { try store.signingKey(name: name, password: password) }
+}
+
+/// The keystore V3 file of key `name`, re-encrypted with `newPassword` when given.
+public struct ExportKey: KeyAction {
+    public let name: String
+    public let password: String
+    public let newPassword: String?
+    public init(name: String, password: String, newPassword: String?) {
+        self.name = name
+        self.password = password
+        self.newPassword = newPassword
+    }
+    public func perform(on store: KeyStore) async throws -> [UInt8] {
+        try store.exportKeystore(name: name, password: password, newPassword: newPassword)
+    }
+}
+
+/// The recovery phrase key `name` was created from.
+public struct ShowMnemonic: KeyAction {
+    public let name: String
+    public let password: String
+    public init(name: String, password: String) {
+        self.name = name
+        self.password = password
+    }
+    public func perform(on store: KeyStore) async throws -> Mnemonic { try store.mnemonic(name: name, password: password) }
+}
+
+/// Removes key `name`: its secret and its entry.
+public struct RemoveKey: KeyAction {
+    public let name: String
+    public init(name: String) { self.name = name }
+    public func perform(on store: KeyStore) async throws { try store.remove(name: name) }
+}
