@@ -13,40 +13,13 @@ struct SafeReaderTests {
     static let guardAddress = try! Address("0x00000000000000000000000000000000000000a2")
     static let module = try! Address("0x00000000000000000000000000000000000000c3")
 
-    enum VersionAnswer { case safe, revert, nodeError }
-
-    /// A node on the fixture's chain with a Safe 1.4.1 at the fixture's address, with these owners
-    /// (threshold 2) and nonce, whose VERSION call answers as `version` says.
-    static func node(_ f: Base.Fixture, version: VersionAnswer = .safe, owners: [Address] = Base.keys.prefix(2).map(\.address),
+    /// A node on the fixture's chain with a Safe 1.4.1 (threshold 2) with these owners and nonce,
+    /// whose VERSION call answers as `version` says; the network is added as "node".
+    static func node(_ f: Base.Fixture, version: MockSafeNode.VersionAnswer = .safe, owners: [Address] = Base.keys.prefix(2).map(\.address),
                      nonce: BigUInt = 5) async throws -> ChainSelection {
-        let n = f.network
-        n.clearFaults()
-        n.register(method: "eth_chainId", result: .string("0x" + String(Base.chainID, radix: 16)))
-        n.register(method: "eth_getCode", result: .string("0x6080"))
-        n.register(method: "eth_getBalance", result: .string("0x2a"))
-        n.register(method: "eth_getStorageAt") { params in
-            let slot = try? [UInt8](hex: params[1].stringValue ?? "")
-            let holder = slot == SafeContract.guardSlot ? Self.guardAddress : Self.fallback
-            return .result(.string(Hex.encode([UInt8](repeating: 0, count: 12) + holder.bytes)))
-        }
-        n.register(method: "eth_call") { params in
-            let data = (try? [UInt8](hex: params[0]["data"]?.stringValue ?? params[0]["input"]?.stringValue ?? "")) ?? []
-            func answer(_ type: ABIType, _ value: ABIValue) -> MockNetwork.RPCAnswer { .result(.string(Hex.encode(try! ABIEncoder.encode(type, value)))) }
-            switch Array(data.prefix(4)) {
-            case Array(SafeContract.version.prefix(4)):
-                switch version {
-                case .safe: return answer(.string, .string("1.4.1"))
-                case .revert: return .error(code: 3, message: "execution reverted", data: "0x")
-                case .nodeError: return .error(code: -32603, message: "header not found")
-                }
-            case Array(SafeContract.getOwners.prefix(4)): return answer(.array(.address), .array(owners.map { .address($0) }))
-            case Array(SafeContract.getThreshold.prefix(4)): return answer(.uint(bits: 256), .uint(2))
-            case Array(SafeContract.nonce.prefix(4)): return answer(.uint(bits: 256), .uint(nonce))
-            case Array(SafeContract.modulesPage().prefix(4)):
-                return .result(.string(Hex.encode(try! ABIEncoder.encode([.array(.address), .address], [.array([.address(Self.module)]), .address(.zero)]))))
-            default: return .error(code: 3, message: "execution reverted", data: "0x")
-            }
-        }
+        f.network.clearFaults()
+        f.network.serve(MockSafeNode(chainID: Base.chainID, owners: owners, threshold: 2, nonce: nonce, versionAnswer: version,
+                                     modules: [Self.module], fallbackHandler: Self.fallback, guardAddress: Self.guardAddress))
         _ = try await f.services.dispatcher.dispatch(AddNetwork(name: "node", rpcURL: "http://127.0.0.1:8545", chainID: Base.chainID, deployments: nil))
         return ChainSelection(networkName: "node")
     }

@@ -1,0 +1,73 @@
+import BigInt
+import EthereumKit
+import SafeKit
+
+/// A Safe as a mock node reports it, for tests of anything that reads a Safe in one batch.
+public struct MockSafeNode: Sendable {
+    /// How the Safe's `VERSION()` call answers: as a Safe, reverting, or with a node error.
+    public enum VersionAnswer: Sendable { case safe, revert, nodeError }
+
+    public var chainID: BigUInt
+    public var version: String
+    public var versionAnswer: VersionAnswer
+    public var owners: [Address]
+    public var threshold: BigUInt
+    public var nonce: BigUInt
+    public var modules: [Address]
+    public var fallbackHandler: Address
+    public var guardAddress: Address
+    public var balance: BigUInt
+
+    /// A Safe with these owners; the rest defaults to a plain Safe 1.4.1 with 42 wei.
+    public init(chainID: BigUInt, owners: [Address], threshold: BigUInt, nonce: BigUInt = 0, version: String = "1.4.1",
+                versionAnswer: VersionAnswer = .safe, modules: [Address] = [], fallbackHandler: Address = .zero,
+                guardAddress: Address = .zero, balance: BigUInt = 42) {
+        self.chainID = chainID
+        self.version = version
+        self.versionAnswer = versionAnswer
+        self.owners = owners
+        self.threshold = threshold
+        self.nonce = nonce
+        self.modules = modules
+        self.fallbackHandler = fallbackHandler
+        self.guardAddress = guardAddress
+        self.balance = balance
+    }
+}
+
+extension MockNetwork {
+    /// Answers every call of a Safe read as `safe` says, for whichever address is asked; other
+    /// `eth_call`s revert.
+    public func serve(_ safe: MockSafeNode) {
+        register(method: "eth_chainId", result: .string("0x" + String(safe.chainID, radix: 16)))
+        register(method: "eth_getCode", result: .string("0x6080"))
+        register(method: "eth_getBalance", result: .string("0x" + String(safe.balance, radix: 16)))
+        register(method: "eth_getStorageAt") { params in
+            let slot = (try? [UInt8](hex: params.count > 1 ? params[1].stringValue ?? "" : "")) ?? []
+            let holder = slot == SafeContract.guardSlot ? safe.guardAddress : slot == SafeContract.fallbackHandlerSlot ? safe.fallbackHandler : .zero
+            return .result(.string(Hex.encode([UInt8](repeating: 0, count: 12) + holder.bytes)))
+        }
+        register(method: "eth_call") { params in
+            let call = params.first
+            let data = (try? [UInt8](hex: call?["data"]?.stringValue ?? call?["input"]?.stringValue ?? "")) ?? []
+            func answer(_ types: [ABIType], _ values: [ABIValue]) -> RPCAnswer {
+                guard let encoded = try? ABIEncoder.encode(types, values) else { return .error(code: -32603, message: "mock: cannot encode") }
+                return .result(.string(Hex.encode(encoded)))
+            }
+            switch Array(data.prefix(4)) {
+            case Array(SafeContract.version.prefix(4)):
+                switch safe.versionAnswer {
+                case .safe: return answer([.string], [.string(safe.version)])
+                case .revert: return .error(code: 3, message: "execution reverted", data: "0x")
+                case .nodeError: return .error(code: -32603, message: "header not found")
+                }
+            case Array(SafeContract.getOwners.prefix(4)): return answer([.array(.address)], [.array(safe.owners.map { .address($0) })])
+            case Array(SafeContract.getThreshold.prefix(4)): return answer([.uint(bits: 256)], [.uint(safe.threshold)])
+            case Array(SafeContract.nonce.prefix(4)): return answer([.uint(bits: 256)], [.uint(safe.nonce)])
+            case Array(SafeContract.modulesPage().prefix(4)):
+                return answer([.array(.address), .address], [.array(safe.modules.map { .address($0) }), .address(.zero)])
+            default: return .error(code: 3, message: "execution reverted", data: "0x")
+            }
+        }
+    }
+}
