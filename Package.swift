@@ -127,18 +127,19 @@ let package = Package(
         ),
         .testTarget(
             name: "ServicesTests",
-            dependencies: ["Services", "Networking", "TestSupport", .product(name: "BigInt", package: "BigInt")],
+            // Storage too: fixtures write rows directly, as another process would.
+            dependencies: ["Services", "Storage", "Networking", "TestSupport", .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "AppCoreTests",
-            dependencies: ["AppCore", "AppCoreTesting", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")],
+            dependencies: ["AppCore", "AppCoreTesting", "Networking", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "BifrostCLITests",
             dependencies: [
-                "BifrostCLI", "TestSupport", "Networking",
+                "BifrostCLI", "Storage", "TestSupport", "Networking",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"],

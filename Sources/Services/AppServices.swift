@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Storage
 
 /// The composition root: the live services for one Bifrost home. Front ends build one and talk
 /// to its dispatcher; nothing else constructs databases, vaults or HTTP clients.

@@ -1,4 +1,5 @@
 import Networking
+import Storage
 
 /// Process-wide defaults a front end can override for a scope, as tests do to run the CLI
 /// against a `MockNetwork` instead of the internet.

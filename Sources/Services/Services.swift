@@ -1,6 +1,6 @@
 // Services is the business layer front ends talk to. The value types it takes and returns are
-// EthereumKit's and SafeKit's immutable values and Storage's read-only entities (Account), so they are
-// re-exported here: a front end imports Services and nothing below it.
+// EthereumKit's and SafeKit's immutable values and Storage's read-only entities, so those are
+// re-exported here, the entities one by one (Entities.swift): a front end imports Services and
+// reaches neither the database, nor the vault, nor a record.
 @_exported import EthereumKit
 @_exported import SafeKit
-@_exported import Storage

@@ -1,6 +1,7 @@
 import AppCore
 import AppCoreTesting
 import Foundation
+import Networking
 import Testing
 
 @MainActor
@@ -39,7 +40,7 @@ struct SafeListFeatureTests {
         await store.finish()
     }
 
-    @Test("live: a Safe written through another connection to the database appears without any refresh action")
+    @Test("live: a Safe added through another session on the same home appears without any refresh action")
     func liveObservation() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-appcore-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
@@ -48,11 +49,15 @@ struct SafeListFeatureTests {
         var names = store.subscribe(\.safes.count).makeAsyncIterator()
         store.send(.task)
         #expect(await names.next() == 0)
-        // Another writer, as another process would be: its own connection pool to the same file.
-        let other = SafeStorage(database: try AppDatabase.open(home: BifrostHome(url: home)))
-        try other.save(Sample.safe())
+        // Another session, as another process would open: its own database connection, and a node serving the Safe.
+        let node = MockNetwork()
+        node.serve(MockSafeNode(chainID: 31337, owners: Sample.owners, threshold: 2))
+        let other = try Session.open(SessionChoice(home: home.path, environment: [:]), http: node)
+        _ = try await other.services.dispatcher.dispatch(AddSafe(address: Sample.safeAddress, name: "team",
+                                                                 chain: ChainSelection(rpcURL: "http://127.0.0.1:8545")))
         #expect(await names.next() == 1)
-        #expect(store.state.safes == [Sample.safe()])
+        #expect(store.state.safes.map(\.address) == [Sample.safeAddress])
+        #expect(store.state.safes.first?.owners == Sample.owners)
         store.send(.stop)
         await store.finishEffects()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Services
+import Storage
 
 /// What a file given to an option is supposed to hold, so the grammar can offer a plausible file
 /// for each option and, often, a hostile one.

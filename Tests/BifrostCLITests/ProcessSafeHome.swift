@@ -1,5 +1,6 @@
 import Foundation
 import Services
+import Storage
 
 /// A home that follows a 3-of-3 Safe of the Hardhat dev keys 0–2 (vault keys `owner0`…`owner2`,
 /// password `ProcessBifrost.password`), set up without a chain the way the offline Safe tests do,

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import Services
+import Storage
 import Testing
 
 @Suite("bifrost rates", .serialized)

@@ -2,6 +2,7 @@ import BigInt
 import Foundation
 import Networking
 import Services
+import Storage
 import Testing
 
 /// Issue 15: a file whose only signature is `r = owner, s = 0, v = 1` imported as that owner's

@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import Services
+import Storage
 import Testing
 
 @Suite("Rates: cached with their time, stale when the API fails")

@@ -2,6 +2,7 @@ import BigInt
 import Foundation
 import Networking
 import Services
+import Storage
 import Testing
 
 /// The Safe actions that need no node: signing, file import and export, and merging what a

@@ -1,3 +1,5 @@
+import Storage
+
 /// Calldata built from a signature and text arguments.
 public struct EncodedCall: Sendable, Equatable {
     /// The 4-byte selector, or nil for a bare `(types…)` tuple.

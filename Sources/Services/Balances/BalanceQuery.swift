@@ -1,5 +1,6 @@
 import BigInt
 import Networking
+import Storage
 
 /// The part of a JSON-RPC batch that reads one address's ether and token balances, plus the
 /// metadata of tokens not yet known. Other reads (a Safe's state) share the same round trip.

@@ -1,5 +1,6 @@
 import BigInt
 import Networking
+import Storage
 
 /// One token balance.
 public struct TokenBalance: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import BigInt
 import Foundation
 import Networking
+import Storage
 
 /// Which chain a command talks to, as the user chose it.
 public struct ChainSelection: Sendable, Equatable {

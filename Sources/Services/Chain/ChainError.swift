@@ -1,4 +1,5 @@
 import BigInt
+import Storage
 
 /// Why a chain operation was refused before anything was sent. The texts name no front end's
 /// controls; each front end adds its own next step.

@@ -1,4 +1,5 @@
 import Networking
+import Storage
 
 extension EthereumRemote.Requests {
     /// The same call answering raw JSON, so requests with different result types can share one

@@ -1,3 +1,5 @@
+import Storage
+
 /// Hands each action to the store its type names (the WooCommerce seed's Dispatcher, with the
 /// pairing checked at compile time) and lets middleware observe every action.
 public struct Dispatcher: Sendable {

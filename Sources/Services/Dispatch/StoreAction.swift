@@ -1,3 +1,5 @@
+import Storage
+
 /// An action that exactly one store handles. The store type and the result type are part of the
 /// action's type, so the compiler, not a runtime cast, pairs every action with its store.
 public protocol StoreAction: Sendable {

@@ -1,3 +1,5 @@
+import Storage
+
 /// One derived account.
 public struct DerivedAccount: Sendable, Equatable {
     public let path: DerivationPath

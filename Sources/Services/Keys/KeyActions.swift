@@ -1,3 +1,5 @@
+import Storage
+
 /// An action the key store handles.
 public protocol KeyAction: StoreAction where Store == KeyStore {}
 extension KeyAction { public static var store: KeyPath<Dispatcher, KeyStore> { \.keys } }

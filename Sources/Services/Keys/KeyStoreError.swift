@@ -1,3 +1,5 @@
+import Storage
+
 /// Why a key operation was refused.
 public enum KeyStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case nameTaken(String)

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Why no usable signing key could be found.
 public enum SigningKeyError: Error, Equatable, Sendable, CustomStringConvertible {

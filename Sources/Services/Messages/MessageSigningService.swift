@@ -1,3 +1,5 @@
+import Storage
+
 /// A signature with the signer and the digest that was signed.
 public struct MessageSignature: Sendable, Equatable {
     /// 65 bytes r‖s‖v, v = 27/28.

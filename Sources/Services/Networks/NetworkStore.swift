@@ -1,6 +1,7 @@
 import BigInt
 import Foundation
 import Networking
+import Storage
 
 /// A network added from user input and, optionally, a deployments file.
 public struct AddNetwork: NetworkAction {

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Storage
 
 /// Cache reads that pass the same `RateBounds` as API answers: a cache written by a version from
 /// before those checks may hold `1e400` or `-5`, and such a row is treated as not cached at all

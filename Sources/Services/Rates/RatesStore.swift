@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Storage
 
 /// Where rates come from: a CoinGecko-v3-compatible API.
 public struct RatesSource: Sendable, Equatable {

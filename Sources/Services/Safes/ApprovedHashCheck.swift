@@ -2,6 +2,7 @@ import BigInt
 import Foundation
 import Networking
 import SafeKit
+import Storage
 
 /// An approved-hash (v = 1) confirmation that was not counted, and why.
 public struct SetAsideApproval: Sendable, Equatable, CustomStringConvertible {

@@ -2,6 +2,7 @@ import BigInt
 import Foundation
 import Networking
 import SafeKit
+import Storage
 
 /// The outcome of a deployment.
 public struct SafeDeployment: Sendable, Equatable {

@@ -2,6 +2,7 @@ import BigInt
 import Foundation
 import Networking
 import SafeKit
+import Storage
 
 /// The outcome of an execution.
 public struct SafeExecutionResult: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import BigInt
 import Foundation
 import SafeKit
+import Storage
 
 /// What a proposed Safe transaction should do.
 public enum SafeIntent: Sendable, Equatable {

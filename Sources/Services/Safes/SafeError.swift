@@ -1,5 +1,6 @@
 import BigInt
 import SafeKit
+import Storage
 
 /// Why a Safe operation was refused. Every case is one line and says what to do next, in words no
 /// front end owns: the CLI adds its commands and flags when it renders one.

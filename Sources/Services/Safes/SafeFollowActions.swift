@@ -1,6 +1,7 @@
 import BigInt
 import Foundation
 import SafeKit
+import Storage
 
 /// Follows an existing Safe: reads it in one batch and stores it.
 public struct AddSafe: SafeAction {

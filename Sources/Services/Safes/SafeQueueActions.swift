@@ -2,6 +2,7 @@ import BigInt
 import Foundation
 import Networking
 import SafeKit
+import Storage
 
 /// Pending transactions of a Safe, by nonce, with their confirmations. Reads the Safe's nonce
 /// and owners first when the chain is reachable, so stale entries drop out.

@@ -2,6 +2,7 @@ import BigInt
 import Foundation
 import Networking
 import SafeKit
+import Storage
 
 /// A Safe's state and balances as one batch read them.
 public struct SafeState: Sendable, Equatable {

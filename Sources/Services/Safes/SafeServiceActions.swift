@@ -2,6 +2,7 @@ import BigInt
 import Foundation
 import Networking
 import SafeKit
+import Storage
 
 /// Which Safe Transaction Service to talk to.
 public struct SafeServiceEndpoint: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import BigInt
 import Foundation
 import SafeKit
+import Storage
 
 /// Where a transaction's confirmations stand after a signature was added.
 public struct SafeConfirmations: Sendable, Equatable {

@@ -2,6 +2,7 @@ import BigInt
 import Foundation
 import Networking
 import SafeKit
+import Storage
 
 /// Safes: following, deploying, proposing, collecting signatures, executing, and history. Reads
 /// go out as one batch per step; signing works offline from the stored owners.

@@ -1,4 +1,5 @@
 import Networking
+import Storage
 
 /// A front end's working session: the home and chain it chose, and the services open on that
 /// home. The CLI, AppCore's live dependencies, the dashboard and the server all start here.

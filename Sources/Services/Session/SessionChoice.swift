@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// What a front end was told about where to work: its own options first, then the environment.
 /// Every front end resolves the home and the chain through this one type, so they all agree.

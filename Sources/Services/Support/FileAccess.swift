@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Why a file could not be read.
 public struct FileAccessError: Error, Equatable, Sendable, CustomStringConvertible {

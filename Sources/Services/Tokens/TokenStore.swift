@@ -1,6 +1,7 @@
 import BigInt
 import Foundation
 import Networking
+import Storage
 
 /// Adds a token by address, reading its metadata from the chain in one round trip.
 public struct AddToken: TokenAction {

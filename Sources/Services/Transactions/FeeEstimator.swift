@@ -1,5 +1,6 @@
 import BigInt
 import Networking
+import Storage
 
 /// Fees for a new transaction.
 public enum FeeQuote: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Storage
+
 /// A signed or decoded transaction with the facts a user checks: who sent it and its hash.
 public struct TransactionSummary: Sendable, Equatable {
     public let signed: SignedTransaction

@@ -1,5 +1,6 @@
 import BigInt
 import Networking
+import Storage
 
 /// Everything a send needs to know from the node, read in one JSON-RPC batch: chain ID, nonce,
 /// balance, latest block, fee history, gas price, the gas estimate (which also simulates the

@@ -1,4 +1,5 @@
 import BigInt
+import Storage
 
 /// What to send: ether, or an ERC-20 amount (`token` set, `value` then the token amount in its
 /// smallest unit).

@@ -1,4 +1,5 @@
 import BigInt
+import Storage
 
 /// Why the fields a user gave do not make one valid transaction.
 public enum TransactionDraftError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import BigInt
 import Foundation
 import Networking
+import Storage
 
 /// Nonces, fees, gas, signing, broadcast, receipts, and the local history. A transaction is
 /// recorded before it is broadcast and updated afterwards, so a crash loses nothing.

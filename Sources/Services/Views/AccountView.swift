@@ -1,3 +1,5 @@
+import Storage
+
 /// A key of the vault as every front end prints it in JSON (`key list`).
 public struct AccountView: Codable, Sendable, Hashable {
     public var name: String

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// An ether amount's value in a fiat currency at a cached rate.
 public struct FiatValueView: Codable, Sendable, Hashable {

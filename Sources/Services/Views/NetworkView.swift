@@ -1,3 +1,5 @@
+import Storage
+
 /// A named network as every front end prints it in JSON.
 public struct NetworkView: Codable, Sendable, Hashable {
     public var name: String

@@ -1,4 +1,5 @@
 import BigInt
+import Storage
 
 /// A stored Safe transaction as every front end prints it in JSON (`safe queue`, `safe history`).
 public struct SafeTransactionView: Codable, Sendable, Hashable {

@@ -1,4 +1,5 @@
 import BigInt
+import Storage
 
 /// A Safe read from the chain, with its balances, as every front end prints it in JSON (`safe info`).
 public struct SafeView: Codable, Sendable, Hashable {

@@ -1,4 +1,5 @@
 import BigInt
+import Storage
 
 /// A signed Ethereum transaction, decoded, as every front end prints it in JSON (`tx decode`).
 /// Only the fee fields of its type are present.

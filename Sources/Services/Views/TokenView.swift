@@ -1,3 +1,5 @@
+import Storage
+
 /// A known ERC-20 token as every front end prints it in JSON.
 public struct TokenView: Codable, Sendable, Hashable {
     public var address: String
