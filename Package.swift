@@ -95,7 +95,13 @@ let package = Package(
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage", "TestSupport", .product(name: "BigInt", package: "BigInt")],
+            // A database file the 0.1.0 release wrote, for the migration test (Fixtures/README.txt).
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
         // A process the crash test kills while it rewrites a vault file; built with the tests.
         .executableTarget(name: "VaultCrashProbe", dependencies: ["Storage"], path: "Tests/VaultCrashProbe", swiftSettings: strictSettings),
         .testTarget(

@@ -3,7 +3,11 @@ import Foundation
 import GRDB
 
 /// The `account` row. It never leaves Storage: callers get `Account` entities.
-struct AccountRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+struct AccountRecord: Codable, FetchableRecord, PersistableRecord, EntityRecord, Sendable {
+    enum Columns {
+        static let name = Column(CodingKeys.name)
+    }
+
     static let databaseTableName = "account"
 
     var name: String
@@ -21,7 +25,9 @@ struct AccountRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     }
 
     /// The entity, or nil for a row another version wrote in a form this one does not know.
-    var entity: Account? {
+    var rowDescription: String { "the key '\(name)'" }
+
+    var decoded: Account? {
         guard let a = try? Address(address), let k = AccountKind(rawValue: kind) else { return nil }
         return Account(name: name, address: a, kind: k, derivationPath: derivationPath, createdAt: createdAt)
     }

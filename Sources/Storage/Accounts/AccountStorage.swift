@@ -27,7 +27,7 @@ public struct AccountStorage: Sendable {
 
     /// The account named `name`, if any.
     public func account(named name: String) throws(StorageError) -> Account? {
-        try database.read { db in try AccountRecord.fetchOne(db, key: name)?.entity }
+        try database.read { db in try AccountRecord.fetchOne(db, key: name)?.entity() }
     }
 
     /// Every account, ordered by name.
@@ -48,7 +48,7 @@ public struct AccountStorage: Sendable {
 
     /// One account observed by name.
     public func observe(named name: String) -> EntityListener<Account> {
-        EntityListener(database: database) { db in try AccountRecord.fetchOne(db, key: name)?.entity }
+        EntityListener(database: database) { db in try AccountRecord.fetchOne(db, key: name)?.entity() }
     }
 }
 
@@ -58,7 +58,7 @@ enum AccountsQuery {
 
     @Sendable func fetch(_ db: Database) throws -> [Account] {
         switch self {
-        case .all: return try AccountRecord.order(Column("name")).fetchAll(db).compactMap(\.entity)
+        case .all: return try AccountRecord.order(AccountRecord.Columns.name).fetchAll(db).map { try $0.entity() }
         }
     }
 }

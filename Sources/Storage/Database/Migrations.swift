@@ -117,6 +117,9 @@ enum Migrations {
                 t.primaryKey(["coin", "fiat", "days"])
             }
         }
+        m.registerMigration("v5: integer nonces; owners and modules as JSON arrays") { db in
+            try MigrationV5.migrate(db)
+        }
         return m
     }
 }

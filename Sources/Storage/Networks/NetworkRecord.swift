@@ -4,7 +4,11 @@ import Foundation
 import GRDB
 
 /// The `network` row.
-struct NetworkRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+struct NetworkRecord: Codable, FetchableRecord, PersistableRecord, EntityRecord, Sendable {
+    enum Columns {
+        static let name = Column(CodingKeys.name)
+    }
+
     static let databaseTableName = "network"
 
     var name: String
@@ -21,7 +25,9 @@ struct NetworkRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         createdAt = n.createdAt
     }
 
-    var entity: ChainNetwork? {
+    var rowDescription: String { "the network '\(name)'" }
+
+    var decoded: ChainNetwork? {
         guard let id = BigUInt(chainId, radix: 10) else { return nil }
         let c = contracts.flatMap { try? JSONParser.parse($0) }.map(NetworkContracts.init(json:)) ?? NetworkContracts()
         return ChainNetwork(name: name, chainID: id, rpcURL: rpcUrl, contracts: c, createdAt: createdAt)

@@ -16,12 +16,12 @@ public struct NetworkStorage: Sendable {
 
     /// The network named `name`.
     public func network(named name: String) throws(StorageError) -> ChainNetwork? {
-        try database.read { db in try NetworkRecord.fetchOne(db, key: name)?.entity }
+        try database.read { db in try NetworkRecord.fetchOne(db, key: name)?.entity() }
     }
 
     /// All networks by name.
     public func all() throws(StorageError) -> [ChainNetwork] {
-        try database.read { db in try NetworkRecord.order(Column("name")).fetchAll(db).compactMap(\.entity) }
+        try database.read { db in try NetworkRecord.order(NetworkRecord.Columns.name).fetchAll(db).map { try $0.entity() } }
     }
 
     /// Makes `name` the network commands use by default.

@@ -5,6 +5,10 @@ import GRDB
 /// The `rate` row: the last price of a coin in a fiat currency.
 struct RateRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "rate"
+    enum Columns {
+        static let coin = Column(CodingKeys.coin)
+        static let fiat = Column(CodingKeys.fiat)
+    }
     var coin: String
     var fiat: String
     var price: String
@@ -14,6 +18,11 @@ struct RateRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
 /// The `rateHistory` row: a history as JSON `[[unix seconds, "price"], …]`.
 struct RateHistoryRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "rateHistory"
+    enum Columns {
+        static let coin = Column(CodingKeys.coin)
+        static let fiat = Column(CodingKeys.fiat)
+        static let days = Column(CodingKeys.days)
+    }
     var coin: String
     var fiat: String
     var days: Int
@@ -38,7 +47,7 @@ public struct RateStorage: Sendable {
     /// older version stored an infinite time as an empty text), which is as good as no row.
     public func rate(coin: String, fiat: String) throws(StorageError) -> CachedRate? {
         try database.read { db in
-            guard let row = try Row.fetchOne(db, RateRecord.filter(Column("coin") == coin && Column("fiat") == fiat)),
+            guard let row = try Row.fetchOne(db, RateRecord.filter(RateRecord.Columns.coin == coin && RateRecord.Columns.fiat == fiat)),
                   let price = String.fromDatabaseValue(row["price"]), let time = Date.fromDatabaseValue(row["time"]) else { return nil }
             return CachedRate(coin: coin, fiat: fiat, price: price, time: time)
         }
@@ -63,7 +72,7 @@ public struct RateStorage: Sendable {
     public func history(coin: String, fiat: String, days: Int) throws(StorageError) -> CachedRateHistory? {
         // Read column by column, so that an unreadable fetch time is no history rather than an error.
         let columns = try database.read { db -> (points: String, fetchedAt: Date)? in
-            guard let row = try Row.fetchOne(db, RateHistoryRecord.filter(Column("coin") == coin && Column("fiat") == fiat && Column("days") == days)),
+            guard let row = try Row.fetchOne(db, RateHistoryRecord.filter(RateHistoryRecord.Columns.coin == coin && RateHistoryRecord.Columns.fiat == fiat && RateHistoryRecord.Columns.days == days)),
                   let points = String.fromDatabaseValue(row["points"]), let fetchedAt = Date.fromDatabaseValue(row["fetchedAt"]) else { return nil }
             return (points, fetchedAt)
         }

@@ -4,56 +4,66 @@ import Foundation
 import GRDB
 import SafeKit
 
-/// The `safe` row.
-struct SafeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+/// The `safe` row; owners and modules are JSON arrays of addresses.
+struct SafeRecord: Codable, FetchableRecord, PersistableRecord, EntityRecord, Sendable {
     static let databaseTableName = "safe"
 
     var chainId: String
     var address: String
     var name: String?
     var version: String
-    var owners: String
+    var owners: [String]
     var threshold: String
-    var nonce: String
-    var modules: String
+    var nonce: StoredInteger
+    var modules: [String]
     var fallbackHandler: String
     var guardAddress: String
     var updatedAt: Date
+
+    enum Columns {
+        static let chainId = Column(CodingKeys.chainId)
+        static let address = Column(CodingKeys.address)
+        static let name = Column(CodingKeys.name)
+    }
 
     init(_ s: Safe) {
         chainId = String(s.chainID)
         address = s.address.checksummed
         name = s.name
         version = s.version
-        owners = s.owners.map(\.checksummed).joined(separator: ",")
+        owners = s.owners.map(\.checksummed)
         threshold = String(s.threshold)
-        nonce = String(s.nonce)
-        modules = s.modules.map(\.checksummed).joined(separator: ",")
+        nonce = StoredInteger(s.nonce)
+        modules = s.modules.map(\.checksummed)
         fallbackHandler = s.fallbackHandler.checksummed
         guardAddress = s.guardAddress.checksummed
         updatedAt = s.updatedAt
     }
 
-    var entity: Safe? {
-        func list(_ s: String) -> [Address]? {
-            var out: [Address] = []
-            for part in s.split(separator: ",") {
-                guard let a = try? Address(String(part)) else { return nil }
-                out.append(a)
-            }
-            return out
-        }
-        guard let id = BigUInt(chainId, radix: 10), let a = try? Address(address), let o = list(owners), let m = list(modules),
-              let t = BigUInt(threshold, radix: 10), let n = BigUInt(nonce, radix: 10),
+    var rowDescription: String { "the Safe \(address) on chain \(chainId)" }
+
+    var decoded: Safe? {
+        guard let id = BigUInt(chainId, radix: 10), let a = try? Address(address),
+              let o = try? owners.map({ try Address($0) }), let m = try? modules.map({ try Address($0) }),
+              let t = BigUInt(threshold, radix: 10),
               let f = try? Address(fallbackHandler), let g = try? Address(guardAddress)
         else { return nil }
-        return Safe(chainID: id, address: a, name: name, version: version, owners: o, threshold: t, nonce: n, modules: m,
+        return Safe(chainID: id, address: a, name: name, version: version, owners: o, threshold: t, nonce: nonce.value, modules: m,
                     fallbackHandler: f, guardAddress: g, updatedAt: updatedAt)
     }
 }
 
 /// The `safeTransaction` row: the fields that are hashed, so the hash is recomputed on read.
 struct SafeTransactionRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+    enum Columns {
+        static let safeTxHash = Column(CodingKeys.safeTxHash)
+        static let chainId = Column(CodingKeys.chainId)
+        static let safe = Column(CodingKeys.safe)
+        static let nonce = Column(CodingKeys.nonce)
+        static let status = Column(CodingKeys.status)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
+
     static let databaseTableName = "safeTransaction"
 
     var safeTxHash: String
@@ -69,7 +79,7 @@ struct SafeTransactionRecord: Codable, FetchableRecord, PersistableRecord, Senda
     var gasPrice: String
     var gasToken: String
     var refundReceiver: String
-    var nonce: String
+    var nonce: StoredInteger
     var status: String
     var executionHash: String?
     var summary: String
@@ -91,7 +101,7 @@ struct SafeTransactionRecord: Codable, FetchableRecord, PersistableRecord, Senda
         gasPrice = String(t.gasPrice)
         gasToken = t.gasToken.checksummed
         refundReceiver = t.refundReceiver.checksummed
-        nonce = String(t.nonce)
+        nonce = StoredInteger(t.nonce)
         status = e.status.rawValue
         executionHash = e.executionHash.map { Hex.encode($0) }
         summary = e.summary
@@ -99,26 +109,45 @@ struct SafeTransactionRecord: Codable, FetchableRecord, PersistableRecord, Senda
         updatedAt = e.updatedAt
     }
 
-    func entity(signatures: [SafeSignatureRecord]) -> SafeTransactionEntry? {
+    /// The entry with `signatures`; a field, the recomputed hash or a signature that does not
+    /// read is an error, never a row or a signature silently left out.
+    func entity(signatures: [SafeSignatureRecord]) throws(StorageError) -> SafeTransactionEntry {
         func n(_ s: String) -> BigUInt? { BigUInt(s, radix: 10) }
+        let row = "the Safe transaction \(safeTxHash)"
         guard let version = SafeVersion(rawValue: safeVersion), let op = SafeOperation(rawValue: UInt8(clamping: operation)),
               let safe = try? Address(safe), let to = try? Address(toAddress), let value = n(value), let data = try? Hex.decode(data),
               let stg = n(safeTxGas), let bg = n(baseGas), let gp = n(gasPrice), let gt = try? Address(gasToken),
-              let rr = try? Address(refundReceiver), let nonce = n(nonce), let status = SafeTransactionStatus(rawValue: status)
-        else { return nil }
+              let rr = try? Address(refundReceiver), let status = SafeTransactionStatus(rawValue: status)
+        else { throw .unreadable(row) }
         let tx = SafeTx(safe: safe, chainID: n(chainId), version: version, to: to, value: value, data: data, operation: op,
-                        safeTxGas: stg, baseGas: bg, gasPrice: gp, gasToken: gt, refundReceiver: rr, nonce: nonce)
-        guard let hash = try? tx.hash(), Hex.encode(hash) == safeTxHash else { return nil }
-        let sigs = signatures.compactMap { r in (try? Hex.decode(r.signature)).flatMap { try? SafeSignature(bytes: $0, safeTxHash: hash) } }
-        return SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: sigs, status: status,
-                                    executionHash: executionHash.flatMap { try? Hex.decode($0) }, summary: summary,
-                                    createdAt: createdAt, updatedAt: updatedAt)
+                        safeTxGas: stg, baseGas: bg, gasPrice: gp, gasToken: gt, refundReceiver: rr, nonce: nonce.value)
+        guard let hash = try? tx.hash(), Hex.encode(hash) == safeTxHash else { throw .unreadable(row + " (its fields no longer hash to it)") }
+        var sigs = [SafeSignature]()
+        for r in signatures {
+            guard let bytes = try? Hex.decode(r.signature), let sig = try? SafeSignature(bytes: bytes, safeTxHash: hash) else {
+                throw .unreadable("\(r.owner)'s signature of \(safeTxHash)")
+            }
+            sigs.append(sig)
+        }
+        let execution: [UInt8]?
+        if let executionHash {
+            guard let bytes = try? Hex.decode(executionHash) else { throw .unreadable(row) }
+            execution = bytes
+        } else {
+            execution = nil
+        }
+        return SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: sigs, status: status, executionHash: execution,
+                                    summary: summary, createdAt: createdAt, updatedAt: updatedAt)
     }
 }
 
 /// The `safeSignature` row: one owner's signature of one safeTxHash.
 struct SafeSignatureRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "safeSignature"
+
+    enum Columns {
+        static let safeTxHash = Column(CodingKeys.safeTxHash)
+    }
 
     var safeTxHash: String
     var owner: String

@@ -21,30 +21,30 @@ public struct SafeStorage: Sendable {
     public func safe(chainID: BigUInt, address: Address) throws(StorageError) -> Safe? {
         let id = String(chainID), a = address.checksummed
         return try database.read { db in
-            try SafeRecord.filter(Column("chainId") == id && Column("address") == a).fetchOne(db)?.entity
+            try SafeRecord.filter(SafeRecord.Columns.chainId == id && SafeRecord.Columns.address == a).fetchOne(db)?.entity()
         }
     }
 
     /// Followed Safes at `address` on any chain.
     public func safes(address: Address) throws(StorageError) -> [Safe] {
         let a = address.checksummed
-        return try database.read { db in try SafeRecord.filter(Column("address") == a).fetchAll(db).compactMap(\.entity) }
+        return try database.read { db in try SafeRecord.filter(SafeRecord.Columns.address == a).fetchAll(db).map { try $0.entity() } }
     }
 
     /// Every followed Safe, optionally on one chain, by name then address.
     public func safes(chainID: BigUInt? = nil) throws(StorageError) -> [Safe] {
         let id = chainID.map { String($0) }
         return try database.read { db in
-            var request = SafeRecord.order(Column("name"), Column("address"))
-            if let id { request = request.filter(Column("chainId") == id) }
-            return try request.fetchAll(db).compactMap(\.entity)
+            var request = SafeRecord.order(SafeRecord.Columns.name, SafeRecord.Columns.address)
+            if let id { request = request.filter(SafeRecord.Columns.chainId == id) }
+            return try request.fetchAll(db).map { try $0.entity() }
         }
     }
 
     /// Followed Safes observed as they change, from any process.
     public func observeSafes() -> ResultsController<Safe> {
         ResultsController(database: database) { db in
-            try SafeRecord.order(Column("name"), Column("address")).fetchAll(db).compactMap(\.entity)
+            try SafeRecord.order(SafeRecord.Columns.name, SafeRecord.Columns.address).fetchAll(db).map { try $0.entity() }
         }
     }
 
@@ -76,22 +76,22 @@ public struct SafeStorage: Sendable {
         let key = Hex.encode(safeTxHash)
         return try database.read { db in
             guard let record = try SafeTransactionRecord.fetchOne(db, key: key) else { return nil }
-            return record.entity(signatures: try SafeSignatureRecord.filter(Column("safeTxHash") == key).fetchAll(db))
+            return try record.entity(signatures: try SafeSignatureRecord.filter(SafeSignatureRecord.Columns.safeTxHash == key).fetchAll(db))
         }
     }
 
-    /// Transactions of one Safe, by nonce then creation, optionally only those with `status`.
+    /// Transactions of one Safe, by nonce then creation (ordered by SQL), optionally only those with `status`.
     public func transactions(chainID: BigUInt, safe: Address, status: SafeTransactionStatus? = nil) throws(StorageError) -> [SafeTransactionEntry] {
         let id = String(chainID), a = safe.checksummed
         return try database.read { db in
-            var request = SafeTransactionRecord.filter(Column("chainId") == id && Column("safe") == a)
-            if let status { request = request.filter(Column("status") == status.rawValue) }
-            let records = try request.fetchAll(db)
+            typealias C = SafeTransactionRecord.Columns
+            var request = SafeTransactionRecord.filter(C.chainId == id && C.safe == a)
+            if let status { request = request.filter(C.status == status.rawValue) }
+            let records = try request.order(C.nonce, C.createdAt).fetchAll(db)
             let hashes = records.map(\.safeTxHash)
-            let signatures = Dictionary(grouping: try SafeSignatureRecord.filter(hashes.contains(Column("safeTxHash"))).fetchAll(db),
+            let signatures = Dictionary(grouping: try SafeSignatureRecord.filter(hashes.contains(SafeSignatureRecord.Columns.safeTxHash)).fetchAll(db),
                                         by: \.safeTxHash)
-            return records.compactMap { $0.entity(signatures: signatures[$0.safeTxHash] ?? []) }
-                .sorted { ($0.transaction.nonce, $0.createdAt) < ($1.transaction.nonce, $1.createdAt) }
+            return try records.map { try $0.entity(signatures: signatures[$0.safeTxHash] ?? []) }
         }
     }
 }

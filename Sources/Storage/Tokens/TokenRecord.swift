@@ -4,7 +4,13 @@ import Foundation
 import GRDB
 
 /// The `token` row.
-struct TokenRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+struct TokenRecord: Codable, FetchableRecord, PersistableRecord, EntityRecord, Sendable {
+    enum Columns {
+        static let chainId = Column(CodingKeys.chainId)
+        static let address = Column(CodingKeys.address)
+        static let symbol = Column(CodingKeys.symbol)
+    }
+
     static let databaseTableName = "token"
 
     var chainId: String
@@ -25,7 +31,9 @@ struct TokenRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         addedAt = t.addedAt
     }
 
-    var entity: Token? {
+    var rowDescription: String { "the token \(address) on chain \(chainId)" }
+
+    var decoded: Token? {
         guard let id = BigUInt(chainId, radix: 10), let a = try? Address(address) else { return nil }
         return Token(chainID: id, address: a, name: name, symbol: symbol, decimals: decimals, whitelisted: whitelisted, addedAt: addedAt)
     }

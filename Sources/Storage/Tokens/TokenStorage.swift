@@ -20,7 +20,7 @@ public struct TokenStorage: Sendable {
         let id = String(chainID)
         let a = address.checksummed
         return try database.read { db in
-            try TokenRecord.filter(Column("chainId") == id && Column("address") == a).fetchOne(db)?.entity
+            try TokenRecord.filter(TokenRecord.Columns.chainId == id && TokenRecord.Columns.address == a).fetchOne(db)?.entity()
         }
     }
 
@@ -28,7 +28,7 @@ public struct TokenStorage: Sendable {
     public func tokens(chainID: BigUInt) throws(StorageError) -> [Token] {
         let id = String(chainID)
         return try database.read { db in
-            try TokenRecord.filter(Column("chainId") == id).order(Column("symbol")).fetchAll(db).compactMap(\.entity)
+            try TokenRecord.filter(TokenRecord.Columns.chainId == id).order(TokenRecord.Columns.symbol).fetchAll(db).map { try $0.entity() }
         }
     }
 }

@@ -4,7 +4,13 @@ import Foundation
 import GRDB
 
 /// The `transaction` row; big integers are decimal text so nothing is rounded.
-struct TransactionRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+struct TransactionRecord: Codable, FetchableRecord, PersistableRecord, EntityRecord, Sendable {
+    enum Columns {
+        static let fromAddress = Column(CodingKeys.fromAddress)
+        static let nonce = Column(CodingKeys.nonce)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
+
     static let databaseTableName = "transaction"
 
     var hash: String
@@ -12,7 +18,7 @@ struct TransactionRecord: Codable, FetchableRecord, PersistableRecord, Sendable 
     var fromAddress: String
     var toAddress: String?
     var value: String
-    var nonce: String
+    var nonce: StoredInteger
     var raw: String
     var keyName: String?
     var tokenAddress: String?
@@ -31,7 +37,7 @@ struct TransactionRecord: Codable, FetchableRecord, PersistableRecord, Sendable 
         fromAddress = t.from.checksummed
         toAddress = t.to?.checksummed
         value = String(t.value)
-        nonce = String(t.nonce)
+        nonce = StoredInteger(t.nonce)
         raw = Hex.encode(t.raw)
         keyName = t.keyName
         tokenAddress = t.token?.checksummed
@@ -45,13 +51,21 @@ struct TransactionRecord: Codable, FetchableRecord, PersistableRecord, Sendable 
         updatedAt = t.updatedAt
     }
 
-    var entity: StoredTransaction? {
+    var rowDescription: String { "the transaction \(hash)" }
+
+    var decoded: StoredTransaction? {
         func n(_ s: String?) -> BigUInt? { s.flatMap { BigUInt($0, radix: 10) } }
+        // No address is fine; an address that does not parse is not.
+        func address(_ s: String?) -> Address?? {
+            guard let s else { return .some(nil) }
+            return (try? Address(s)).map { .some($0) }
+        }
         guard let h = try? Hex.decode(hash), let id = n(chainId), let from = try? Address(fromAddress),
-              let v = n(value), let nn = n(nonce), let r = try? Hex.decode(raw), let st = TransactionStatus(rawValue: status)
+              let v = n(value), let r = try? Hex.decode(raw), let st = TransactionStatus(rawValue: status),
+              let to = address(toAddress), let token = address(tokenAddress)
         else { return nil }
-        return StoredTransaction(hash: h, chainID: id, from: from, to: toAddress.flatMap { try? Address($0) }, value: v,
-                                 nonce: nn, raw: r, keyName: keyName, token: tokenAddress.flatMap { try? Address($0) },
+        return StoredTransaction(hash: h, chainID: id, from: from, to: to, value: v,
+                                 nonce: nonce.value, raw: r, keyName: keyName, token: token,
                                  tokenAmount: n(tokenAmount), status: st, error: error, blockNumber: n(blockNumber),
                                  gasUsed: n(gasUsed), effectiveGasPrice: n(effectiveGasPrice),
                                  createdAt: createdAt, updatedAt: updatedAt)

@@ -17,23 +17,23 @@ public struct TransactionStorage: Sendable {
     /// The transaction with `hash`, if Bifrost sent it.
     public func transaction(hash: [UInt8]) throws(StorageError) -> StoredTransaction? {
         let key = Hex.encode(hash)
-        return try database.read { db in try TransactionRecord.fetchOne(db, key: key)?.entity }
+        return try database.read { db in try TransactionRecord.fetchOne(db, key: key)?.entity() }
     }
 
     /// History, newest first, optionally only those sent from `from`.
     public func list(from: Address? = nil) throws(StorageError) -> [StoredTransaction] {
         let sender = from?.checksummed
         return try database.read { db in
-            var request = TransactionRecord.order(Column("createdAt").desc, Column("nonce").desc)
-            if let sender { request = request.filter(Column("fromAddress") == sender) }
-            return try request.fetchAll(db).compactMap(\.entity)
+            var request = TransactionRecord.order(TransactionRecord.Columns.createdAt.desc, TransactionRecord.Columns.nonce.desc)
+            if let sender { request = request.filter(TransactionRecord.Columns.fromAddress == sender) }
+            return try request.fetchAll(db).map { try $0.entity() }
         }
     }
 
     /// History observed as it changes.
     public func observe() -> ResultsController<StoredTransaction> {
         ResultsController(database: database) { db in
-            try TransactionRecord.order(Column("createdAt").desc).fetchAll(db).compactMap(\.entity)
+            try TransactionRecord.order(TransactionRecord.Columns.createdAt.desc).fetchAll(db).map { try $0.entity() }
         }
     }
 }
