@@ -17,11 +17,13 @@ public struct MockSafeNode: Sendable {
     public var fallbackHandler: Address
     public var guardAddress: Address
     public var balance: BigUInt
+    /// What an `execTransaction` call (the simulation before executing) returns.
+    public var executes: Bool
 
     /// A Safe with these owners; the rest defaults to a plain Safe 1.4.1 with 42 wei.
     public init(chainID: BigUInt, owners: [Address], threshold: BigUInt, nonce: BigUInt = 0, version: String = "1.4.1",
                 versionAnswer: VersionAnswer = .safe, modules: [Address] = [], fallbackHandler: Address = .zero,
-                guardAddress: Address = .zero, balance: BigUInt = 42) {
+                guardAddress: Address = .zero, balance: BigUInt = 42, executes: Bool = true) {
         self.chainID = chainID
         self.version = version
         self.versionAnswer = versionAnswer
@@ -32,6 +34,7 @@ public struct MockSafeNode: Sendable {
         self.fallbackHandler = fallbackHandler
         self.guardAddress = guardAddress
         self.balance = balance
+        self.executes = executes
     }
 }
 
@@ -64,6 +67,7 @@ extension MockNetwork {
             case Array(SafeContract.getOwners.prefix(4)): return answer([.array(.address)], [.array(safe.owners.map { .address($0) })])
             case Array(SafeContract.getThreshold.prefix(4)): return answer([.uint(bits: 256)], [.uint(safe.threshold)])
             case Array(SafeContract.nonce.prefix(4)): return answer([.uint(bits: 256)], [.uint(safe.nonce)])
+            case SafeContract.execTransactionSelector: return answer([.bool], [.bool(safe.executes)])
             case Array(SafeContract.modulesPage().prefix(4)):
                 return answer([.array(.address), .address], [.array(safe.modules.map { .address($0) }), .address(.zero)])
             default: return .error(code: 3, message: "execution reverted", data: "0x")

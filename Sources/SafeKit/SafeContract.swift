@@ -8,6 +8,8 @@ public enum SafeContract {
 
     static let setup = signature("setup(address[],uint256,address,bytes,address,address,uint256,address)")
     static let execTransaction = signature("execTransaction(address,uint256,bytes,uint8,uint256,uint256,uint256,address,address,bytes)")
+    /// The 4-byte selector of `execTransaction`, to recognise its calls.
+    public static var execTransactionSelector: [UInt8] { execTransaction.selector }
     static let getTransactionHash = signature("getTransactionHash(address,uint256,bytes,uint8,uint256,uint256,uint256,address,address,uint256)")
     static let addOwnerWithThreshold = signature("addOwnerWithThreshold(address,uint256)")
     static let removeOwner = signature("removeOwner(address,address,uint256)")
