@@ -64,6 +64,33 @@ struct AppFeatureTests {
         await store.finish()
     }
 
+    @Test("updateRoute navigates directly; going to the Safe list starts its observation")
+    func updateRoute() async {
+        let store = TestStore(initialState: AppFeature.State(), reducer: AppFeature.reducer(Self.deps(hasKeys: true)))
+        store.send(.updateRoute(.onboarding)) { $0.route = .onboarding }
+        store.send(.updateRoute(.safes)) { $0.route = .safes }
+        await store.receive(.safeList(.task))
+        await store.receive(.safeList(.safesChanged([Sample.safe()]))) { $0.safeList.safes = [Sample.safe()] }
+        await store.finish()
+    }
+
+    @Test("the parent hears the send flow's delegate only: a failed execution refreshes nothing")
+    func delegateOnly() async {
+        var deps = Self.deps(hasKeys: true)
+        deps.send = .failing
+        var initial = AppFeature.State()
+        initial.detail = SafeDetail.State(address: Sample.safeAddress)
+        initial.send = SendFlow.State(safe: Sample.safeAddress)
+        initial.send?.route = .signed(Sample.entry, confirmations: 2, threshold: 2)
+        let store = TestStore(initialState: initial, reducer: AppFeature.reducer(deps))
+        store.send(.send(.executeTapped(keyName: "bob"))) { $0.send?.busy = true }
+        await store.receive(.send(.executed(.failure(FeatureError("execute is not available"))))) {
+            $0.send?.busy = false
+            $0.send?.error = FeatureError("execute is not available")
+        }
+        await store.finish()
+    }
+
     @Test("with keys: the Safe list, a Safe's detail, the send flow on top, and executing refreshes the detail")
     func navigation() async {
         let store = TestStore(initialState: AppFeature.State(), reducer: AppFeature.reducer(Self.deps(hasKeys: true)))
@@ -95,6 +122,7 @@ struct AppFeatureTests {
             $0.send?.busy = false
             $0.send?.route = .executed(txHash: Sample.stored.hash, success: true)
         }
+        await store.receive(.send(.delegate(.executed(SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true)))))
         await store.receive(.detail(.refresh)) { $0.detail?.loading = true }
         await store.receive(.detail(.loaded(.success(Sample.snapshot)))) { $0.detail?.loading = false }
         store.send(.dismissDetail) {

@@ -21,6 +21,20 @@ struct SafeListFeatureTests {
         await store.finish()
     }
 
+    @Test("an observation that fails reports observationFailed and keeps the last list; it is not a failed add")
+    func observationFails() async {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: [Safe].self, throwing: (any Error).self)
+        let deps = SafeList.Dependencies(observeSafes: { stream }, addSafe: { _, _ in Sample.safe() })
+        let store = TestStore(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: deps))
+        store.send(.task)
+        continuation.yield([Sample.safe()])
+        await store.receive(.safesChanged([Sample.safe()])) { $0.safes = [Sample.safe()] }
+        continuation.finish(throwing: FeatureError("the database is gone"))
+        await store.receive(.observationFailed(FeatureError("the database is gone"))) { $0.error = FeatureError("the database is gone") }
+        #expect(store.state.safes == [Sample.safe()] && !store.state.adding)
+        await store.finish()
+    }
+
     @Test("adding a Safe: busy, then done; the list itself comes from the observation")
     func add() async {
         let store = TestStore(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: .mock(safes: [Sample.safe()])))

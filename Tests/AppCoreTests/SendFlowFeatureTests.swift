@@ -38,6 +38,20 @@ struct SendFlowFeatureTests {
             $0.busy = false
             $0.route = .executed(txHash: Sample.stored.hash, success: true)
         }
+        await store.receive(.delegate(.executed(SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true))))
+        await store.finish()
+    }
+
+    @Test("updateRoute goes straight to a route, as a link or the browser's back would, and clears the error")
+    func updateRoute() async {
+        var initial = SendFlow.State(safe: Sample.safeAddress)
+        initial.error = FeatureError("old")
+        let store = TestStore(initialState: initial, reducer: SendFlow.Reducer(dependencies: .failing))
+        store.send(.updateRoute(.review(Sample.entry))) {
+            $0.route = .review(Sample.entry)
+            $0.error = nil
+        }
+        store.send(.updateRoute(.compose)) { $0.route = .compose }
         await store.finish()
     }
 

@@ -28,6 +28,8 @@ public enum AppFeature {
         case dismissSend
         case dismissDetail
         case rates(RatesFeature.Action)
+        /// Goes to `route` directly, as a front end's navigation does.
+        case updateRoute(Route)
     }
 
     public struct Dependencies: Sendable {
@@ -79,8 +81,11 @@ public enum AppFeature {
                     guard let address = state.detail?.address else { return .none }
                     state.send = SendFlow.State(safe: address)
                     return .none
-                case .send(.executed(.success)):
+                case .send(.delegate(.executed)):
                     return .send(.detail(.refresh))
+                case .updateRoute(let route):
+                    state.route = route
+                    return route == .safes ? .send(.safeList(.task)) : .none
                 case .dismissSend:
                     state.send = nil
                     return .none

@@ -16,6 +16,8 @@ public enum SafeList {
         case safesChanged([Safe])
         case addTapped(Address, name: String?)
         case added(Result<Safe, FeatureError>)
+        /// The storage observation ended with an error; the list shown is the last one delivered.
+        case observationFailed(FeatureError)
         case stop
     }
 
@@ -63,7 +65,7 @@ public enum SafeList {
                 return .run { send in
                     for try await safes in try await observe() { await send(.safesChanged(safes)) }
                 } catch: { error, send in
-                    await send(.added(.failure(FeatureError(error))))
+                    await send(.observationFailed(FeatureError(error)))
                 }.cancellable(id: CancelID.observation, cancelInFlight: true)
             case .safesChanged(let safes):
                 state.safes = safes
@@ -78,6 +80,9 @@ public enum SafeList {
                 return .none
             case .added(.failure(let error)):
                 state.adding = false
+                state.error = error
+                return .none
+            case .observationFailed(let error):
                 state.error = error
                 return .none
             case .stop:

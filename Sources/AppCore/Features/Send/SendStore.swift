@@ -31,6 +31,16 @@ public enum SendFlow {
         case executeTapped(keyName: String)
         case executed(Result<SafeExecutionResult, FeatureError>)
         case backTapped
+        /// Goes to `route` directly, as a front end's navigation (a link, the browser's back) does.
+        case updateRoute(Route)
+        /// What the parent must know; the parent listens to these only, never to the flow's own steps.
+        case delegate(Delegate)
+    }
+
+    /// What a send flow tells its parent.
+    public enum Delegate: Equatable, Sendable {
+        /// A transaction was executed: what the parent shows of the Safe is stale.
+        case executed(SafeExecutionResult)
     }
 
     public struct Dependencies: Sendable {
@@ -133,7 +143,9 @@ public enum SendFlow {
             case .executed(let result):
                 state.busy = false
                 switch result {
-                case .success(let r): state.route = .executed(txHash: r.transaction.hash, success: r.success)
+                case .success(let r):
+                    state.route = .executed(txHash: r.transaction.hash, success: r.success)
+                    return .send(.delegate(.executed(r)))
                 case .failure(let error): state.error = error
                 }
                 return .none
@@ -144,6 +156,12 @@ public enum SendFlow {
                 case .signed(let entry, _, _): state.route = .review(entry)
                 case .compose, .executed: break
                 }
+                return .none
+            case .updateRoute(let route):
+                state.route = route
+                state.error = nil
+                return .none
+            case .delegate:
                 return .none
             }
         }
