@@ -103,7 +103,7 @@ struct CLIGrammarFuzzTests {
     func grammarFuzz() async throws {
         // Given: a home with owner keys, a followed Safe and a queued transaction, and a folder of hostile files.
         Self.prepareEnvironment()
-        let fixture = try FuzzFixture.make()
+        let fixture = try await FuzzFixture.make()
         defer { fixture.cleanUp() }
         let grammar = FuzzGrammar(fixture: fixture)
         let seed = Self.seed, count = Self.count, first = Self.first, jobs = Self.jobs
@@ -200,9 +200,9 @@ struct CLIGrammarFuzzTests {
     }
 
     @Test("the grammar generates 20,000 vectors without trapping, reaches every command, and produces issue 15's crashers: safe tx-hash with a 2^256 nonce, util to-wei -1ether")
-    func grammarCoverage() throws {
+    func grammarCoverage() async throws {
         // Given: the grammar over a fixture.
-        let fixture = try FuzzFixture.make()
+        let fixture = try await FuzzFixture.make()
         defer { fixture.cleanUp() }
         let grammar = FuzzGrammar(fixture: fixture)
 

@@ -132,7 +132,7 @@ struct ConcurrentProcessTests {
         let start = ContinuousClock.now
         for round in 0..<5 {
             // Given: a home following a 3-of-3 Safe with transaction 1 queued; transaction 2 only in files.
-            let h = try ProcessSafeHome.make(in: root)
+            let h = try await ProcessSafeHome.make(in: root)
             let home = h.home.path
             var commands: [[String]] = try ["1:0", "1:1", "1:01", "1:", "2:0", "2:2", "2:012", "2:0", "1:01"].map {
                 ["safe", "import", try #require(h.files[$0], "no exchange file \($0)"), "--home", home, "--json"]
@@ -155,7 +155,7 @@ struct ConcurrentProcessTests {
             // And: the home opens, each transaction is there once, and each owner signed each once.
             let list = try await ProcessBifrost.run(["key", "list", "--home", home, "--json"])
             #expect(list.status == 0 && Self.listed(list).count == 3, "round \(round): \(list.summary)")
-            let stored = try h.stored()
+            let stored = try await h.stored()
             #expect(stored.map(\.hash).sorted() == [h.tx1, h.tx2].sorted(), "round \(round): stored \(stored.map(\.hash))")
             for tx in stored {
                 #expect(Set(tx.signers).count == tx.signers.count, "round \(round): \(tx.hash) holds a signature twice: \(tx.signers)")
@@ -175,7 +175,7 @@ struct ConcurrentProcessTests {
         defer { cleanUp() }
         try prepare()
         var rng = SplitMix64(seed: 0x15_08_03)
-        let h = try ProcessSafeHome.make(in: root)
+        let h = try await ProcessSafeHome.make(in: root)
         let home = h.home.path
         let start = ContinuousClock.now
 
@@ -234,7 +234,7 @@ struct ConcurrentProcessTests {
                 #expect(ok, "round \(round): reported key \(name) does not unlock: \(detail)")
             }
             // And: no transaction or signature is stored twice.
-            let stored = try h.stored()
+            let stored = try await h.stored()
             #expect(Set(stored.map(\.hash)).count == stored.count, "round \(round): a transaction is stored twice: \(stored.map(\.hash))")
             for tx in stored {
                 #expect(Set(tx.signers).count == tx.signers.count, "round \(round): \(tx.hash) holds a signature twice: \(tx.signers)")

@@ -24,7 +24,7 @@ struct FuzzFixture {
     /// Paths that are wrong for every kind: missing, a directory, a device, too long, empty.
     let oddPaths: [String]
 
-    static func make() throws -> FuzzFixture {
+    static func make() async throws -> FuzzFixture {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-cli-fuzz-\(UUID().uuidString)")
         let dir = root.appendingPathComponent("files")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -34,16 +34,16 @@ struct FuzzFixture {
         let services = try AppServices.open(home: BifrostHome(url: home), lightKDF: true)
         let keys = try FuzzValues.devKeys.map { try PrivateKey(hex: $0) }
         for (i, name) in ["owner0", "owner1"].enumerated() {
-            _ = try services.keys.importPrivateKey(name: name, key: keys[i], password: password)
+            _ = try await services.keys.importPrivateKey(name: name, key: keys[i], password: password)
         }
         let safeAddress = try Address("0x1d5e2cb8b3e2df2f1e6f8b34b1a8bc4a9f2bd5e1")
         let storage = SafeStorage(database: try AppDatabase.open(home: BifrostHome(url: home)))
         let now = Date()
-        try storage.save(Safe(chainID: 11_155_111, address: safeAddress, name: "fuzz", version: "1.4.1", owners: [keys[0].address, keys[1].address],
+        try await storage.save(Safe(chainID: 11_155_111, address: safeAddress, name: "fuzz", version: "1.4.1", owners: [keys[0].address, keys[1].address],
                               threshold: 2, nonce: 3, modules: [], fallbackHandler: .zero, guardAddress: .zero, updatedAt: now))
         let tx = SafeTx(safe: safeAddress, chainID: 11_155_111, version: .v1_4_1, to: keys[2].address, value: 5, nonce: 3)
         let hash = try tx.hash()
-        try storage.save(SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: [], status: .queued, executionHash: nil,
+        try await storage.save(SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: [], status: .queued, executionHash: nil,
                                               summary: "fuzz", createdAt: now, updatedAt: now))
 
         var counter = 0

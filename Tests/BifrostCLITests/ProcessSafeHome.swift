@@ -20,18 +20,18 @@ struct ProcessSafeHome {
     /// Exchange files by name: "1:0" is transaction 1 signed by owner0, "2:012" transaction 2 signed by all, "1:" unsigned.
     let files: [String: String]
 
-    static func make(in root: URL) throws -> ProcessSafeHome {
+    static func make(in root: URL) async throws -> ProcessSafeHome {
         let home = root.appendingPathComponent("home-\(UUID().uuidString.prefix(8))")
         let now = Date()
         let t1 = SafeTx(safe: safe, chainID: 11_155_111, version: .v1_4_1, to: keys[2].address, value: 5, nonce: 3)
         let t2 = SafeTx(safe: safe, chainID: 11_155_111, version: .v1_4_1, to: keys[1].address, value: 7, nonce: 4)
         do {
             let services = try AppServices.open(home: BifrostHome(url: home), lightKDF: true)
-            for (key, name) in zip(keys, owners) { _ = try services.keys.importPrivateKey(name: name, key: key, password: ProcessBifrost.password) }
+            for (key, name) in zip(keys, owners) { _ = try await services.keys.importPrivateKey(name: name, key: key, password: ProcessBifrost.password) }
             let storage = SafeStorage(database: try AppDatabase.open(home: BifrostHome(url: home)))
-            try storage.save(Safe(chainID: 11_155_111, address: safe, name: "team", version: "1.4.1", owners: keys.map(\.address), threshold: 3,
+            try await storage.save(Safe(chainID: 11_155_111, address: safe, name: "team", version: "1.4.1", owners: keys.map(\.address), threshold: 3,
                                   nonce: 3, modules: [], fallbackHandler: .zero, guardAddress: .zero, updatedAt: now))
-            try storage.save(SafeTransactionEntry(transaction: t1, safeTxHash: try t1.hash(), signatures: [], status: .queued,
+            try await storage.save(SafeTransactionEntry(transaction: t1, safeTxHash: try t1.hash(), signatures: [], status: .queued,
                                                   executionHash: nil, summary: "one", createdAt: now, updatedAt: now))
         }
         var files: [String: String] = [:]
@@ -57,8 +57,8 @@ struct ProcessSafeHome {
     }
 
     /// The Safe's stored transactions and who signed each, read straight from the database.
-    func stored() throws -> [(hash: String, signers: [Address])] {
+    func stored() async throws -> [(hash: String, signers: [Address])] {
         let storage = SafeStorage(database: try AppDatabase.open(home: BifrostHome(url: home)))
-        return try storage.transactions(chainID: 11_155_111, safe: Self.safe).map { (Hex.encode($0.safeTxHash), $0.signatures.map(\.owner)) }
+        return try await storage.transactions(chainID: 11_155_111, safe: Self.safe).map { (Hex.encode($0.safeTxHash), $0.signatures.map(\.owner)) }
     }
 }

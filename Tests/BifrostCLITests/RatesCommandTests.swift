@@ -133,8 +133,8 @@ struct RatesCommandTests {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let storage = RateStorage(database: try AppDatabase.open(home: BifrostHome(url: URL(fileURLWithPath: home))))
         let time = Date(timeIntervalSince1970: 1_763_600_000)
-        try storage.save([CachedRate(coin: "ethereum", fiat: "usd", price: price, time: time)])
-        try storage.save(CachedRateHistory(coin: "ethereum", fiat: "usd", days: 7, points: [
+        try await storage.save([CachedRate(coin: "ethereum", fiat: "usd", price: price, time: time)])
+        try await storage.save(CachedRateHistory(coin: "ethereum", fiat: "usd", days: 7, points: [
             CachedRate(coin: "ethereum", fiat: "usd", price: "2999.9", time: Date(timeIntervalSince1970: 1_763_500_000)),
             CachedRate(coin: "ethereum", fiat: "usd", price: price, time: time),
         ], fetchedAt: time))

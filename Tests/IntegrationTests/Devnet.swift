@@ -55,8 +55,8 @@ struct TestWallet: Sendable {
     }
 
     /// Imports dev account `index` under `name` with the test password.
-    func importDevKey(_ devnet: Devnet, index: Int, name: String) throws -> Address {
-        try services.keys.importPrivateKey(name: name, key: devnet.accounts[index].key, password: "pw").address
+    func importDevKey(_ devnet: Devnet, index: Int, name: String) async throws -> Address {
+        try await services.keys.importPrivateKey(name: name, key: devnet.accounts[index].key, password: "pw").address
     }
 
     func remove() { try? FileManager.default.removeItem(at: home) }

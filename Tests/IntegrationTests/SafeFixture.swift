@@ -18,9 +18,9 @@ struct SafeFixture {
         self.devnet = devnet
         first = try await TestWallet(devnet: devnet)
         second = try await TestWallet(devnet: devnet)
-        let o4 = try first.importDevKey(devnet, index: 4, name: "owner4")
-        let o5 = try second.importDevKey(devnet, index: 5, name: "owner5")
-        let o6 = try second.importDevKey(devnet, index: 6, name: "owner6")
+        let o4 = try await first.importDevKey(devnet, index: 4, name: "owner4")
+        let o5 = try await second.importDevKey(devnet, index: 5, name: "owner5")
+        let o6 = try await second.importDevKey(devnet, index: 6, name: "owner6")
         owners = [o4, o5, o6]
         let deployment = try await first.services.dispatcher.dispatch(DeploySafe(
             keyName: "owner4", owners: owners, threshold: 2, saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)),

@@ -95,7 +95,7 @@ extension OnDevnet {
         func tokenTransfer() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            _ = try f.first.importDevKey(devnet, index: 0, name: "holder")
+            _ = try await f.first.importDevKey(devnet, index: 0, name: "holder")
             _ = try await f.first.services.dispatcher.dispatch(AddToken(address: devnet.testToken, chain: f.first.chain))
             _ = try await f.first.services.dispatcher.dispatch(SendTransaction(
                 keyName: "holder", transfer: .token(devnet.testToken, to: f.safe, amount: 100 * Self.ether), chain: f.first.chain,
@@ -127,7 +127,7 @@ extension OnDevnet {
         func tooFewSignatures() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            _ = try f.first.importDevKey(devnet, index: 7, name: "outsider")
+            _ = try await f.first.importDevKey(devnet, index: 7, name: "outsider")
             let entry = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
                 safe: f.safe, intent: .call(to: f.owners[1], value: 1, data: [], operation: .call), chain: f.first.chain))
             _ = try await f.first.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "owner4", password: { "pw" }))

@@ -18,7 +18,7 @@ extension OnDevnet {
         func etherTransferAccounting() async throws {
             let wallet = try await TestWallet(devnet: devnet)
             defer { wallet.remove() }
-            let sender = try wallet.importDevKey(devnet, index: 1, name: "one")
+            let sender = try await wallet.importDevKey(devnet, index: 1, name: "one")
             let recipient = PrivateKey.generate().address
             let before = try await balance(wallet, sender).ether.wei
             let value = BigUInt(1_234_567_890_123_456_789)
@@ -41,7 +41,7 @@ extension OnDevnet {
         func consecutiveNonces() async throws {
             let wallet = try await TestWallet(devnet: devnet)
             defer { wallet.remove() }
-            _ = try wallet.importDevKey(devnet, index: 2, name: "two")
+            _ = try await wallet.importDevKey(devnet, index: 2, name: "two")
             let to = PrivateKey.generate().address
             var nonces = [BigUInt]()
             for _ in 0..<2 {
@@ -56,7 +56,7 @@ extension OnDevnet {
         func tokenTransfer() async throws {
             let wallet = try await TestWallet(devnet: devnet)
             defer { wallet.remove() }
-            let holder = try wallet.importDevKey(devnet, index: 0, name: "zero")
+            let holder = try await wallet.importDevKey(devnet, index: 0, name: "zero")
             let recipient = PrivateKey.generate().address
             let token = try await wallet.services.dispatcher.dispatch(AddToken(address: devnet.testToken, chain: wallet.chain))
             #expect(token.decimals == 18)
@@ -79,7 +79,7 @@ extension OnDevnet {
             let wallet = try await TestWallet(devnet: devnet)
             defer { wallet.remove() }
             let poor = PrivateKey.generate()
-            _ = try wallet.services.keys.importPrivateKey(name: "poor", key: poor, password: "pw")
+            _ = try await wallet.services.keys.importPrivateKey(name: "poor", key: poor, password: "pw")
             await #expect(throws: ChainError.self) {
                 _ = try await wallet.services.dispatcher.dispatch(SendTransaction(
                     keyName: "poor", transfer: .ether(to: devnet.accounts[0].address, wei: 1), chain: wallet.chain,
@@ -92,7 +92,7 @@ extension OnDevnet {
         func chainIDMismatch() async throws {
             let wallet = try await TestWallet(devnet: devnet)
             defer { wallet.remove() }
-            _ = try wallet.importDevKey(devnet, index: 3, name: "three")
+            _ = try await wallet.importDevKey(devnet, index: 3, name: "three")
             _ = try await wallet.services.dispatcher.dispatch(AddNetwork(name: "wrong", rpcURL: devnet.rpcURL, chainID: 1, deployments: nil))
             do {
                 _ = try await wallet.services.dispatcher.dispatch(SendTransaction(

@@ -27,7 +27,7 @@ struct ApprovedHashClaimTests {
 
     @Test("offline, a forged approved-hash file imports no confirmation: it is set aside as unverifiable")
     func forgedOffline() async throws {
-        let f = try Base.fixture()
+        let f = try await Base.fixture()
         defer { f.cleanUp() }
         // When the forged file is imported with no node to ask
         let r = try await f.services.dispatcher.dispatch(ImportSafeTransaction(json: try Self.forgedFile(f), chain: ChainSelection()))
@@ -35,17 +35,17 @@ struct ApprovedHashClaimTests {
         #expect(r.confirmations == 0 && r.added.isEmpty)
         #expect(r.setAside.map(\.owner) == [Base.keys[0].address])
         guard case .unverifiable? = r.setAside.first?.reason else { Issue.record("expected unverifiable, got \(r.setAside)"); return }
-        #expect(try f.storage.transaction(safeTxHash: f.entry.safeTxHash)?.signatures.isEmpty == true)
+        #expect(try await f.storage.transaction(safeTxHash: f.entry.safeTxHash)?.signatures.isEmpty == true)
     }
 
     @Test("with a node, an approval the Safe never recorded is refused, and a recorded one counts")
     func checkedOnChain() async throws {
-        let f = try Base.fixture()
+        let f = try await Base.fixture()
         defer { f.cleanUp() }
         let refused = try await f.services.dispatcher.dispatch(ImportSafeTransaction(json: try Self.forgedFile(f), chain: try await Self.onChain(f, approved: false)))
         #expect(refused.confirmations == 0 && refused.setAside == [SetAsideApproval(owner: Base.keys[0].address, reason: .notApprovedOnChain)])
 
-        let g = try Base.fixture()
+        let g = try await Base.fixture()
         defer { g.cleanUp() }
         let counted = try await g.services.dispatcher.dispatch(ImportSafeTransaction(json: try Self.forgedFile(g), chain: try await Self.onChain(g, approved: true)))
         #expect(counted.confirmations == 1 && counted.setAside.isEmpty && counted.added == [Base.keys[0].address])
@@ -53,7 +53,7 @@ struct ApprovedHashClaimTests {
 
     @Test("a node on another chain cannot vouch for an approval")
     func otherChainNode() async throws {
-        let f = try Base.fixture()
+        let f = try await Base.fixture()
         defer { f.cleanUp() }
         let selection = try await Self.onChain(f, approved: true, chainID: 1)
         let r = try await f.services.dispatcher.dispatch(ImportSafeTransaction(json: try Self.forgedFile(f), chain: selection))
@@ -64,9 +64,9 @@ struct ApprovedHashClaimTests {
     func realSignatureReplaces() async throws {
         for byImport in [false, true] {
             // Given an approved-hash entry for owner 0 already stored, as an older release kept forged ones
-            let f = try Base.fixture()
+            let f = try await Base.fixture()
             defer { f.cleanUp() }
-            try f.storage.save(f.entry.with(signatures: [.approvedHash(by: Base.keys[0].address)], updatedAt: Date()))
+            try await f.storage.save(f.entry.with(signatures: [.approvedHash(by: Base.keys[0].address)], updatedAt: Date()))
             // When owner 0's real signature arrives
             if byImport {
                 let real = try SafeSignature.sign(safeTxHash: f.entry.safeTxHash, with: Base.keys[0])
@@ -77,7 +77,7 @@ struct ApprovedHashClaimTests {
                 _ = try await f.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: f.entry.safeTxHash, keyName: "owner0", password: { "pw" }))
             }
             // Then the stored entry is the real signature
-            let stored = try #require(try f.storage.transaction(safeTxHash: f.entry.safeTxHash))
+            let stored = try await #require(try await f.storage.transaction(safeTxHash: f.entry.safeTxHash))
             #expect(stored.signatures.map(\.kind) == [.ecdsa], "by import: \(byImport)")
         }
     }

@@ -13,7 +13,7 @@ struct OwnerSwapAgreementTests {
     @Test("signed by owners 0 and 1, then 1 is swapped for 2: the queue says 1 of 2, and execution refuses with 1 of 2")
     func swappedOwner() async throws {
         // Given: a 2-of-2 Safe (keys 0 and 1) and a transaction both signed offline
-        let f = try Base.fixture()
+        let f = try await Base.fixture()
         defer { f.cleanUp() }
         for key in ["owner0", "owner1"] {
             _ = try await f.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: f.entry.safeTxHash, keyName: key, password: { "pw" }))

@@ -172,8 +172,8 @@ struct RatesStoreTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let storage = RateStorage(database: try AppDatabase.open(home: BifrostHome(url: url)))
         let time = Date(timeIntervalSince1970: 1_763_600_000)
-        try storage.save([CachedRate(coin: "ethereum", fiat: "usd", price: price, time: time)])
-        try storage.save(CachedRateHistory(coin: "ethereum", fiat: "usd", days: 30, points: [
+        try await storage.save([CachedRate(coin: "ethereum", fiat: "usd", price: price, time: time)])
+        try await storage.save(CachedRateHistory(coin: "ethereum", fiat: "usd", days: 30, points: [
             CachedRate(coin: "ethereum", fiat: "usd", price: "2999.9", time: Date(timeIntervalSince1970: 1_763_500_000)),
             CachedRate(coin: "ethereum", fiat: "usd", price: price, time: time),
         ], fetchedAt: time))
@@ -194,7 +194,7 @@ struct RatesStoreTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-rates-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: url) }
         let storage = RateStorage(database: try AppDatabase.open(home: BifrostHome(url: url)))
-        try storage.save([CachedRate(coin: "ethereum", fiat: "usd", price: "3100", time: Date(timeIntervalSince1970: .infinity))])
+        try await storage.save([CachedRate(coin: "ethereum", fiat: "usd", price: "3100", time: Date(timeIntervalSince1970: .infinity))])
         let services = try AppServices.open(home: BifrostHome(url: url), http: MockNetwork.failing(with: .unreachable("offline")))
         // When the cache is read, then there is no rate and no storage error
         #expect(try await services.dispatcher.dispatch(CachedRateQuery(coin: "ethereum", fiat: "usd")) == nil)
@@ -209,7 +209,7 @@ struct RatesStoreTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-rates-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: url) }
         let storage = RateStorage(database: try AppDatabase.open(home: BifrostHome(url: url)))
-        try storage.save([CachedRate(coin: "ethereum", fiat: "usd", price: "-5", time: Date(timeIntervalSince1970: 1_763_900_000))])
+        try await storage.save([CachedRate(coin: "ethereum", fiat: "usd", price: "-5", time: Date(timeIntervalSince1970: 1_763_900_000))])
         let mock = Self.api()
         let services = try AppServices.open(home: BifrostHome(url: url), http: mock)
         // When a good history is fetched

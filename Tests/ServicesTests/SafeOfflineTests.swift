@@ -26,27 +26,27 @@ struct SafeOfflineTests {
     }
 
     /// A home following a 2-of-2 Safe (keys 0 and 1) with one proposed transaction, and key 2 as an outsider.
-    static func fixture() throws -> Fixture {
+    static func fixture() async throws -> Fixture {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-safe-\(UUID().uuidString)")
         let network = MockNetwork.failing(with: .unreachable("offline test"))
         let services = try AppServices.open(home: BifrostHome(url: home), lightKDF: true, http: network)
         for (i, name) in ["owner0", "owner1", "outsider"].enumerated() {
-            _ = try services.keys.importPrivateKey(name: name, key: keys[i], password: "pw")
+            _ = try await services.keys.importPrivateKey(name: name, key: keys[i], password: "pw")
         }
         let storage = SafeStorage(database: try AppDatabase.open(home: BifrostHome(url: home)))
         let now = Date()
-        try storage.save(Safe(chainID: chainID, address: safeAddress, name: "team", version: "1.4.1", owners: [keys[0].address, keys[1].address],
+        try await storage.save(Safe(chainID: chainID, address: safeAddress, name: "team", version: "1.4.1", owners: [keys[0].address, keys[1].address],
                               threshold: 2, nonce: 3, modules: [], fallbackHandler: .zero, guardAddress: .zero, updatedAt: now))
         let tx = SafeTx(safe: safeAddress, chainID: chainID, version: .v1_4_1, to: keys[2].address, value: 5, nonce: 3)
         let entry = SafeTransactionEntry(transaction: tx, safeTxHash: try tx.hash(), signatures: [], status: .queued, executionHash: nil,
                                          summary: "test", createdAt: now, updatedAt: now)
-        try storage.save(entry)
+        try await storage.save(entry)
         return Fixture(services: services, storage: storage, network: network, home: home, entry: entry)
     }
 
     @Test("an owner signs offline; the confirmation count and threshold come back; signing twice adds nothing")
     func signOffline() async throws {
-        let f = try Self.fixture()
+        let f = try await Self.fixture()
         defer { f.cleanUp() }
         let c = try await f.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: f.entry.safeTxHash, keyName: "owner0", password: { "pw" }))
         #expect(c.signature?.owner == Self.keys[0].address && c.confirmations == 1 && c.threshold == 2)
@@ -58,18 +58,18 @@ struct SafeOfflineTests {
 
     @Test("a key that is not an owner is refused before its password is asked")
     func nonOwnerSign() async throws {
-        let f = try Self.fixture()
+        let f = try await Self.fixture()
         defer { f.cleanUp() }
         await #expect(throws: SafeError.notAnOwner(signer: Self.keys[2].address, safe: Self.safeAddress)) {
             try await f.services.dispatcher.dispatch(SignSafeTransaction(
                 safeTxHash: f.entry.safeTxHash, keyName: "outsider", password: { Issue.record("asked"); return "pw" }))
         }
-        #expect(try f.storage.transaction(safeTxHash: f.entry.safeTxHash)?.signatures.isEmpty == true)
+        #expect(try await f.storage.transaction(safeTxHash: f.entry.safeTxHash)?.signatures.isEmpty == true)
     }
 
     @Test("import merges signatures, ignores duplicates, and refuses non-owners and other chains whole")
     func importMerges() async throws {
-        let f = try Self.fixture()
+        let f = try await Self.fixture()
         defer { f.cleanUp() }
         let s1 = try SafeSignature.sign(safeTxHash: f.entry.safeTxHash, with: Self.keys[1])
         let file = try SafeTransactionFile(transaction: f.entry.transaction, signatures: [s1])
@@ -81,7 +81,7 @@ struct SafeOfflineTests {
         let stranger = try SafeSignature.sign(safeTxHash: f.entry.safeTxHash, with: Self.keys[2])
         let mixed = try SafeTransactionFile(transaction: f.entry.transaction, signatures: [stranger, try SafeSignature.sign(safeTxHash: f.entry.safeTxHash, with: Self.keys[0])])
         await #expect(throws: SafeError.self) { try await f.services.dispatcher.dispatch(ImportSafeTransaction(json: mixed.json)) }
-        #expect(try f.storage.transaction(safeTxHash: f.entry.safeTxHash)?.signatures.map(\.owner) == [Self.keys[1].address])
+        #expect(try await f.storage.transaction(safeTxHash: f.entry.safeTxHash)?.signatures.map(\.owner) == [Self.keys[1].address])
 
         var elsewhere = f.entry.transaction
         elsewhere.chainID = 1
@@ -97,7 +97,7 @@ struct SafeOfflineTests {
 
     @Test("export then import in another home carries the transaction and its signatures")
     func exportImport() async throws {
-        let f = try Self.fixture(), g = try Self.fixture()
+        let f = try await Self.fixture(), g = try await Self.fixture()
         defer { f.cleanUp(); g.cleanUp() }
         _ = try await f.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: f.entry.safeTxHash, keyName: "owner0", password: { "pw" }))
         let file = try await f.services.dispatcher.dispatch(ExportSafeTransaction(safeTxHash: f.entry.safeTxHash))
@@ -108,7 +108,7 @@ struct SafeOfflineTests {
 
     @Test("a Transaction Service listing merges its verified owner confirmations into the local queue")
     func serviceListMerges() async throws {
-        let f = try Self.fixture()
+        let f = try await Self.fixture()
         defer { f.cleanUp() }
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("NetworkingTests/Fixtures/safes.multisig-transactions.json")
@@ -119,7 +119,7 @@ struct SafeOfflineTests {
             safe: Self.safeAddress, service: SafeServiceEndpoint(url: URL(string: "https://service.example")!, apiKey: nil),
             chain: ChainSelection()))
         #expect(listed.count == 2)
-        let queued = try f.storage.transactions(chainID: Self.chainID, safe: Self.safeAddress, status: .queued)
+        let queued = try await f.storage.transactions(chainID: Self.chainID, safe: Self.safeAddress, status: .queued)
         let fromService = try #require(queued.first { $0.safeTxHash == listed[0].safeTxHash })
         #expect(fromService.signatures.map(\.owner) == [Self.keys[0].address, Self.keys[1].address].sorted())
     }

@@ -26,7 +26,7 @@ struct SafeReaderTests {
 
     @Test("every answer lands in its own field")
     func slots() async throws {
-        let f = try Base.fixture()
+        let f = try await Base.fixture()
         defer { f.cleanUp() }
         let state = try await f.services.dispatcher.dispatch(SafeInfoQuery(address: Base.safeAddress, chain: try await Self.node(f, version: .safe)))
         let s = state.safe
@@ -40,7 +40,7 @@ struct SafeReaderTests {
 
     @Test("a VERSION call that reverts means the address is not a Safe")
     func revertIsNotASafe() async throws {
-        let f = try Base.fixture()
+        let f = try await Base.fixture()
         defer { f.cleanUp() }
         let chain = try await Self.node(f, version: .revert)
         await #expect(throws: SafeError.notASafe(Base.safeAddress)) {
@@ -50,7 +50,7 @@ struct SafeReaderTests {
 
     @Test("any other node error is reported as the node's error, not as 'not a Safe'")
     func nodeErrorStays() async throws {
-        let f = try Base.fixture()
+        let f = try await Base.fixture()
         defer { f.cleanUp() }
         let chain = try await Self.node(f, version: .nodeError)
         let error = await #expect(throws: NetworkError.self) {

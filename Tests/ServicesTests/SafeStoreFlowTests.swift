@@ -43,7 +43,7 @@ struct SafeStoreFlowTests {
 
     @Test("propose: the Safe is read once, the next free nonce after the queue is taken, the entry is stored, nothing is sent")
     func propose() async throws {
-        let f = try Base.fixture()
+        let f = try await Base.fixture()
         defer { f.cleanUp() }
         let chain = try await Self.node(f)
         f.network.resetRecording()
@@ -53,16 +53,16 @@ struct SafeStoreFlowTests {
         // Then: nonce 4 (3 is the Safe's nonce and already queued), hash as SafeKit computes it, stored
         #expect(entry.transaction.nonce == 4 && entry.transaction.value == 7 && entry.signatures.isEmpty)
         #expect(entry.safeTxHash == (try entry.transaction.hash()))
-        let stored = try #require(try f.storage.transaction(safeTxHash: entry.safeTxHash))
+        let stored = try #require(try await f.storage.transaction(safeTxHash: entry.safeTxHash))
         #expect(stored.transaction == entry.transaction && stored.status == .queued && stored.summary == entry.summary)
-        #expect(try f.storage.transactions(chainID: Base.chainID, safe: Base.safeAddress).map(\.transaction.nonce) == [3, 4])
+        #expect(try await f.storage.transactions(chainID: Base.chainID, safe: Base.safeAddress).map(\.transaction.nonce) == [3, 4])
         #expect(f.network.requests.count == 1, "one batch read")
         #expect(try Self.broadcast(f.network).isEmpty)
     }
 
     @Test("execute: both owners signed offline; one execTransaction is signed by the executor, with the signatures sorted, and the entry records its hash")
     func execute() async throws {
-        let f = try Base.fixture()
+        let f = try await Base.fixture()
         defer { f.cleanUp() }
         for key in ["owner1", "owner0"] {
             _ = try await f.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: f.entry.safeTxHash, keyName: key, password: { "pw" }))
@@ -77,7 +77,7 @@ struct SafeStoreFlowTests {
         let tx = try #require(sent.first)
         #expect(tx.from == Base.keys[0].address && tx.signed.transaction.to == Base.safeAddress && tx.signed.transaction.chainID == Base.chainID)
         #expect(tx.signed.transaction.nonce == 5)
-        let stored = try #require(try f.storage.transaction(safeTxHash: f.entry.safeTxHash))
+        let stored = try #require(try await f.storage.transaction(safeTxHash: f.entry.safeTxHash))
         let sorted = stored.signatures.sorted { $0.owner < $1.owner }
         #expect(sorted.map(\.owner) == Base.keys.prefix(2).map(\.address).sorted())
         #expect(tx.signed.transaction.data == (try f.entry.transaction.execTransactionCall(signatures: SafeSignature.pack(sorted))))
@@ -88,7 +88,7 @@ struct SafeStoreFlowTests {
 
     @Test("execute: a simulation that reports failure sends nothing and records nothing")
     func executeSimulationFails() async throws {
-        let f = try Base.fixture()
+        let f = try await Base.fixture()
         defer { f.cleanUp() }
         for key in ["owner0", "owner1"] {
             _ = try await f.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: f.entry.safeTxHash, keyName: key, password: { "pw" }))
@@ -99,12 +99,12 @@ struct SafeStoreFlowTests {
                 safeTxHash: f.entry.safeTxHash, keyName: "owner0", chain: chain, wait: false, password: { "pw" }))
         }
         #expect(try Self.broadcast(f.network).isEmpty)
-        #expect(try f.storage.transaction(safeTxHash: f.entry.safeTxHash)?.executionHash == nil)
+        #expect(try await f.storage.transaction(safeTxHash: f.entry.safeTxHash)?.executionHash == nil)
     }
 
     @Test("deploy: createProxyWithNonce goes to the factory, and the predicted address is the CREATE2 address of that call")
     func deploy() async throws {
-        let f = try Base.fixture()
+        let f = try await Base.fixture()
         defer { f.cleanUp() }
         let chain = try await Self.node(f)
         let creationCode: [UInt8] = [0x60, 0x80, 0x60, 0x40, 0x52, 0xde, 0xad]

@@ -42,7 +42,7 @@ struct SendFaultTests {
     func wallet(_ mock: MockNetwork) async throws -> Fixture {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-faults-\(UUID().uuidString)")
         let services = try AppServices.open(home: BifrostHome(url: home), lightKDF: true, http: mock)
-        _ = try services.keys.importPrivateKey(name: "dev", key: Self.devKey, password: "pw")
+        _ = try await services.keys.importPrivateKey(name: "dev", key: Self.devKey, password: "pw")
         _ = try await services.dispatcher.dispatch(AddNetwork(name: "local", rpcURL: "http://127.0.0.1:8545", chainID: 31337, deployments: nil))
         return Fixture(services: services, home: home)
     }

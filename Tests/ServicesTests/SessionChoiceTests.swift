@@ -31,7 +31,7 @@ struct SessionChoiceTests {
     }
 
     @Test("opening a session opens the database in the chosen home and keeps the chosen chain")
-    func open() throws {
+    func open() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-session-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let session = try Session.open(SessionChoice(home: home.path, network: "local", environment: [:]))
@@ -39,6 +39,6 @@ struct SessionChoiceTests {
         #expect(session.services.home == session.home)
         #expect(session.chain == ChainSelection(networkName: "local"))
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("bifrost.sqlite").path))
-        #expect(try session.services.keys.list().isEmpty)
+        #expect(try await session.services.dispatcher.dispatch(ListKeys()).isEmpty)
     }
 }

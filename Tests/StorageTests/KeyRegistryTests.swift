@@ -28,7 +28,7 @@ struct KeyRegistryTests {
             for key in keys {
                 group.addTask {
                     let registry = KeyRegistry(database: try AppDatabase.open(home: home), vault: vault)
-                    let won = try registry.create(Self.account("dup", key), secrets: [(.privateKey, try Self.keystore(vault, key))])
+                    let won = try await registry.create(Self.account("dup", key), secrets: [(.privateKey, try Self.keystore(vault, key))])
                     return won ? key : nil
                 }
             }
@@ -37,13 +37,13 @@ struct KeyRegistryTests {
         // Then one won, the row names its address, and the file unlocks to its key
         #expect(winners.count == 1)
         let winner = try #require(winners.first)
-        let stored = try AccountStorage(database: try AppDatabase.open(home: home)).all()
+        let stored = try await AccountStorage(database: try AppDatabase.open(home: home)).all()
         #expect(stored.map(\.name) == ["dup"] && stored.first?.address == winner.address)
         #expect(try vault.load(.privateKey, name: "dup", password: "pw") == winner.exportBytes())
     }
 
     @Test("a loser leaves the winner's files alone; files a killed creator left without a row are replaced")
-    func loserAndOrphans() throws {
+    func loserAndOrphans() async throws {
         let home = KeyVaultTests.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home.url) }
         let vault = KeyVault(home: home, scrypt: .light)
@@ -54,16 +54,16 @@ struct KeyRegistryTests {
         _ = try vault.store(Array("stale phrase".utf8), kind: .mnemonic, name: "k", password: "pw", address: nil)
         // When a creator takes the name
         let first = PrivateKey.generate(), second = PrivateKey.generate()
-        #expect(try registry.create(Self.account("k", first), secrets: [(.privateKey, try Self.keystore(vault, first))]))
+        #expect(try await registry.create(Self.account("k", first), secrets: [(.privateKey, try Self.keystore(vault, first))]))
         // Then its key replaced the orphan, the stale phrase is gone, and a later creator loses without touching it
         #expect(!vault.contains(.mnemonic, name: "k"))
-        #expect(try !registry.create(Self.account("k", second), secrets: [(.privateKey, try Self.keystore(vault, second))]))
+        #expect(try await !registry.create(Self.account("k", second), secrets: [(.privateKey, try Self.keystore(vault, second))]))
         #expect(try vault.load(.privateKey, name: "k", password: "pw") == first.exportBytes())
         // And removal takes the row and the file together
-        #expect(try registry.remove(name: "k"))
+        #expect(try await registry.remove(name: "k"))
         #expect(!vault.contains(.privateKey, name: "k"))
-        #expect(try AccountStorage(database: try AppDatabase.open(home: home)).all().isEmpty)
-        #expect(try !registry.remove(name: "k"))
+        #expect(try await AccountStorage(database: try AppDatabase.open(home: home)).all().isEmpty)
+        #expect(try await !registry.remove(name: "k"))
     }
 
     @Test("the database file is 0600 whatever the umask, and an older 0644 file is tightened")

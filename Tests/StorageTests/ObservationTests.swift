@@ -16,13 +16,13 @@ struct ObservationTests {
         let controller = storage.observeAll()
         var iterator = controller.results.makeAsyncIterator()
         #expect(try await iterator.next() == [])
-        try storage.insert(Self.account("bob"))
+        try await storage.insert(Self.account("bob"))
         #expect(try await iterator.next()?.map(\.name) == ["bob"])
-        try storage.insert(Self.account("alice", 2))
+        try await storage.insert(Self.account("alice", 2))
         #expect(try await iterator.next()?.map(\.name) == ["alice", "bob"])
-        try storage.delete(named: "bob")
+        try await storage.delete(named: "bob")
         #expect(try await iterator.next()?.map(\.name) == ["alice"])
-        #expect(try controller.fetch().map(\.name) == ["alice"])
+        #expect(try await controller.fetch().map(\.name) == ["alice"])
     }
 
     @Test("given a listened row, when it is created, updated and deleted, then upsert, upsert and delete arrive")
@@ -31,22 +31,22 @@ struct ObservationTests {
         var changes = storage.observe(named: "carol").changes.makeAsyncIterator()
         #expect(try await changes.next() == .delete)
         let first = Self.account("carol", 3)
-        try storage.insert(first)
+        try await storage.insert(first)
         #expect(try await changes.next() == .upsert(first))
         let moved = Self.account("carol", 4)
-        try storage.save(moved)
+        try await storage.save(moved)
         #expect(try await changes.next() == .upsert(moved))
-        try storage.insert(Self.account("dave", 5))
-        try storage.delete(named: "carol")
+        try await storage.insert(Self.account("dave", 5))
+        try await storage.delete(named: "carol")
         #expect(try await changes.next() == .delete)
     }
 
     @Test("a second insert under the same name is refused and the first one kept")
-    func uniqueNames() throws {
+    func uniqueNames() async throws {
         let storage = AccountStorage(database: try AppDatabase.inMemory())
-        try storage.insert(Self.account("erin", 6))
-        #expect(throws: StorageError("a key named 'erin' already exists")) { try storage.insert(Self.account("erin", 7)) }
-        #expect(try storage.account(named: "erin")?.address == Self.account("erin", 6).address)
+        try await storage.insert(Self.account("erin", 6))
+        await #expect(throws: StorageError("a key named 'erin' already exists")) { try await storage.insert(Self.account("erin", 7)) }
+        #expect(try await storage.account(named: "erin")?.address == Self.account("erin", 6).address)
     }
 
     @Test("a database on disk is migrated once and sees what another connection wrote")
@@ -58,8 +58,8 @@ struct ObservationTests {
         let reader = AccountStorage(database: try AppDatabase.open(home: home))
         var results = reader.observeAll().results.makeAsyncIterator()
         #expect(try await results.next() == [])
-        try writer.insert(Self.account("frank", 8))
-        #expect(try reader.all().map(\.name) == ["frank"])
+        try await writer.insert(Self.account("frank", 8))
+        #expect(try await reader.all().map(\.name) == ["frank"])
         let attributes = try FileManager.default.attributesOfItem(atPath: dir.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o700)
     }

@@ -18,17 +18,17 @@ struct SafeStorageTests {
     }
 
     @Test("a Safe round-trips, and saving again updates it in place")
-    func safeRoundTrip() throws {
+    func safeRoundTrip() async throws {
         let storage = SafeStorage(database: try AppDatabase.inMemory())
-        try storage.save(Self.safe())
-        try storage.save(Self.safe(nonce: 5))
-        #expect(try storage.safes() == [Self.safe(nonce: 5)])
-        #expect(try storage.safe(chainID: 31337, address: Self.address) == Self.safe(nonce: 5))
-        #expect(try storage.safe(chainID: 1, address: Self.address) == nil)
+        try await storage.save(Self.safe())
+        try await storage.save(Self.safe(nonce: 5))
+        #expect(try await storage.safes() == [Self.safe(nonce: 5)])
+        #expect(try await storage.safe(chainID: 31337, address: Self.address) == Self.safe(nonce: 5))
+        #expect(try await storage.safe(chainID: 1, address: Self.address) == nil)
     }
 
     @Test("a transaction round-trips with its signatures; saving merges new signatures without losing old ones")
-    func transactionSignatures() throws {
+    func transactionSignatures() async throws {
         let storage = SafeStorage(database: try AppDatabase.inMemory())
         let tx = SafeTx(safe: Self.address, chainID: 31337, version: .v1_4_1, to: Self.owners[0], value: 7, data: [1, 2], nonce: 3)
         let hash = try tx.hash()
@@ -37,13 +37,13 @@ struct SafeStorageTests {
         let b = try SafeSignature.sign(safeTxHash: hash, with: Self.keys[1])
         let entry = SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: [a], status: .queued, executionHash: nil,
                                          summary: "test", createdAt: now, updatedAt: now)
-        try storage.save(entry)
-        try storage.save(entry.with(signatures: [b], updatedAt: now))
-        let read = try #require(try storage.transaction(safeTxHash: hash))
+        try await storage.save(entry)
+        try await storage.save(entry.with(signatures: [b], updatedAt: now))
+        let read = try await #require(try storage.transaction(safeTxHash: hash))
         #expect(read.transaction == tx)
         #expect(Set(read.signatures) == Set([a, b]))
-        try storage.save(read.with(status: .executed, executionHash: [9, 9], updatedAt: now))
-        #expect(try storage.transactions(chainID: 31337, safe: Self.address, status: .queued).isEmpty)
-        #expect(try storage.transactions(chainID: 31337, safe: Self.address).first?.status == .executed)
+        try await storage.save(read.with(status: .executed, executionHash: [9, 9], updatedAt: now))
+        #expect(try await storage.transactions(chainID: 31337, safe: Self.address, status: .queued).isEmpty)
+        #expect(try await storage.transactions(chainID: 31337, safe: Self.address).first?.status == .executed)
     }
 }

@@ -63,8 +63,9 @@ public struct BalanceStore: Sendable {
     }
 
     func fetch(_ f: FetchBalances) async throws -> Balances {
-        let chain = try connector.connect(f.chain)
-        let known = chain.network.map { (try? tokens.tokens(chainID: $0.chainID)) ?? [] } ?? []
+        let chain = try await connector.connect(f.chain)
+        var known = [Token]()
+        if let network = chain.network { known = (try? await tokens.tokens(chainID: network.chainID)) ?? [] }
         let query = BalanceQuery(address: f.address, tokens: f.tokens.isEmpty ? nil : f.tokens, known: known)
         let r = EthereumRemote.Requests.self
         let results = try await chain.remote.batch([r.raw(r.chainID())] + query.requests)

@@ -46,11 +46,11 @@ public struct ChainConnector: Sendable {
     }
 
     /// The chain `selection` names.
-    public func connect(_ selection: ChainSelection) throws -> Chain {
+    public func connect(_ selection: ChainSelection) async throws -> Chain {
         var network: ChainNetwork?
-        let current = selection.rpcURL == nil ? try networks.currentName() : nil
+        let current = await selection.rpcURL == nil ? try networks.currentName() : nil
         if let name = selection.networkName ?? current {
-            guard let found = try networks.network(named: name) else { throw ChainError.unknownNetwork(name) }
+            guard let found = try await networks.network(named: name) else { throw ChainError.unknownNetwork(name) }
             network = found
         }
         guard let url = selection.rpcURL ?? network?.rpcURL else { throw ChainError.noNetwork }

@@ -7,21 +7,21 @@ extension KeyAction { public static var store: KeyPath<Dispatcher, KeyStore> { \
 /// The vault's keys, by name.
 public struct ListKeys: KeyAction {
     public init() {}
-    public func perform(on store: KeyStore) async throws -> [Account] { try store.list() }
+    public func perform(on store: KeyStore) async throws -> [Account] { try await store.list() }
 }
 
 /// The key named `name`; `KeyStoreError.notFound` when there is none.
 public struct FindKey: KeyAction {
     public let name: String
     public init(name: String) { self.name = name }
-    public func perform(on store: KeyStore) async throws -> Account { try store.account(named: name) }
+    public func perform(on store: KeyStore) async throws -> Account { try await store.account(named: name) }
 }
 
 /// Succeeds when `name` is a usable name no key has yet, so nothing is asked for in vain.
 public struct CheckKeyName: KeyAction {
     public let name: String
     public init(name: String) { self.name = name }
-    public func perform(on store: KeyStore) async throws { try store.checkAvailable(name) }
+    public func perform(on store: KeyStore) async throws { try await store.checkAvailable(name) }
 }
 
 /// Creates a key from a new recovery phrase of `wordCount` words; the result holds the phrase.
@@ -37,7 +37,7 @@ public struct CreateKey: KeyAction {
         self.password = password
     }
     public func perform(on store: KeyStore) async throws -> CreatedWallet {
-        try store.createWallet(name: name, wordCount: wordCount, passphrase: passphrase, password: password)
+        try await store.createWallet(name: name, wordCount: wordCount, passphrase: passphrase, password: password)
     }
 }
 
@@ -56,7 +56,7 @@ public struct ImportMnemonicKey: KeyAction {
         self.password = password
     }
     public func perform(on store: KeyStore) async throws -> Account {
-        try store.importMnemonic(name: name, mnemonic: mnemonic, passphrase: passphrase, index: index, password: password)
+        try await store.importMnemonic(name: name, mnemonic: mnemonic, passphrase: passphrase, index: index, password: password)
     }
 }
 
@@ -73,7 +73,7 @@ public struct ImportPrivateKey: KeyAction {
         self.password = password
     }
     public func perform(on store: KeyStore) async throws -> Account {
-        fromKeystore ? try store.importKeystore(name: name, key: key, password: password)
+        await fromKeystore ? try store.importKeystore(name: name, key: key, password: password)
                      : try store.importPrivateKey(name: name, key: key, password: password)
     }
 }
@@ -98,7 +98,7 @@ public struct UnlockKey: KeyAction {
         self.name = name
         self.password = password
     }
-    public func perform(on store: KeyStore) async throws -> PrivateKey { try store.signingKey(name: name, password: password) }
+    public func perform(on store: KeyStore) async throws -> PrivateKey { try await store.signingKey(name: name, password: password) }
 }
 
 /// The keystore V3 file of key `name`, re-encrypted with `newPassword` when given.
@@ -112,7 +112,7 @@ public struct ExportKey: KeyAction {
         self.newPassword = newPassword
     }
     public func perform(on store: KeyStore) async throws -> [UInt8] {
-        try store.exportKeystore(name: name, password: password, newPassword: newPassword)
+        try await store.exportKeystore(name: name, password: password, newPassword: newPassword)
     }
 }
 
@@ -124,12 +124,12 @@ public struct ShowMnemonic: KeyAction {
         self.name = name
         self.password = password
     }
-    public func perform(on store: KeyStore) async throws -> Mnemonic { try store.mnemonic(name: name, password: password) }
+    public func perform(on store: KeyStore) async throws -> Mnemonic { try await store.mnemonic(name: name, password: password) }
 }
 
 /// Removes key `name`: its secret and its entry.
 public struct RemoveKey: KeyAction {
     public let name: String
     public init(name: String) { self.name = name }
-    public func perform(on store: KeyStore) async throws { try store.remove(name: name) }
+    public func perform(on store: KeyStore) async throws { try await store.remove(name: name) }
 }

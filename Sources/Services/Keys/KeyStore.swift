@@ -25,26 +25,26 @@ public struct KeyStore: Sendable {
     }
 
     /// Creates a wallet from a new random phrase; its first account is at `m/44'/60'/0'/0/0`.
-    public func createWallet(name: String, wordCount: Int, passphrase: String, password: String) throws -> CreatedWallet {
+    public func createWallet(name: String, wordCount: Int, passphrase: String, password: String) async throws -> CreatedWallet {
         let mnemonic = try BIP39.generate(wordCount: wordCount)
-        let account = try importMnemonic(name: name, mnemonic: mnemonic, passphrase: passphrase, index: 0, password: password)
+        let account = try await importMnemonic(name: name, mnemonic: mnemonic, passphrase: passphrase, index: 0, password: password)
         return CreatedWallet(account: account, mnemonic: mnemonic)
     }
 
     /// Imports a recovery phrase and the account at `index`.
     public func importMnemonic(name: String, mnemonic: Mnemonic, passphrase: String, index: UInt32,
-                               password: String) throws -> Account {
-        try checkNew(name, password: password)
+                               password: String) async throws -> Account {
+        try await checkNew(name, password: password)
         let path = try DerivationPath.ethereum(index: index)
         let key = try DerivationService.key(mnemonic: mnemonic, passphrase: passphrase, path: path)
-        return try persist(name: name, key: key, kind: .mnemonic, path: path.description, password: password,
+        return try await persist(name: name, key: key, kind: .mnemonic, path: path.description, password: password,
                            mnemonic: mnemonic)
     }
 
     /// Imports a raw private key.
-    public func importPrivateKey(name: String, key: PrivateKey, password: String) throws -> Account {
-        try checkNew(name, password: password)
-        return try persist(name: name, key: key, kind: .privateKey, path: nil, password: password, mnemonic: nil)
+    public func importPrivateKey(name: String, key: PrivateKey, password: String) async throws -> Account {
+        try await checkNew(name, password: password)
+        return try await persist(name: name, key: key, kind: .privateKey, path: nil, password: password, mnemonic: nil)
     }
 
     /// Decrypts a keystore V3 file to its key; call before asking for a vault password so a wrong
@@ -56,31 +56,31 @@ public struct KeyStore: Sendable {
     }
 
     /// Stores a key that came from a keystore file (see `unlockKeystore`).
-    public func importKeystore(name: String, key: PrivateKey, password: String) throws -> Account {
-        try checkNew(name, password: password)
-        return try persist(name: name, key: key, kind: .keystore, path: nil, password: password, mnemonic: nil)
+    public func importKeystore(name: String, key: PrivateKey, password: String) async throws -> Account {
+        try await checkNew(name, password: password)
+        return try await persist(name: name, key: key, kind: .keystore, path: nil, password: password, mnemonic: nil)
     }
 
     /// Every named key, by name.
-    public func list() throws -> [Account] { try accounts.all() }
+    public func list() async throws -> [Account] { try await accounts.all() }
 
     /// The account named `name`.
-    public func account(named name: String) throws -> Account {
-        guard let a = try accounts.account(named: name) else { throw KeyStoreError.notFound(name) }
+    public func account(named name: String) async throws -> Account {
+        guard let a = try await accounts.account(named: name) else { throw KeyStoreError.notFound(name) }
         return a
     }
 
     /// Unlocks `name`'s signing key with its password.
-    public func signingKey(name: String, password: String) throws -> PrivateKey {
-        _ = try account(named: name)
+    public func signingKey(name: String, password: String) async throws -> PrivateKey {
+        _ = try await account(named: name)
         let secret = try vault.load(.privateKey, name: name, password: password)
         return try PrivateKey(bytes: secret)
     }
 
     /// A keystore V3 file of `name`'s key that other wallets can read, re-encrypted with
     /// `newPassword` when given, else with the vault password.
-    public func exportKeystore(name: String, password: String, newPassword: String?) throws -> [UInt8] {
-        let key = try signingKey(name: name, password: password)
+    public func exportKeystore(name: String, password: String, newPassword: String?) async throws -> [UInt8] {
+        let key = try await signingKey(name: name, password: password)
         return try key.withUnsafeBytes { raw in
             try KeystoreV3.encrypt(secret: Array(raw), password: newPassword ?? password, scrypt: vault.scrypt,
                                    address: key.address)
@@ -88,32 +88,32 @@ public struct KeyStore: Sendable {
     }
 
     /// `name`'s recovery phrase, after its password.
-    public func mnemonic(name: String, password: String) throws -> Mnemonic {
-        let account = try account(named: name)
+    public func mnemonic(name: String, password: String) async throws -> Mnemonic {
+        let account = try await account(named: name)
         guard account.kind == .mnemonic else { throw KeyStoreError.noMnemonic(name) }
         let phrase = try vault.load(.mnemonic, name: name, password: password)
         return try Mnemonic(phrase: String(decoding: phrase, as: UTF8.self))
     }
 
     /// Deletes `name`'s metadata and secrets.
-    public func remove(name: String) throws {
-        guard try registry.remove(name: name) else { throw KeyStoreError.notFound(name) }
+    public func remove(name: String) async throws {
+        guard try await registry.remove(name: name) else { throw KeyStoreError.notFound(name) }
     }
 
     /// Fails unless `name` is a valid key name that no key uses yet; front ends call it before
     /// asking for passwords, and every create or import checks it again.
-    public func checkAvailable(_ name: String) throws {
+    public func checkAvailable(_ name: String) async throws {
         _ = try KeyName.validate(name)
-        guard try accounts.account(named: name) == nil else { throw KeyStoreError.nameTaken(name) }
+        guard try await accounts.account(named: name) == nil else { throw KeyStoreError.nameTaken(name) }
     }
 
-    private func checkNew(_ name: String, password: String) throws {
-        try checkAvailable(name)
+    private func checkNew(_ name: String, password: String) async throws {
+        try await checkAvailable(name)
         guard !password.isEmpty else { throw KeyStoreError.emptyPassword }
     }
 
     private func persist(name: String, key: PrivateKey, kind: AccountKind, path: String?, password: String,
-                         mnemonic: Mnemonic?) throws -> Account {
+                         mnemonic: Mnemonic?) async throws -> Account {
         let address = key.address
         // scrypt runs before the registry takes the write lock, so parallel creators wait only
         // for each other's file writes, not for each other's key derivation.
@@ -123,7 +123,7 @@ public struct KeyStore: Sendable {
         }
         secrets.append((.privateKey, try key.withUnsafeBytes { try vault.encrypt(Array($0), password: password, address: address) }))
         let account = Account(name: name, address: address, kind: kind, derivationPath: path, createdAt: now())
-        guard try registry.create(account, secrets: secrets) else { throw KeyStoreError.nameTaken(name) }
+        guard try await registry.create(account, secrets: secrets) else { throw KeyStoreError.nameTaken(name) }
         return account
     }
 

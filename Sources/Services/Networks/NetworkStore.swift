@@ -31,7 +31,7 @@ public struct AddNetwork: NetworkAction {
 public struct ListNetworks: NetworkAction {
     public init() {}
     public func perform(on store: NetworkStore) async throws -> (networks: [ChainNetwork], current: String?) {
-        (try store.storage.all(), try store.storage.currentName())
+        await (try store.storage.all(), try store.storage.currentName())
     }
 }
 
@@ -40,8 +40,8 @@ public struct UseNetwork: NetworkAction {
     public let name: String
     public init(name: String) { self.name = name }
     public func perform(on store: NetworkStore) async throws -> ChainNetwork {
-        guard let n = try store.storage.network(named: name) else { throw ChainError.unknownNetwork(name) }
-        try store.storage.setCurrent(name)
+        guard let n = try await store.storage.network(named: name) else { throw ChainError.unknownNetwork(name) }
+        try await store.storage.setCurrent(name)
         return n
     }
 }
@@ -79,7 +79,7 @@ public struct NetworkStore: Sendable {
 
     func add(_ a: AddNetwork) async throws -> ChainNetwork {
         _ = try KeyName.validate(a.name)
-        if !a.replace, try storage.network(named: a.name) != nil { throw NetworkDefinitionError.nameTaken(a.name) }
+        if !a.replace, try await storage.network(named: a.name) != nil { throw NetworkDefinitionError.nameTaken(a.name) }
         let endpoint = try RPCEndpoint(a.rpcURL)
         let file = try a.deployments.map { bytes throws(DeploymentsFileError) in try DeploymentsFile(json: bytes) }
         if let given = a.chainID, let stated = file?.chainID, given != stated {
@@ -101,8 +101,8 @@ public struct NetworkStore: Sendable {
         guard let chainID = node ?? claimed else { throw ChainError.noNetwork }
         let network = ChainNetwork(name: a.name, chainID: chainID, rpcURL: endpoint.description,
                                    contracts: file?.contracts ?? NetworkContracts(), createdAt: now())
-        try storage.save(network)
-        if try storage.currentName() == nil { try storage.setCurrent(a.name) }
+        try await storage.save(network)
+        if try await storage.currentName() == nil { try await storage.setCurrent(a.name) }
         return network
     }
 }

@@ -7,14 +7,14 @@ import Storage
 /// (never shown, never drawn) until the next good answer replaces it.
 extension RateStorage {
     /// The cached rate of `coin` in `fiat`, unless it is impossible.
-    func plausibleRate(coin: String, fiat: String) throws -> CachedRate? {
-        try rate(coin: coin, fiat: fiat).flatMap { Self.isPlausible($0) ? $0 : nil }
+    func plausibleRate(coin: String, fiat: String) async throws -> CachedRate? {
+        try await rate(coin: coin, fiat: fiat).flatMap { Self.isPlausible($0) ? $0 : nil }
     }
 
     /// The cached history, unless any point of it is impossible: that whole answer would be refused
     /// today, so no part of it is trusted.
-    func plausibleHistory(coin: String, fiat: String, days: Int) throws -> CachedRateHistory? {
-        try history(coin: coin, fiat: fiat, days: days).flatMap { $0.points.allSatisfy(Self.isPlausible) ? $0 : nil }
+    func plausibleHistory(coin: String, fiat: String, days: Int) async throws -> CachedRateHistory? {
+        try await history(coin: coin, fiat: fiat, days: days).flatMap { $0.points.allSatisfy(Self.isPlausible) ? $0 : nil }
     }
 
     private static func isPlausible(_ rate: CachedRate) -> Bool {

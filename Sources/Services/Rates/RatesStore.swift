@@ -115,7 +115,7 @@ public struct CachedRateQuery: RatesAction {
         self.fiat = fiat
     }
     public func perform(on store: RatesStore) async throws -> Rate? {
-        try store.storage.plausibleRate(coin: coin, fiat: fiat).map { Rate(coin: $0.coin, fiat: $0.fiat, price: $0.price, time: $0.time, stale: true) }
+        try await store.storage.plausibleRate(coin: coin, fiat: fiat).map { Rate(coin: $0.coin, fiat: $0.fiat, price: $0.price, time: $0.time, stale: true) }
     }
 }
 
@@ -139,10 +139,11 @@ public struct RatesStore: Sendable {
         do {
             let fetched = try await remote.prices(coins: f.coins, fiat: f.fiat)
             let rates = fetched.map { Rate(coin: $0.coin, fiat: $0.fiat, price: $0.price, time: $0.time ?? now(), stale: false) }
-            try storage.save(rates.map { CachedRate(coin: $0.coin, fiat: $0.fiat, price: $0.price, time: $0.time) })
+            try await storage.save(rates.map { CachedRate(coin: $0.coin, fiat: $0.fiat, price: $0.price, time: $0.time) })
             return RatesResult(rates: rates, warning: nil)
         } catch {
-            let cached = try f.coins.compactMap { try storage.plausibleRate(coin: $0, fiat: f.fiat) }
+            var cached = [CachedRate]()
+            for coin in f.coins { if let rate = try await storage.plausibleRate(coin: coin, fiat: f.fiat) { cached.append(rate) } }
             guard !cached.isEmpty else { throw RatesUnavailable(reason: String(describing: error)) }
             let missing = f.coins.filter { coin in !cached.contains { $0.coin == coin } }
             let note = missing.isEmpty ? "" : " (nothing cached for \(missing.joined(separator: ", ")))"
@@ -156,14 +157,14 @@ public struct RatesStore: Sendable {
         do {
             let fetched = try await remote.history(coin: h.coin, fiat: h.fiat, days: h.days)
             let points = fetched.points.map { CachedRate(coin: h.coin, fiat: h.fiat, price: $0.price, time: $0.time) }
-            try storage.save(CachedRateHistory(coin: h.coin, fiat: h.fiat, days: h.days, points: points, fetchedAt: now()))
+            try await storage.save(CachedRateHistory(coin: h.coin, fiat: h.fiat, days: h.days, points: points, fetchedAt: now()))
             // The newest point doubles as the current rate unless a fresher one is cached.
-            if let last = points.last, (try storage.plausibleRate(coin: h.coin, fiat: h.fiat)).map({ $0.time < last.time }) ?? true {
-                try storage.save([last])
+            if let last = points.last, await (try storage.plausibleRate(coin: h.coin, fiat: h.fiat)).map({ $0.time < last.time }) ?? true {
+                try await storage.save([last])
             }
             return RateHistoryResult(coin: h.coin, fiat: h.fiat, points: fetched.points, stale: false, warning: nil)
         } catch {
-            guard let cached = try storage.plausibleHistory(coin: h.coin, fiat: h.fiat, days: h.days) else {
+            guard let cached = try await storage.plausibleHistory(coin: h.coin, fiat: h.fiat, days: h.days) else {
                 throw RatesUnavailable(reason: String(describing: error))
             }
             return RateHistoryResult(coin: h.coin, fiat: h.fiat, points: cached.points.map { ($0.time, $0.price) }, stale: true,

@@ -42,8 +42,8 @@ public struct DeploySafe: SafeAction {
 
 extension SafeStore {
     func deploy(_ d: DeploySafe) async throws -> SafeDeployment {
-        _ = try keys.account(named: d.keyName)
-        let chain = try connector.connect(d.chain)
+        _ = try await keys.account(named: d.keyName)
+        let chain = try await connector.connect(d.chain)
         let c = chain.network?.contracts ?? NetworkContracts()
         let factory = c.safeProxyFactory ?? SafeDeployments.proxyFactory
         let singleton = c.safeSingleton ?? SafeDeployments.safeL2Singleton

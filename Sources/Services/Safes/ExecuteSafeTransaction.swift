@@ -44,11 +44,11 @@ public struct ExecuteSafeTransaction: SafeAction {
 
 extension SafeStore {
     func execute(_ x: ExecuteSafeTransaction) async throws -> SafeExecutionResult {
-        let entry = try entry(x.safeTxHash)
+        let entry = try await entry(x.safeTxHash)
         guard entry.status == .queued, entry.executionHash == nil else { throw SafeError.alreadyExecuted(Hex.encode(x.safeTxHash)) }
         let tx = entry.transaction
-        let executor = try keys.account(named: x.keyName).address
-        let chain = try connector.connect(x.chain)
+        let executor = try await keys.account(named: x.keyName).address
+        let chain = try await connector.connect(x.chain)
         let safe = try await refresh(tx.safe, chain: chain).safe
         guard safe.chainID == tx.chainID else { throw SafeError.wrongChain(safeChain: tx.chainID ?? 0, nodeChain: safe.chainID) }
         guard tx.nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: tx.nonce, current: safe.nonce) }
@@ -82,7 +82,7 @@ extension SafeStore {
             success = receipt.status && (outcome?.success ?? false)
             updated = updated.with(status: success == true ? .executed : .failed, updatedAt: now())
         }
-        try storage.save(updated)
+        try await storage.save(updated)
         if sent.receipt != nil { _ = try? await refresh(safe.address, chain: chain) }
         return SafeExecutionResult(entry: updated, transaction: sent.transaction, success: success)
     }

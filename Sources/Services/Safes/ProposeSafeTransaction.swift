@@ -37,7 +37,7 @@ public struct ProposeSafeTransaction: SafeAction {
 
 extension SafeStore {
     func propose(_ p: ProposeSafeTransaction) async throws -> SafeTransactionEntry {
-        let chain = try connector.connect(p.chain)
+        let chain = try await connector.connect(p.chain)
         var tokenQuery: [Address]? = nil
         if case .tokenTransfer(let token, _, _) = p.intent { tokenQuery = [token] }
         // Proposing for a Safe follows it, so its owners are at hand for signing offline later.
@@ -45,17 +45,17 @@ extension SafeStore {
         let safe = state.safe
         let contracts = chain.network?.contracts ?? NetworkContracts()
         let (call, summary) = try build(p.intent, safe: safe, tokens: state.tokens, contracts: contracts)
-        let queued = try storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued)
+        let queued = try await storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued)
         let nextFree = queued.map { $0.transaction.nonce + 1 }.filter { $0 > safe.nonce }.max() ?? safe.nonce
         let nonce = p.nonce ?? nextFree
         guard nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: nonce, current: safe.nonce) }
         let tx = SafeTx(safe: safe.address, chainID: safe.chainID, version: safe.safeVersion ?? .v1_4_1, to: call.to, value: call.value,
                         data: call.data, operation: call.operation, nonce: nonce)
         let hash = try tx.hash()
-        if let existing = try storage.transaction(safeTxHash: hash) { return existing }
+        if let existing = try await storage.transaction(safeTxHash: hash) { return existing }
         let entry = SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: [], status: .queued, executionHash: nil,
                                          summary: summary, createdAt: now(), updatedAt: now())
-        try storage.save(entry)
+        try await storage.save(entry)
         return entry
     }
 

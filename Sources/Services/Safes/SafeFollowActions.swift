@@ -14,7 +14,7 @@ public struct AddSafe: SafeAction {
         self.chain = chain
     }
     public func perform(on store: SafeStore) async throws -> SafeState {
-        let chain = try store.connector.connect(self.chain)
+        let chain = try await store.connector.connect(self.chain)
         return try await store.refresh(address, chain: chain, name: name, follow: true)
     }
 }
@@ -35,7 +35,7 @@ public struct SafeInfoQuery: SafeAction {
 /// Followed Safes as last read, without touching the network.
 public struct ListSafes: SafeAction {
     public init() {}
-    public func perform(on store: SafeStore) async throws -> [Safe] { try store.storage.safes() }
+    public func perform(on store: SafeStore) async throws -> [Safe] { try await store.storage.safes() }
 }
 
 /// Followed Safes as a live query: the current list, then each change, whoever wrote it.

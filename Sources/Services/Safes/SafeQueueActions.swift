@@ -60,18 +60,18 @@ extension SafeStore {
             throw error
         } catch {
             // Offline: the queue as last stored is still worth showing.
-            guard let stored = try storage.safes(address: q.safe).first else { throw error }
+            guard let stored = try await storage.safes(address: q.safe).first else { throw error }
             safe = stored
             live = false
         }
-        guard try storage.safe(chainID: safe.chainID, address: safe.address) != nil else { throw SafeError.unknownSafe(safe.address) }
-        let entries = try storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued)
+        guard try await storage.safe(chainID: safe.chainID, address: safe.address) != nil else { throw SafeError.unknownSafe(safe.address) }
+        let entries = try await storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued)
             .filter { $0.transaction.nonce >= safe.nonce }
         return SafeQueue(safe: safe, entries: entries, live: live)
     }
 
     func history(_ h: SafeHistoryQuery) async throws -> [SafeHistoryItem] {
-        let chain = try connector.connect(h.chain)
+        let chain = try await connector.connect(h.chain)
         let r = EthereumRemote.Requests.self
         let filter = LogFilter(fromBlock: .earliest, toBlock: .latest, address: [h.safe],
                                topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]])
@@ -80,10 +80,10 @@ extension SafeStore {
         var items: [SafeHistoryItem] = []
         for log in try logsResult.get() {
             guard let execution = SafeEvents.execution(topics: log.topics, data: log.data) else { continue }
-            var entry = try storage.transaction(safeTxHash: execution.safeTxHash)
+            var entry = try await storage.transaction(safeTxHash: execution.safeTxHash)
             if let known = entry, known.transaction.chainID == chainID, known.status == .queued || known.status == .replaced {
                 let updated = known.with(status: execution.success ? .executed : .failed, executionHash: log.transactionHash, updatedAt: now())
-                try storage.save(updated)
+                try await storage.save(updated)
                 entry = updated
             }
             items.append(SafeHistoryItem(safeTxHash: execution.safeTxHash, transactionHash: log.transactionHash,

@@ -51,8 +51,8 @@ extension SafeStore {
 
     /// Posts signatures; returns the owners whose signatures were sent.
     func serviceSend(_ safeTxHash: [UInt8], to endpoint: SafeServiceEndpoint, propose: Bool) async throws -> [Address] {
-        let entry = try entry(safeTxHash)
-        let safe = try followedSafe(of: entry.transaction)
+        let entry = try await entry(safeTxHash)
+        let safe = try await followedSafe(of: entry.transaction)
         let signatures = entry.signatures.filter { safe.owners.contains($0.owner) && $0.kind != .approvedHash }
         guard let first = signatures.first else { throw SafeError.noSignatureToPropose(Hex.encode(safeTxHash)) }
         let service = remote(endpoint)
@@ -67,22 +67,22 @@ extension SafeStore {
 
     func serviceList(_ l: ServiceListSafeTransactions) async throws -> [SafeServiceTransaction] {
         let safe: Safe
-        if let network = try? connector.connect(l.chain).network, let followed = try storage.safe(chainID: network.chainID, address: l.safe) {
+        if let network = try? await connector.connect(l.chain).network, let followed = try await storage.safe(chainID: network.chainID, address: l.safe) {
             safe = followed
-        } else if let followed = try storage.safes(address: l.safe).first {
+        } else if let followed = try await storage.safes(address: l.safe).first {
             safe = followed
         } else {
             throw SafeError.unknownSafe(l.safe)
         }
         let pending = try await remote(l.service).pending(safe: safe.address, nonce: safe.nonce, chainID: safe.chainID,
                                                            version: safe.safeVersion ?? .v1_4_1)
-        let chain = try? connector.connect(l.chain)
+        let chain = try? await connector.connect(l.chain)
         var checked: [SafeServiceTransaction] = []
         for item in pending {
             let verified = await ApprovedHashCheck.verify(item.confirmations, safe: safe, safeTxHash: item.safeTxHash, chain: chain)
             let listing = item.keeping(verified.kept, rejecting: verified.setAside.map(\.description))
             if !listing.isExecuted {
-                _ = try merge(listing.transaction, safeTxHash: listing.safeTxHash,
+                _ = try await merge(listing.transaction, safeTxHash: listing.safeTxHash,
                               signatures: listing.confirmations.filter { safe.owners.contains($0.owner) })
             }
             checked.append(listing)

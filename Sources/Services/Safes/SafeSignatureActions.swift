@@ -35,7 +35,7 @@ public struct SignSafeTransaction: SafeAction {
         self.keyName = keyName
         self.password = password
     }
-    public func perform(on store: SafeStore) async throws -> SafeConfirmations { try store.sign(self) }
+    public func perform(on store: SafeStore) async throws -> SafeConfirmations { try await store.sign(self) }
 }
 
 /// The signature-exchange file of a stored transaction, with every signature collected.
@@ -43,7 +43,7 @@ public struct ExportSafeTransaction: SafeAction {
     public let safeTxHash: [UInt8]
     public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
     public func perform(on store: SafeStore) async throws -> SafeTransactionFile {
-        let entry = try store.entry(safeTxHash)
+        let entry = try await store.entry(safeTxHash)
         return try SafeTransactionFile(transaction: entry.transaction, signatures: entry.signatures)
     }
 }
@@ -73,18 +73,18 @@ public struct SafeImportResult: Sendable, Equatable {
 }
 
 extension SafeStore {
-    func sign(_ s: SignSafeTransaction) throws -> SafeConfirmations {
-        let entry = try entry(s.safeTxHash)
+    func sign(_ s: SignSafeTransaction) async throws -> SafeConfirmations {
+        let entry = try await entry(s.safeTxHash)
         guard entry.status == .queued else { throw SafeError.alreadyExecuted(Hex.encode(s.safeTxHash)) }
-        let safe = try followedSafe(of: entry.transaction)
-        let account = try keys.account(named: s.keyName)
+        let safe = try await followedSafe(of: entry.transaction)
+        let account = try await keys.account(named: s.keyName)
         guard safe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: safe.address) }
         if let existing = entry.signatures.first(where: { $0.owner == account.address }), existing.kind != .approvedHash {
             return confirmations(entry, safe: safe, signature: existing)
         }
-        let key = try keys.signingKey(name: s.keyName, password: try s.password())
+        let key = try await keys.signingKey(name: s.keyName, password: try s.password())
         let signature = try SafeSignature.sign(safeTxHash: entry.safeTxHash, with: key)
-        let (updated, _) = try merge(entry.transaction, safeTxHash: entry.safeTxHash, signatures: [signature])
+        let (updated, _) = try await merge(entry.transaction, safeTxHash: entry.safeTxHash, signatures: [signature])
         return confirmations(updated, safe: safe, signature: signature)
     }
 
@@ -93,8 +93,8 @@ extension SafeStore {
         do { file = try SafeTransactionFile(json: json) } catch { throw SafeError.importRejected(error.description) }
         let tx = file.transaction
         guard let chainID = tx.chainID else { throw SafeError.importRejected("the file has no chain ID") }
-        guard let safe = try storage.safe(chainID: chainID, address: tx.safe) else {
-            if let elsewhere = try storage.safes(address: tx.safe).first {
+        guard let safe = try await storage.safe(chainID: chainID, address: tx.safe) else {
+            if let elsewhere = try await storage.safes(address: tx.safe).first {
                 throw SafeError.importRejected("the file is for chain \(chainID) but Safe \(tx.safe.checksummed) is followed on chain \(elsewhere.chainID)")
             }
             throw SafeError.unknownSafe(tx.safe)
@@ -105,9 +105,10 @@ extension SafeStore {
         if let stranger = file.signatures.first(where: { !safe.owners.contains($0.owner) }) {
             throw SafeError.importRejected("\(stranger.owner.checksummed) signed it but is not an owner of \(safe.address.checksummed)")
         }
-        let chain = selection.flatMap { try? connector.connect($0) }
+        var chain: Chain?
+        if let selection { chain = try? await connector.connect(selection) }
         let checked = await ApprovedHashCheck.verify(file.signatures, safe: safe, safeTxHash: file.safeTxHash, chain: chain)
-        let (entry, added) = try merge(tx, safeTxHash: file.safeTxHash, signatures: checked.kept)
+        let (entry, added) = try await merge(tx, safeTxHash: file.safeTxHash, signatures: checked.kept)
         let counted = confirmations(entry, safe: safe, signature: nil)
         return SafeImportResult(entry: entry, added: added, confirmations: counted.confirmations, threshold: safe.threshold,
                                 setAside: checked.setAside)
@@ -115,8 +116,8 @@ extension SafeStore {
 
     /// Stores `tx` (new ones as queued) with the signatures of owners not yet here, and real
     /// signatures in place of approved-hash entries; returns the owners added or upgraded.
-    func merge(_ tx: SafeTx, safeTxHash: [UInt8], signatures: [SafeSignature]) throws -> (SafeTransactionEntry, added: [Address]) {
-        let existing = try storage.transaction(safeTxHash: safeTxHash)
+    func merge(_ tx: SafeTx, safeTxHash: [UInt8], signatures: [SafeSignature]) async throws -> (SafeTransactionEntry, added: [Address]) {
+        let existing = try await storage.transaction(safeTxHash: safeTxHash)
         var merged = existing?.signatures ?? []
         var added: [Address] = []
         for signature in signatures {
@@ -131,7 +132,7 @@ extension SafeStore {
         let entry = existing.map { $0.with(signatures: merged, updatedAt: now()) }
             ?? SafeTransactionEntry(transaction: tx, safeTxHash: safeTxHash, signatures: merged, status: .queued, executionHash: nil,
                                     summary: SafeSummary.describe(tx), createdAt: now(), updatedAt: now())
-        try storage.save(entry)
+        try await storage.save(entry)
         return (entry, added)
     }
 

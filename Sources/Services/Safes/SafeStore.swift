@@ -28,31 +28,33 @@ public struct SafeStore: Sendable {
     }
 
     /// The followed Safe's tokens to show: whitelisted tokens of its chain, when the chain is known.
-    func balanceQuery(for address: Address, chain: Chain, tokens wanted: [Address]? = nil) -> BalanceQuery {
-        let chainID = chain.network?.chainID ?? ((try? storage.safes(address: address))?.first?.chainID)
-        let known = chainID.map { (try? tokens.tokens(chainID: $0)) ?? [] } ?? []
+    func balanceQuery(for address: Address, chain: Chain, tokens wanted: [Address]? = nil) async -> BalanceQuery {
+        var chainID = chain.network?.chainID
+        if chainID == nil { chainID = (try? await storage.safes(address: address))?.first?.chainID }
+        var known = [Token]()
+        if let chainID { known = (try? await tokens.tokens(chainID: chainID)) ?? [] }
         return BalanceQuery(address: address, tokens: wanted, known: known)
     }
 
     /// Reads the Safe from the chain and, when it is followed (or `follow`), stores what it read.
     func refresh(_ address: Address, chain: Chain, name: String? = nil, follow: Bool = false,
                  tokens wanted: [Address]? = nil) async throws -> SafeState {
-        let read = try await SafeReader.read(address, chain: chain, tokens: balanceQuery(for: address, chain: chain, tokens: wanted), now: now())
-        let known = try storage.safe(chainID: read.safe.chainID, address: address)
+        let read = try await SafeReader.read(address, chain: chain, tokens: await balanceQuery(for: address, chain: chain, tokens: wanted), now: now())
+        let known = try await storage.safe(chainID: read.safe.chainID, address: address)
         let safe = read.safe.named(name ?? known?.name)
-        if known != nil || follow { try storage.save(safe) }
+        if known != nil || follow { try await storage.save(safe) }
         return SafeState(safe: safe, balance: read.balance, tokens: read.tokens)
     }
 
     /// A stored transaction, or a clear error.
-    func entry(_ safeTxHash: [UInt8]) throws -> SafeTransactionEntry {
-        guard let entry = try storage.transaction(safeTxHash: safeTxHash) else { throw SafeError.unknownTransaction(Hex.encode(safeTxHash)) }
+    func entry(_ safeTxHash: [UInt8]) async throws -> SafeTransactionEntry {
+        guard let entry = try await storage.transaction(safeTxHash: safeTxHash) else { throw SafeError.unknownTransaction(Hex.encode(safeTxHash)) }
         return entry
     }
 
     /// The followed Safe a transaction belongs to.
-    func followedSafe(of tx: SafeTx) throws -> Safe {
-        guard let chainID = tx.chainID, let safe = try storage.safe(chainID: chainID, address: tx.safe) else {
+    func followedSafe(of tx: SafeTx) async throws -> Safe {
+        guard let chainID = tx.chainID, let safe = try await storage.safe(chainID: chainID, address: tx.safe) else {
             throw SafeError.unknownSafe(tx.safe)
         }
         return safe

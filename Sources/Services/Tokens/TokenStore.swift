@@ -37,7 +37,7 @@ public struct TokenStore: Sendable {
     }
 
     func add(_ a: AddToken) async throws -> Token {
-        let chain = try connector.connect(a.chain)
+        let chain = try await connector.connect(a.chain)
         let r = EthereumRemote.Requests.self
         let (id, name, symbol, decimals) = try await chain.remote.batch(
             r.chainID(), r.call(CallRequest(to: a.address, data: ERC20.name)),
@@ -48,13 +48,13 @@ public struct TokenStore: Sendable {
         else { throw ChainError.notAToken(a.address) }
         let token = Token(chainID: chainID, address: a.address, name: n, symbol: s, decimals: Int(d),
                           whitelisted: a.whitelisted, addedAt: now())
-        try storage.save(token)
+        try await storage.save(token)
         return token
     }
 
     func list(_ l: ListTokens) async throws -> [Token] {
-        let chain = try connector.connect(l.chain)
-        if let network = chain.network { return try storage.tokens(chainID: network.chainID) }
-        return try storage.tokens(chainID: try chain.verify(chainID: try await chain.remote.chainID()))
+        let chain = try await connector.connect(l.chain)
+        if let network = chain.network { return try await storage.tokens(chainID: network.chainID) }
+        return try await storage.tokens(chainID: try chain.verify(chainID: try await chain.remote.chainID()))
     }
 }

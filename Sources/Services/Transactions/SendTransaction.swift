@@ -68,7 +68,7 @@ public struct TransactionStatusQuery: TransactionAction {
 public struct ListTransactions: TransactionAction {
     public let from: Address?
     public init(from: Address?) { self.from = from }
-    public func perform(on store: TransactionStore) async throws -> [StoredTransaction] { try store.storage.list(from: from) }
+    public func perform(on store: TransactionStore) async throws -> [StoredTransaction] { try await store.storage.list(from: from) }
 }
 
 /// What `tx status` shows: the local record if Bifrost sent it, and the chain's view.

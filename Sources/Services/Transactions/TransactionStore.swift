@@ -24,8 +24,8 @@ public struct TransactionStore: Sendable {
 
     func send(_ s: SendTransaction) async throws -> SendResult {
         s.progress(.preparing)
-        let account = try keys.account(named: s.keyName)
-        let chain = try connector.connect(s.chain)
+        let account = try await keys.account(named: s.keyName)
+        let chain = try await connector.connect(s.chain)
         let (to, value, data, token, tokenAmount) = try s.transfer.call
         let preflight = try await Preflight.read(chain: chain, from: account.address, to: to, value: value, data: data, token: token)
         let chainID = try chain.verify(chainID: preflight.chainID)
@@ -49,12 +49,12 @@ public struct TransactionStore: Sendable {
         case .legacy(let price):
             tx.gasPrice = price
         }
-        let key = try keys.signingKey(name: s.keyName, password: try s.password())
+        let key = try await keys.signingKey(name: s.keyName, password: try s.password())
         let signed = try tx.sign(with: key)
         var record = StoredTransaction(hash: signed.hash, chainID: chainID, from: account.address, to: s.transfer.recipient,
                                        value: value, nonce: preflight.nonce, raw: signed.raw, keyName: s.keyName,
                                        token: token, tokenAmount: tokenAmount, status: .signed, createdAt: now(), updatedAt: now())
-        try storage.save(record)
+        try await storage.save(record)
         s.progress(.signed(hash: signed.hash))
         do {
             _ = try await chain.remote.sendRawTransaction(signed.raw)
@@ -62,25 +62,25 @@ public struct TransactionStore: Sendable {
             record.status = .rejected
             record.error = String(describing: error)
             record.updatedAt = now()
-            try storage.save(record)
+            try await storage.save(record)
             throw error
         }
         record.status = .pending
         record.updatedAt = now()
-        try storage.save(record)
+        try await storage.save(record)
         s.progress(.broadcast(hash: signed.hash))
         guard s.wait else { return SendResult(transaction: record, receipt: nil) }
         let receipt = try await waitForReceipt(signed.hash, chain: chain, timeout: s.timeoutSeconds, progress: s.progress)
         record = applying(receipt, to: record)
-        try storage.save(record)
+        try await storage.save(record)
         s.progress(.mined(blockNumber: receipt.blockNumber))
         return SendResult(transaction: record, receipt: receipt)
     }
 
     func status(_ q: TransactionStatusQuery) async throws -> TransactionState {
-        var local = try storage.transaction(hash: q.hash)
+        var local = try await storage.transaction(hash: q.hash)
         let chain: Chain
-        do { chain = try connector.connect(q.chain) } catch {
+        do { chain = try await connector.connect(q.chain) } catch {
             guard local != nil else { throw error }
             return TransactionState(hash: q.hash, local: local, receipt: nil, known: false)
         }
@@ -90,7 +90,7 @@ public struct TransactionStore: Sendable {
         if let mined, let record = local, record.status != .success && record.status != .reverted {
             let updated = applying(mined, to: record)
             local = updated
-            try storage.save(updated)
+            try await storage.save(updated)
         }
         let known = (try? remote.get()) != nil || mined != nil
         return TransactionState(hash: q.hash, local: local, receipt: mined, known: known)

@@ -9,15 +9,15 @@ public struct AccountStorage: Sendable {
     public init(database: AppDatabase) { self.database = database }
 
     /// Inserts or replaces the account with the same name.
-    public func save(_ account: Account) throws(StorageError) {
+    public func save(_ account: Account) async throws(StorageError) {
         let record = AccountRecord(account)
-        try database.write { db in try record.save(db) }
+        try await database.write { db in try record.save(db) }
     }
 
     /// Inserts a new account; fails if the name is taken.
-    public func insert(_ account: Account) throws(StorageError) {
+    public func insert(_ account: Account) async throws(StorageError) {
         let record = AccountRecord(account)
-        let inserted: Bool = try database.write { db in
+        let inserted: Bool = try await database.write { db in
             guard try AccountRecord.fetchOne(db, key: record.name) == nil else { return false }
             try record.insert(db)
             return true
@@ -26,19 +26,19 @@ public struct AccountStorage: Sendable {
     }
 
     /// The account named `name`, if any.
-    public func account(named name: String) throws(StorageError) -> Account? {
-        try database.read { db in try AccountRecord.fetchOne(db, key: name)?.entity() }
+    public func account(named name: String) async throws(StorageError) -> Account? {
+        try await database.read { db in try AccountRecord.fetchOne(db, key: name)?.entity() }
     }
 
     /// Every account, ordered by name.
-    public func all() throws(StorageError) -> [Account] {
-        try database.read { db in try AccountsQuery.all.fetch(db) }
+    public func all() async throws(StorageError) -> [Account] {
+        try await database.read { db in try AccountsQuery.all.fetch(db) }
     }
 
     /// Deletes the account named `name`; returns whether there was one.
     @discardableResult
-    public func delete(named name: String) throws(StorageError) -> Bool {
-        try database.write { db in try AccountRecord.deleteOne(db, key: name) }
+    public func delete(named name: String) async throws(StorageError) -> Bool {
+        try await database.write { db in try AccountRecord.deleteOne(db, key: name) }
     }
 
     /// Accounts observed as they change, in name order.

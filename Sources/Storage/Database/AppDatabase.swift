@@ -69,16 +69,16 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    /// Runs a write transaction.
-    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StorageError) -> T {
-        do { return try writer.write(body) } catch { throw StorageError.wrap(error, "database write failed") }
+    /// Runs a write transaction, suspending rather than blocking a thread of the cooperative pool.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
+        do { return try await writer.write(body) } catch { throw StorageError.wrap(error, "database write failed") }
     }
 
     /// Runs a write transaction that takes SQLite's write lock at its start, so its reads and
     /// writes are one step for every process sharing the file.
-    func immediateWrite<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StorageError) -> T {
+    func immediateWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
         do {
-            return try writer.writeWithoutTransaction { db in
+            return try await writer.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
@@ -92,8 +92,8 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    /// Runs a read.
-    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StorageError) -> T {
-        do { return try writer.read(body) } catch { throw StorageError.wrap(error, "database read failed") }
+    /// Runs a read, suspending rather than blocking a thread of the cooperative pool.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
+        do { return try await writer.read(body) } catch { throw StorageError.wrap(error, "database read failed") }
     }
 }

@@ -42,7 +42,7 @@ public struct ResultsController<Entity: Sendable & Equatable>: Sendable {
             let poller = Task {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: pollInterval)
-                    if let value = try? fetch() { deliver(value) }
+                    if let value = try? await fetch() { deliver(value) }
                 }
             }
             continuation.onTermination = { _ in
@@ -53,7 +53,7 @@ public struct ResultsController<Entity: Sendable & Equatable>: Sendable {
     }
 
     /// The results right now, without observing.
-    public func fetch() throws(StorageError) -> [Entity] {
-        try database.read(query)
+    public func fetch() async throws(StorageError) -> [Entity] {
+        try await database.read(query)
     }
 }

@@ -38,15 +38,15 @@ public struct RateStorage: Sendable {
     public init(database: AppDatabase) { self.database = database }
 
     /// Keeps `rates`, replacing older prices of the same pairs.
-    public func save(_ rates: [CachedRate]) throws(StorageError) {
+    public func save(_ rates: [CachedRate]) async throws(StorageError) {
         let records = rates.map { RateRecord(coin: $0.coin, fiat: $0.fiat, price: $0.price, time: $0.time) }
-        try database.write { db in for r in records { try r.save(db) } }
+        try await database.write { db in for r in records { try r.save(db) } }
     }
 
     /// The cached price of `coin` in `fiat`; nil also for a row whose time cannot be read back (an
     /// older version stored an infinite time as an empty text), which is as good as no row.
-    public func rate(coin: String, fiat: String) throws(StorageError) -> CachedRate? {
-        try database.read { db in
+    public func rate(coin: String, fiat: String) async throws(StorageError) -> CachedRate? {
+        try await database.read { db in
             guard let row = try Row.fetchOne(db, RateRecord.filter(RateRecord.Columns.coin == coin && RateRecord.Columns.fiat == fiat)),
                   let price = String.fromDatabaseValue(row["price"]), let time = Date.fromDatabaseValue(row["time"]) else { return nil }
             return CachedRate(coin: coin, fiat: fiat, price: price, time: time)
@@ -55,7 +55,7 @@ public struct RateStorage: Sendable {
 
     /// Keeps a history, replacing the older one for the same coin, fiat and days; refuses a time that
     /// whole seconds cannot hold (non-finite or beyond Int64) instead of trapping on it.
-    public func save(_ history: CachedRateHistory) throws(StorageError) {
+    public func save(_ history: CachedRateHistory) async throws(StorageError) {
         var items: [JSONValue] = []
         for point in history.points {
             guard let seconds = Int64(exactly: point.time.timeIntervalSince1970.rounded(.towardZero)) else {
@@ -65,13 +65,13 @@ public struct RateStorage: Sendable {
         }
         let points = JSONWriter.write(.array(items))
         let record = RateHistoryRecord(coin: history.coin, fiat: history.fiat, days: history.days, points: points, fetchedAt: history.fetchedAt)
-        try database.write { db in try record.save(db) }
+        try await database.write { db in try record.save(db) }
     }
 
     /// The cached history of `coin` in `fiat` over `days` days.
-    public func history(coin: String, fiat: String, days: Int) throws(StorageError) -> CachedRateHistory? {
+    public func history(coin: String, fiat: String, days: Int) async throws(StorageError) -> CachedRateHistory? {
         // Read column by column, so that an unreadable fetch time is no history rather than an error.
-        let columns = try database.read { db -> (points: String, fetchedAt: Date)? in
+        let columns = try await database.read { db -> (points: String, fetchedAt: Date)? in
             guard let row = try Row.fetchOne(db, RateHistoryRecord.filter(RateHistoryRecord.Columns.coin == coin && RateHistoryRecord.Columns.fiat == fiat && RateHistoryRecord.Columns.days == days)),
                   let points = String.fromDatabaseValue(row["points"]), let fetchedAt = Date.fromDatabaseValue(row["fetchedAt"]) else { return nil }
             return (points, fetchedAt)

@@ -12,29 +12,29 @@ public struct SafeStorage: Sendable {
     public init(database: AppDatabase) { self.database = database }
 
     /// Adds or updates a Safe.
-    public func save(_ safe: Safe) throws(StorageError) {
+    public func save(_ safe: Safe) async throws(StorageError) {
         let record = SafeRecord(safe)
-        try database.write { db in try record.save(db) }
+        try await database.write { db in try record.save(db) }
     }
 
     /// The Safe at `address` on `chainID`, if followed.
-    public func safe(chainID: BigUInt, address: Address) throws(StorageError) -> Safe? {
+    public func safe(chainID: BigUInt, address: Address) async throws(StorageError) -> Safe? {
         let id = String(chainID), a = address.checksummed
-        return try database.read { db in
+        return try await database.read { db in
             try SafeRecord.filter(SafeRecord.Columns.chainId == id && SafeRecord.Columns.address == a).fetchOne(db)?.entity()
         }
     }
 
     /// Followed Safes at `address` on any chain.
-    public func safes(address: Address) throws(StorageError) -> [Safe] {
+    public func safes(address: Address) async throws(StorageError) -> [Safe] {
         let a = address.checksummed
-        return try database.read { db in try SafeRecord.filter(SafeRecord.Columns.address == a).fetchAll(db).map { try $0.entity() } }
+        return try await database.read { db in try SafeRecord.filter(SafeRecord.Columns.address == a).fetchAll(db).map { try $0.entity() } }
     }
 
     /// Every followed Safe, optionally on one chain, by name then address.
-    public func safes(chainID: BigUInt? = nil) throws(StorageError) -> [Safe] {
+    public func safes(chainID: BigUInt? = nil) async throws(StorageError) -> [Safe] {
         let id = chainID.map { String($0) }
-        return try database.read { db in
+        return try await database.read { db in
             var request = SafeRecord.order(SafeRecord.Columns.name, SafeRecord.Columns.address)
             if let id { request = request.filter(SafeRecord.Columns.chainId == id) }
             return try request.fetchAll(db).map { try $0.entity() }
@@ -49,14 +49,14 @@ public struct SafeStorage: Sendable {
     }
 
     /// Stores a transaction and merges its signatures into those already stored, in one write.
-    public func save(_ entry: SafeTransactionEntry) throws(StorageError) {
+    public func save(_ entry: SafeTransactionEntry) async throws(StorageError) {
         let record = SafeTransactionRecord(entry)
         let hash = record.safeTxHash
         let signatures = entry.signatures.map {
             (SafeSignatureRecord(safeTxHash: hash, owner: $0.owner.checksummed, signature: Hex.encode($0.bytes), addedAt: entry.updatedAt),
              real: $0.kind != .approvedHash)
         }
-        try database.write { db in
+        try await database.write { db in
             try record.save(db)
             // A signature already stored for that owner stays as it was, except that a real
             // signature takes the place of an approved-hash entry, which is only a claim.
@@ -72,18 +72,18 @@ public struct SafeStorage: Sendable {
     }
 
     /// The transaction with `safeTxHash`, with every signature collected.
-    public func transaction(safeTxHash: [UInt8]) throws(StorageError) -> SafeTransactionEntry? {
+    public func transaction(safeTxHash: [UInt8]) async throws(StorageError) -> SafeTransactionEntry? {
         let key = Hex.encode(safeTxHash)
-        return try database.read { db in
+        return try await database.read { db in
             guard let record = try SafeTransactionRecord.fetchOne(db, key: key) else { return nil }
             return try record.entity(signatures: try SafeSignatureRecord.filter(SafeSignatureRecord.Columns.safeTxHash == key).fetchAll(db))
         }
     }
 
     /// Transactions of one Safe, by nonce then creation (ordered by SQL), optionally only those with `status`.
-    public func transactions(chainID: BigUInt, safe: Address, status: SafeTransactionStatus? = nil) throws(StorageError) -> [SafeTransactionEntry] {
+    public func transactions(chainID: BigUInt, safe: Address, status: SafeTransactionStatus? = nil) async throws(StorageError) -> [SafeTransactionEntry] {
         let id = String(chainID), a = safe.checksummed
-        return try database.read { db in
+        return try await database.read { db in
             typealias C = SafeTransactionRecord.Columns
             var request = SafeTransactionRecord.filter(C.chainId == id && C.safe == a)
             if let status { request = request.filter(C.status == status.rawValue) }

@@ -10,24 +10,24 @@ public struct TokenStorage: Sendable {
     public init(database: AppDatabase) { self.database = database }
 
     /// Adds or updates a token.
-    public func save(_ token: Token) throws(StorageError) {
+    public func save(_ token: Token) async throws(StorageError) {
         let record = TokenRecord(token)
-        try database.write { db in try record.save(db) }
+        try await database.write { db in try record.save(db) }
     }
 
     /// The token at `address` on `chainID`, if known.
-    public func token(chainID: BigUInt, address: Address) throws(StorageError) -> Token? {
+    public func token(chainID: BigUInt, address: Address) async throws(StorageError) -> Token? {
         let id = String(chainID)
         let a = address.checksummed
-        return try database.read { db in
+        return try await database.read { db in
             try TokenRecord.filter(TokenRecord.Columns.chainId == id && TokenRecord.Columns.address == a).fetchOne(db)?.entity()
         }
     }
 
     /// Every token on `chainID`, by symbol.
-    public func tokens(chainID: BigUInt) throws(StorageError) -> [Token] {
+    public func tokens(chainID: BigUInt) async throws(StorageError) -> [Token] {
         let id = String(chainID)
-        return try database.read { db in
+        return try await database.read { db in
             try TokenRecord.filter(TokenRecord.Columns.chainId == id).order(TokenRecord.Columns.symbol).fetchAll(db).map { try $0.entity() }
         }
     }

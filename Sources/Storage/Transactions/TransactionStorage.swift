@@ -9,21 +9,21 @@ public struct TransactionStorage: Sendable {
     public init(database: AppDatabase) { self.database = database }
 
     /// Inserts or updates a transaction by hash.
-    public func save(_ transaction: StoredTransaction) throws(StorageError) {
+    public func save(_ transaction: StoredTransaction) async throws(StorageError) {
         let record = TransactionRecord(transaction)
-        try database.write { db in try record.save(db) }
+        try await database.write { db in try record.save(db) }
     }
 
     /// The transaction with `hash`, if Bifrost sent it.
-    public func transaction(hash: [UInt8]) throws(StorageError) -> StoredTransaction? {
+    public func transaction(hash: [UInt8]) async throws(StorageError) -> StoredTransaction? {
         let key = Hex.encode(hash)
-        return try database.read { db in try TransactionRecord.fetchOne(db, key: key)?.entity() }
+        return try await database.read { db in try TransactionRecord.fetchOne(db, key: key)?.entity() }
     }
 
     /// History, newest first, optionally only those sent from `from`.
-    public func list(from: Address? = nil) throws(StorageError) -> [StoredTransaction] {
+    public func list(from: Address? = nil) async throws(StorageError) -> [StoredTransaction] {
         let sender = from?.checksummed
-        return try database.read { db in
+        return try await database.read { db in
             var request = TransactionRecord.order(TransactionRecord.Columns.createdAt.desc, TransactionRecord.Columns.nonce.desc)
             if let sender { request = request.filter(TransactionRecord.Columns.fromAddress == sender) }
             return try request.fetchAll(db).map { try $0.entity() }

@@ -18,10 +18,10 @@ public struct KeyRegistry: Sendable {
     }
 
     /// Stores `secrets` (already-encrypted keystore files) and `account`; false when the name is taken.
-    public func create(_ account: Account, secrets: [(kind: VaultSecret, keystore: [UInt8])]) throws(StorageError) -> Bool {
+    public func create(_ account: Account, secrets: [(kind: VaultSecret, keystore: [UInt8])]) async throws(StorageError) -> Bool {
         try vault.prepareDirectory()
         let record = AccountRecord(account)
-        return try database.immediateWrite { db in
+        return try await database.immediateWrite { db in
             guard try AccountRecord.fetchOne(db, key: record.name) == nil else { return false }
             var written: [URL] = []
             do {
@@ -42,8 +42,8 @@ public struct KeyRegistry: Sendable {
     }
 
     /// Deletes `name`'s row and files together; false when there was no such key.
-    public func remove(name: String) throws(StorageError) -> Bool {
-        try database.immediateWrite { db in
+    public func remove(name: String) async throws(StorageError) -> Bool {
+        try await database.immediateWrite { db in
             guard try AccountRecord.deleteOne(db, key: name) else { return false }
             try vault.removeFiles(name: name)
             return true
