@@ -413,20 +413,11 @@ struct KeystoreTests {
             try Vectors.data("go-ethereum-keystore_very-light-scrypt.json", in: .module),
             Array(#"{"crypto":{"cipher":"aes-128-ctr","cipherparams":{"iv":"ffffffffffffffffffffffffffffffff"},"ciphertext":"d69313b6470ac1942f75d72ebf8818a0d484ac78478a132ee081cd954d6bd7a9","kdf":"pbkdf2","kdfparams":{"c":2,"dklen":32,"prf":"hmac-sha256","salt":"c82ef14476014cbf438081a42709e2ed"},"mac":"cf6bfbcc77142a22c4a908784b4a16f1023a1d0e2aff404c20158fa4f1587177"},"version":3}"#.utf8),
         ]
-        var m = Mutator(seed: 0x5eed_0a57)
-        var accepted = 0
-        for _ in 0..<2000 {
-            let input = m.mutate(m.pick(corpus))
-            do {
-                let secret = try KeystoreV3.decrypt(json: input, password: "")
-                #expect(secret.count == 32)
-                accepted += 1
-            } catch {
-                _ = error.description
-            }
+        try FuzzLoop.run("keystore", seed: 0x5eed_0a57, iterations: 2000, next: { m, _ in m.mutate(m.pick(corpus)) }, check: { input in
             _ = KeystoreV3.address(json: input)
-        }
-        #expect(accepted < 2000)
+            let secret = try KeystoreV3.decrypt(json: input, password: "")
+            #expect(secret.count == 32)
+        })
     }
 
     @Test("given every error, when described, then the text is readable and never empty")

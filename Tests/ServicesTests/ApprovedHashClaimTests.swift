@@ -77,7 +77,7 @@ struct ApprovedHashClaimTests {
                 _ = try await f.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: f.entry.safeTxHash, keyName: "owner0", password: { "pw" }))
             }
             // Then the stored entry is the real signature
-            let stored = try await #require(try await f.storage.transaction(safeTxHash: f.entry.safeTxHash))
+            let stored = try #require(try await f.storage.transaction(safeTxHash: f.entry.safeTxHash))
             #expect(stored.signatures.map(\.kind) == [.ecdsa], "by import: \(byImport)")
         }
     }

@@ -39,7 +39,7 @@ struct MigrationFixtureTests {
         #expect(sent.map(\.nonce) == [12] && sent.first?.status == .success && sent.first?.to == Self.token)
 
         let safes = SafeStorage(database: db)
-        let safe = try await #require(try safes.safe(chainID: 31337, address: Self.safeAddress))
+        let safe = try #require(try await safes.safe(chainID: 31337, address: Self.safeAddress))
         #expect(safe.owners.map(\.checksummed) == ["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
                                                   "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
                                                   "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"])

@@ -39,7 +39,7 @@ struct SafeStorageTests {
                                          summary: "test", createdAt: now, updatedAt: now)
         try await storage.save(entry)
         try await storage.save(entry.with(signatures: [b], updatedAt: now))
-        let read = try await #require(try storage.transaction(safeTxHash: hash))
+        let read = try #require(try await storage.transaction(safeTxHash: hash))
         #expect(read.transaction == tx)
         #expect(Set(read.signatures) == Set([a, b]))
         try await storage.save(read.with(status: .executed, executionHash: [9, 9], updatedAt: now))

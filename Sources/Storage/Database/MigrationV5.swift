@@ -10,7 +10,9 @@ import GRDB
 /// `safeTransaction` table does not cascade to the signatures.
 enum MigrationV5 {
     static func migrate(_ db: Database) throws {
-        try db.create(table: "safe_v5") { t in
+        try rebuild(db, "safe", copying: "chainId, address, name, version, owners, threshold, nonce, modules, fallbackHandler, guardAddress, updatedAt",
+                    from: "chainId, address, name, version, \(jsonArray("owners")), threshold, \(integer("nonce")), \(jsonArray("modules")), "
+                        + "fallbackHandler, guardAddress, updatedAt") { t in
             t.column("chainId", .text).notNull()
             t.column("address", .text).notNull().indexed()
             t.column("name", .text)
@@ -24,16 +26,10 @@ enum MigrationV5 {
             t.column("updatedAt", .datetime).notNull()
             t.primaryKey(["chainId", "address"])
         }
-        try db.execute(sql: """
-            INSERT INTO safe_v5 (chainId, address, name, version, owners, threshold, nonce, modules, fallbackHandler, guardAddress, updatedAt)
-            SELECT chainId, address, name, version, \(jsonArray("owners")), threshold, \(integer("nonce")), \(jsonArray("modules")),
-                   fallbackHandler, guardAddress, updatedAt
-            FROM safe
-            """)
-        try db.drop(table: "safe")
-        try db.rename(table: "safe_v5", to: "safe")
 
-        try db.create(table: "safeTransaction_v5") { t in
+        let transactionColumns = "safeTxHash, chainId, safe, safeVersion, toAddress, value, data, operation, safeTxGas, baseGas, "
+            + "gasPrice, gasToken, refundReceiver, nonce, status, executionHash, summary, createdAt, updatedAt"
+        try rebuild(db, "safeTransaction", copying: transactionColumns, from: transactionColumns.replacingOccurrences(of: " nonce,", with: " \(integer("nonce")),")) { t in
             t.column("safeTxHash", .text).primaryKey()
             t.column("chainId", .text).notNull()
             t.column("safe", .text).notNull()
@@ -54,15 +50,11 @@ enum MigrationV5 {
             t.column("createdAt", .datetime).notNull()
             t.column("updatedAt", .datetime).notNull()
         }
-        let transactionColumns = "safeTxHash, chainId, safe, safeVersion, toAddress, value, data, operation, safeTxGas, baseGas, "
-            + "gasPrice, gasToken, refundReceiver, nonce, status, executionHash, summary, createdAt, updatedAt"
-        try db.execute(sql: "INSERT INTO safeTransaction_v5 (\(transactionColumns)) SELECT "
-            + transactionColumns.replacingOccurrences(of: " nonce,", with: " \(integer("nonce")),") + " FROM safeTransaction")
-        try db.drop(table: "safeTransaction")
-        try db.rename(table: "safeTransaction_v5", to: "safeTransaction")
         try db.create(index: "safeTransaction_on_safe", on: "safeTransaction", columns: ["chainId", "safe", "nonce"])
 
-        try db.create(table: "transaction_v5") { t in
+        let sentColumns = "hash, chainId, fromAddress, toAddress, value, nonce, raw, keyName, tokenAddress, tokenAmount, status, "
+            + "error, blockNumber, gasUsed, effectiveGasPrice, createdAt, updatedAt"
+        try rebuild(db, "transaction", copying: sentColumns, from: sentColumns.replacingOccurrences(of: " nonce,", with: " \(integer("nonce")),")) { t in
             t.column("hash", .text).primaryKey()
             t.column("chainId", .text).notNull()
             t.column("fromAddress", .text).notNull().indexed()
@@ -81,12 +73,17 @@ enum MigrationV5 {
             t.column("createdAt", .datetime).notNull()
             t.column("updatedAt", .datetime).notNull()
         }
-        let sentColumns = "hash, chainId, fromAddress, toAddress, value, nonce, raw, keyName, tokenAddress, tokenAmount, status, "
-            + "error, blockNumber, gasUsed, effectiveGasPrice, createdAt, updatedAt"
-        try db.execute(sql: "INSERT INTO transaction_v5 (\(sentColumns)) SELECT "
-            + sentColumns.replacingOccurrences(of: " nonce,", with: " \(integer("nonce")),") + " FROM \"transaction\"")
-        try db.drop(table: "transaction")
-        try db.rename(table: "transaction_v5", to: "transaction")
+    }
+
+    /// Replaces `table` by a new one that `define` describes, filled with the old rows: `columns`
+    /// of the new table from the SQL expressions `source` over the old one.
+    static func rebuild(_ db: Database, _ table: String, copying columns: String, from source: String,
+                        _ define: (TableDefinition) -> Void) throws {
+        let next = table + "_v5"
+        try db.create(table: next, body: define)
+        try db.execute(sql: "INSERT INTO \(next.quotedDatabaseIdentifier) (\(columns)) SELECT \(source) FROM \(table.quotedDatabaseIdentifier)")
+        try db.drop(table: table)
+        try db.rename(table: next, to: table)
     }
 
     /// SQL giving `column`'s decimal text as is when it fits 63 bits (the INTEGER affinity then
