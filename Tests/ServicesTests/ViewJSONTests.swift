@@ -1,6 +1,6 @@
 import BigInt
 import Foundation
-import Services
+@testable import Services
 import Testing
 
 /// The JSON of every view type, byte for byte: scripts read these names and this order, and the
@@ -88,5 +88,35 @@ struct ViewJSONTests {
         let view = SignedTransactionView(try OfflineTransactionService().decode(raw))
         #expect(try Self.json(view) == #"{"type":0,"chainId":"1","nonce":"9","to":"0x3535353535353535353535353535353535353535","value":"1000000000000000000","gasLimit":"21000","gasPrice":"20000000000","data":"0x","v":"37","r":"0x28ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa636276","s":"0x67cbe9d8997f761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d83","hash":"0x33469b22e9f636356c4160a87eb19df52b7412e8eac32a4a55ffe88ea8350788","from":"0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F"}"#)
         #expect(try Self.roundTrips(view))
+    }
+
+    @Test("rates, a price history, sent transactions, a transaction's status")
+    func ratesAndTransactions() throws {
+        let rate = Rate(coin: "ethereum", fiat: "usd", price: "3000.50", time: Self.time, stale: false)
+        #expect(try Self.json(RateView(rate)) == #"{"coin":"ethereum","fiat":"usd","price":3000.50,"time":"2025-11-21T04:40:00Z","stale":false}"#)
+        let history = RateHistoryResult(coin: "ethereum", fiat: "eur", points: [(time: Self.time, price: "2900")], stale: true, warning: "w")
+        #expect(try Self.json(RateHistoryView(history)) == #"{"coin":"ethereum","fiat":"eur","stale":true,"points":[{"time":"2025-11-21T04:40:00Z","price":2900}]}"#)
+        let sent = StoredTransaction(hash: [UInt8](repeating: 0xaa, count: 32), chainID: 31337, from: Self.owner, to: nil, value: 5, nonce: 12,
+                                     raw: [], keyName: "alice", token: nil, tokenAmount: nil, status: .pending, createdAt: Self.time, updatedAt: Self.time)
+        let h = Hex.encode(sent.hash)
+        #expect(try Self.json(SentTransactionView(sent)) == #"{"hash":"\#(h)","status":"pending","from":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","to":null,"value":"5","nonce":"12","token":null,"tokenAmount":null,"chainId":"31337","blockNumber":null}"#)
+        #expect(try Self.json(TransactionStatusView(TransactionState(hash: sent.hash, local: sent, receipt: nil, known: true)))
+            == #"{"hash":"\#(h)","status":"pending","blockNumber":null,"gasUsed":null,"effectiveGasPrice":null,"local":true}"#)
+        #expect(TransactionStatusView(TransactionState(hash: sent.hash, local: sent, receipt: nil, known: false)).status == "pending")
+        #expect(TransactionStatusView(TransactionState(hash: sent.hash, local: nil, receipt: nil, known: false)).status == "unknown")
+        #expect(try Self.roundTrips(SentTransactionView(sent)) && Self.roundTrips(RateHistoryView(history)))
+    }
+
+    @Test("a Safe's queue, each entry counted against the owners read, and a history item")
+    func queueAndHistory() throws {
+        let tx = SafeTx(safe: Self.safeAddress, chainID: 31337, version: .v1_4_1, to: Self.owner, value: 5, nonce: 7)
+        let entry = SafeTransactionEntry(transaction: tx, safeTxHash: try tx.hash(), signatures: [], status: .queued, executionHash: nil,
+                                         summary: "send", createdAt: Self.time, updatedAt: Self.time)
+        let queue = SafeQueue(safe: Self.safe, entries: [entry], live: true)
+        let text = try Self.json(SafeQueueView(queue))
+        #expect(text.hasPrefix(#"{"safe":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","nonce":7,"threshold":1,"live":true,"transactions":[{"safeTxHash":"#))
+        #expect(text.contains(#""confirmations":0,"threshold":1,"signers":[]"#))
+        let item = SafeHistoryItem(safeTxHash: entry.safeTxHash, transactionHash: nil, blockNumber: 9, success: true, entry: entry)
+        #expect(try Self.json(SafeHistoryItemView(item)) == #"{"safeTxHash":"\#(Hex.encode(entry.safeTxHash))","txHash":null,"blockNumber":9,"success":true,"nonce":7,"summary":"send"}"#)
     }
 }

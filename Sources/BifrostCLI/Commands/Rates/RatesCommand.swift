@@ -38,10 +38,7 @@ struct RatesNowCommand: AsyncParsableCommand {
         let result = try await global.services().dispatcher.dispatch(FetchRates(coins: ids, fiat: rates.currency, source: try rates.source()))
         if let warning = result.warning { Console.current.err("warning: \(warning)") }
         if global.json {
-            global.output.emit([("rates", .array(result.rates.map { r in
-                .object([(key: "coin", value: .string(r.coin)), (key: "fiat", value: .string(r.fiat)), (key: "price", value: .number(r.price)),
-                         (key: "time", value: .string(ISO8601DateFormatter().string(from: r.time))), (key: "stale", value: .bool(r.stale))])
-            }))])
+            global.output.emit([("rates", try Output.json(result.rates.map(RateView.init)))])
             return
         }
         Console.current.out(Self.render(result.rates))
@@ -79,10 +76,7 @@ struct RatesHistoryCommand: AsyncParsableCommand {
             coin: coin.lowercased(), fiat: rates.currency, days: days, source: try rates.source()))
         if let warning = h.warning { Console.current.err("warning: \(warning)") }
         if global.json {
-            let points: [JSONValue] = h.points.map {
-                .object([(key: "time", value: .string(ISO8601DateFormatter().string(from: $0.time))), (key: "price", value: .number($0.price))])
-            }
-            global.output.emit([("coin", .string(h.coin)), ("fiat", .string(h.fiat)), ("stale", .bool(h.stale)), ("points", .array(points))])
+            try global.output.emit(view: RateHistoryView(h))
             return
         }
         guard let first = h.points.first, let last = h.points.last else {

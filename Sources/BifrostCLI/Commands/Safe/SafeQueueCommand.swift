@@ -15,11 +15,7 @@ struct SafeQueueCommand: AsyncParsableCommand {
     func run() async throws {
         let q = try await global.services().dispatcher.dispatch(SafeQueueQuery(safe: try Input.address(safe, option: "SAFE"), chain: global.chain))
         if global.json {
-            global.output.emit([
-                ("safe", .string(q.safe.address.checksummed)), ("nonce", .number(String(q.safe.nonce))),
-                ("threshold", .number(String(q.safe.threshold))), ("live", .bool(q.live)),
-                ("transactions", try Output.json(q.entries.map { SafeTransactionView($0, count: q.confirmations(of: $0)) })),
-            ])
+            try global.output.emit(view: SafeQueueView(q))
             return
         }
         let console = Console.current
@@ -46,16 +42,7 @@ struct SafeHistoryCommand: AsyncParsableCommand {
     func run() async throws {
         let items = try await global.services().dispatcher.dispatch(SafeHistoryQuery(safe: try Input.address(safe, option: "SAFE"), chain: global.chain))
         if global.json {
-            global.output.emit([("transactions", .array(items.map { i in
-                .object([
-                    (key: "safeTxHash", value: .string(Hex.encode(i.safeTxHash))),
-                    (key: "txHash", value: i.transactionHash.map { .string(Hex.encode($0)) } ?? .null),
-                    (key: "blockNumber", value: i.blockNumber.map { .number(String($0)) } ?? .null),
-                    (key: "success", value: .bool(i.success)),
-                    (key: "nonce", value: i.entry.map { .number(String($0.transaction.nonce)) } ?? .null),
-                    (key: "summary", value: i.entry.map { .string($0.summary) } ?? .null),
-                ])
-            }))])
+            global.output.emit([("transactions", try Output.json(items.map(SafeHistoryItemView.init)))])
             return
         }
         if items.isEmpty { Console.current.note("No executed transactions yet.") }

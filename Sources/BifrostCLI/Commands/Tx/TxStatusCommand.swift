@@ -15,17 +15,7 @@ struct TxStatusCommand: AsyncParsableCommand {
         let h = try Input.hex(hash, option: "HASH")
         guard h.count == 32 else { throw InputError(option: "HASH", reason: "a transaction hash has 32 bytes") }
         let state = try await global.services().dispatcher.dispatch(TransactionStatusQuery(hash: h, chain: global.chain))
-        let status: String
-        if let receipt = state.receipt { status = receipt.status ? "success" : "reverted" }
-        else if let local = state.local { status = state.known ? "pending" : local.status.rawValue }
-        else { status = state.known ? "pending" : "unknown" }
-        global.output.emit([
-            ("hash", .string(Hex.encode(h))), ("status", .string(status)),
-            ("blockNumber", state.receipt.map { .string(String($0.blockNumber)) } ?? .null),
-            ("gasUsed", state.receipt.map { .string(String($0.gasUsed)) } ?? .null),
-            ("effectiveGasPrice", state.receipt.map { .string(String($0.effectiveGasPrice)) } ?? .null),
-            ("local", .bool(state.local != nil)),
-        ])
+        try global.output.emit(view: TransactionStatusView(state))
     }
 }
 
@@ -41,15 +31,7 @@ struct TxListCommand: AsyncParsableCommand {
         let from = if let key { try await services.dispatcher.dispatch(FindKey(name: key)).address } else { Address?.none }
         let list = try await services.dispatcher.dispatch(ListTransactions(from: from))
         if global.json {
-            global.output.emit([("transactions", .array(list.map { t in
-                .object([(key: "hash", value: .string(Hex.encode(t.hash))), (key: "status", value: .string(t.status.rawValue)),
-                         (key: "from", value: .string(t.from.checksummed)), (key: "to", value: t.to.map { .string($0.checksummed) } ?? .null),
-                         (key: "value", value: .string(String(t.value))), (key: "nonce", value: .string(String(t.nonce))),
-                         (key: "token", value: t.token.map { .string($0.checksummed) } ?? .null),
-                         (key: "tokenAmount", value: t.tokenAmount.map { .string(String($0)) } ?? .null),
-                         (key: "chainId", value: .string(String(t.chainID))),
-                         (key: "blockNumber", value: t.blockNumber.map { .string(String($0)) } ?? .null)])
-            }))])
+            global.output.emit([("transactions", try Output.json(list.map(SentTransactionView.init)))])
             return
         }
         if list.isEmpty { Console.current.note("No transactions yet.") }
