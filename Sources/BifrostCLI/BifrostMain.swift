@@ -11,8 +11,9 @@ public enum BifrostMain {
     }
 
     private static func run(parsing arguments: [String], console: Console) async -> Int32 {
+        let refused = RefusedValues()
         do {
-            var command = try BifrostCommand.parseAsRoot(arguments)
+            var command = try RefusedValues.$current.withValue(refused) { try BifrostCommand.parseAsRoot(arguments) }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -31,6 +32,12 @@ public enum BifrostMain {
                 // ArgumentParser reads `-1ether` as the flags `-1 -e -t -h …` and finds `-h` in it.
                 console.err("error: unknown option '\(flagGroup ?? "")'; a value that starts with '-' goes after '--' (see --help)")
                 return ExitCode.validationFailure.rawValue
+            }
+            // A typed value that did not parse: the option and the reason, exit 1 like any bad value.
+            let first = BifrostCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? ""
+            if let line = RefusedValueWording.line(for: first, refused: refused) {
+                console.err("error: " + line)
+                return ExitCode.failure.rawValue
             }
             console.err("error: " + oneLine(error))
             return code.rawValue

@@ -18,12 +18,12 @@ struct ABIDecodeCommand: AsyncParsableCommand {
     var signature: String
 
     @Argument(help: ArgumentHelp("The data, as hex.", valueName: "hex"))
-    var hex: String
+    var hex: HexValue
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let data = try Input.hex(hex, option: "HEX")
+        let data = hex.bytes
         let decoded = try ABIService().decode(signature: signature, data: data)
         if global.json {
             global.output.emit([

@@ -16,11 +16,11 @@ struct BalanceCommand: AsyncParsableCommand {
     )
 
     @Argument(help: "The address to read.")
-    var address: String?
+    var address: AddressValue?
     @Option(help: "A vault key whose address to read.")
     var key: String?
     @Option(help: "A token contract to include (repeatable).")
-    var token: [String] = []
+    var token: [AddressValue] = []
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -29,8 +29,8 @@ struct BalanceCommand: AsyncParsableCommand {
 
     func run() async throws {
         let services = try global.services()
-        let target = if let key { try await services.dispatcher.dispatch(FindKey(name: key)).address } else { try Input.address(address ?? "", option: "ADDRESS") }
-        let tokens = try token.map { try Input.address($0, option: "--token") }
+        let target = if let key { try await services.dispatcher.dispatch(FindKey(name: key)).address } else { address?.address ?? .zero }
+        let tokens = token.map(\.address)
         let b = try await services.dispatcher.dispatch(FetchBalances(address: target, tokens: tokens, chain: global.chain))
         let fiat = await FiatValue.cached(services, ether: b.ether.exact(in: .ether))
         if global.json {

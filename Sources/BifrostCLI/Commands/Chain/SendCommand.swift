@@ -21,11 +21,11 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: "The vault key that pays.")
     var key: String
     @Option(help: "Recipient address.")
-    var to: String
+    var to: AddressValue
     @Option(help: "Ether to send, e.g. 0.5ether or plain wei.")
-    var value: String?
+    var value: AmountValue?
     @Option(help: "Token contract, with --amount in the token's units.")
-    var token: String?
+    var token: AddressValue?
     @Option(help: "Token amount in display units, e.g. 12.5.")
     var amount: String?
     @Flag(help: "Wait for the receipt, showing progress.")
@@ -42,10 +42,10 @@ struct SendCommand: AsyncParsableCommand {
 
     func run() async throws {
         let services = try global.services()
-        let recipient = try Input.address(to, option: "--to")
+        let recipient = to.address
         let transfer: Transfer
         if let token, let amount {
-            let tokenAddress = try Input.address(token, option: "--token")
+            let tokenAddress = token.address
             let meta = try await services.dispatcher.dispatch(FetchBalances(address: recipient, tokens: [tokenAddress], chain: global.chain)).tokens[0]
             let raw: TokenAmount
             do { raw = try TokenAmount(parsing: amount, decimals: meta.decimals) } catch {
@@ -53,7 +53,7 @@ struct SendCommand: AsyncParsableCommand {
             }
             transfer = .token(tokenAddress, to: recipient, amount: raw.raw)
         } else {
-            transfer = .ether(to: recipient, wei: try Input.amount(value ?? "0", option: "--value"))
+            transfer = .ether(to: recipient, wei: value?.wei ?? 0)
         }
         let name = key
         let passwords = password

@@ -31,7 +31,7 @@ struct NetworkAddCommand: AsyncParsableCommand {
     @Argument(help: "Name for the network.")
     var name: String
     @Option(name: .customLong("chain-id"), help: "Expected chain ID; signing is refused when the node disagrees.")
-    var chainID: String?
+    var chainID: QuantityValue?
     @Option(help: ArgumentHelp("A deployments JSON file with contract addresses.", valueName: "file"))
     var deployments: String?
     @Flag(help: "Replace an existing network of the same name (its contract addresses are replaced too).")
@@ -41,7 +41,7 @@ struct NetworkAddCommand: AsyncParsableCommand {
     func run() async throws {
         guard let url = global.rpcURL else { throw ValidationError("--rpc-url URL is required") }
         let file = try deployments.map { try Input.file($0, option: "--deployments") }
-        let add = AddNetwork(name: name, rpcURL: url, chainID: try chainID.map { try Input.unsigned($0, option: "--chain-id") },
+        let add = AddNetwork(name: name, rpcURL: url, chainID: chainID?.value,
                              deployments: file, replace: replace)
         let network: ChainNetwork
         do { network = try await global.services().dispatcher.dispatch(add) } catch let e as NetworkDefinitionError {

@@ -9,13 +9,13 @@ struct SafeAddCommand: AsyncParsableCommand {
         discussion: "Example: bifrost safe add 0x1d5e…d5e1 --name treasury"
     )
     @Argument(help: "The Safe's address.")
-    var address: String
+    var address: AddressValue
     @Option(help: "A local name for it.")
     var name: String?
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let a = try Input.address(address, option: "ADDRESS")
+        let a = address.address
         let state = try await global.services().dispatcher.dispatch(AddSafe(address: a, name: name, chain: global.chain))
         if global.json { try global.output.emit(view: SafeView(state)) } else { Console.current.out(SafeCommand.render(state)) }
     }
@@ -48,11 +48,11 @@ struct SafeInfoCommand: AsyncParsableCommand {
         discussion: "Balances include the tokens added with 'bifrost token add' on the Safe's chain."
     )
     @Argument(help: "The Safe's address.")
-    var safe: String
+    var safe: AddressValue
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let a = try Input.address(safe, option: "SAFE")
+        let a = safe.address
         let services = try global.services()
         let state = try await services.dispatcher.dispatch(SafeInfoQuery(address: a, chain: global.chain))
         let fiat = await FiatValue.cached(services, ether: state.balance.exact(in: .ether))

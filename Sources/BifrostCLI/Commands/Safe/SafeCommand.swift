@@ -43,10 +43,4 @@ struct SafeCommand: AsyncParsableCommand {
         row("guard:", none(s.guardAddress))
         return lines.joined(separator: "\n")
     }
-
-    static func safeTxHash(_ text: String) throws -> [UInt8] {
-        let bytes = try Input.hex(text, option: "SAFE_TX_HASH")
-        guard bytes.count == 32 else { throw InputError(option: "SAFE_TX_HASH", reason: "a safeTxHash is 32 bytes, this is \(bytes.count)") }
-        return bytes
-    }
 }

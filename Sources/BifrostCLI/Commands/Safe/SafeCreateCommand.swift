@@ -20,11 +20,11 @@ struct SafeCreateCommand: AsyncParsableCommand {
     @Option(help: "The vault key that pays for the deployment (it need not be an owner).")
     var key: String
     @Option(help: ArgumentHelp("Comma-separated owner addresses.", valueName: "A,B,C"))
-    var owners: String
+    var owners: AddressListValue
     @Option(help: "How many owners must sign each transaction.")
-    var threshold: String
+    var threshold: QuantityValue
     @Option(help: "Salt nonce for the CREATE2 address (default: random).")
-    var salt: String?
+    var salt: QuantityValue?
     @Option(help: "A local name for the new Safe.")
     var name: String?
     @Flag(help: "Wait until it is deployed, then follow it.")
@@ -33,9 +33,9 @@ struct SafeCreateCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let ownerList = try owners.split(separator: ",").map { try Input.address($0.trimmingCharacters(in: .whitespaces), option: "--owners") }
-        let t = try Input.unsigned(threshold, option: "--threshold")
-        let saltNonce = try salt.map { try Input.unsigned($0, option: "--salt") } ?? BigUInt(UInt64.random(in: 0...UInt64.max))
+        let ownerList = owners.addresses
+        let t = threshold.value
+        let saltNonce = salt?.value ?? BigUInt(UInt64.random(in: 0...UInt64.max))
         let services = try global.services()
         let name = key, passwords = password, json = global.json
         let result = try await services.dispatcher.dispatch(DeploySafe(

@@ -14,7 +14,7 @@ struct SafeExecuteCommand: AsyncParsableCommand {
         """
     )
     @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
-    var safeTxHash: String
+    var safeTxHash: SafeTxHashValue
     @Option(help: "The vault key that sends (and pays for) the execution.")
     var key: String
     @Flag(help: "Wait for the receipt and report the Safe's verdict.")
@@ -25,7 +25,7 @@ struct SafeExecuteCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let hash = try SafeCommand.safeTxHash(safeTxHash)
+        let hash = safeTxHash.bytes
         let name = key, passwords = password, json = global.json
         let r = try await global.services().dispatcher.dispatch(ExecuteSafeTransaction(
             safeTxHash: hash, keyName: key, chain: global.chain, wait: wait, timeoutSeconds: timeout,

@@ -15,13 +15,13 @@ struct SafeExportCommand: AsyncParsableCommand {
         """
     )
     @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
-    var safeTxHash: String
+    var safeTxHash: SafeTxHashValue
     @Option(help: ArgumentHelp("Where to write it; - for stdout.", valueName: "file"))
     var out: String
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let file = try await global.services().dispatcher.dispatch(ExportSafeTransaction(safeTxHash: try SafeCommand.safeTxHash(safeTxHash)))
+        let file = try await global.services().dispatcher.dispatch(ExportSafeTransaction(safeTxHash: safeTxHash.bytes))
         if out == "-" {
             Console.current.out(file.json.trimmingCharacters(in: .newlines))
             return

@@ -24,35 +24,35 @@ struct SafeProposeCommand: AsyncParsableCommand {
     )
 
     @Argument(help: "The Safe's address.")
-    var safe: String
+    var safe: AddressValue
     @Option(help: "Recipient or contract to call.")
-    var to: String?
+    var to: AddressValue?
     @Option(help: "Ether to send, e.g. 0.1ether or plain wei.")
-    var value: String?
+    var value: AmountValue?
     @Option(help: "Calldata as hex.")
-    var data: String?
+    var data: HexValue?
     @Option(help: "call or delegatecall.")
     var operation: String = "call"
     @Option(help: "Token contract for an ERC-20 transfer (with --to and --amount).")
-    var token: String?
+    var token: AddressValue?
     @Option(help: "Token amount in display units, e.g. 12.5.")
     var amount: String?
     @Option(name: .customLong("add-owner"), help: "Owner to add.")
-    var addOwner: String?
+    var addOwner: AddressValue?
     @Option(name: .customLong("remove-owner"), help: "Owner to remove.")
-    var removeOwner: String?
+    var removeOwner: AddressValue?
     @Option(name: .customLong("swap-owner"), help: "Owner to replace (with --with).")
-    var swapOwner: String?
+    var swapOwner: AddressValue?
     @Option(name: .customLong("with"), help: "The new owner replacing --swap-owner.")
-    var with: String?
+    var with: AddressValue?
     @Option(name: .customLong("change-threshold"), help: "New threshold.")
-    var changeThreshold: String?
+    var changeThreshold: QuantityValue?
     @Option(help: "New threshold with --add-owner or --remove-owner.")
-    var threshold: String?
+    var threshold: QuantityValue?
     @Option(help: ArgumentHelp("JSON file of calls to batch through MultiSend.", valueName: "file"))
     var batch: String?
     @Option(help: "Use this nonce instead of the next free one (e.g. to replace a queued transaction).")
-    var nonce: String?
+    var nonce: QuantityValue?
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -69,9 +69,8 @@ struct SafeProposeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let safeAddress = try Input.address(safe, option: "SAFE")
         let entry = try await global.services().dispatcher.dispatch(ProposeSafeTransaction(
-            safe: safeAddress, intent: try intent(), nonce: try nonce.map { try Input.unsigned($0, option: "--nonce") }, chain: global.chain))
+            safe: safe.address, intent: try intent(), nonce: nonce?.value, chain: global.chain))
         if global.json {
             global.output.emit([("safeTxHash", .string(Hex.encode(entry.safeTxHash))), ("nonce", .number(String(entry.transaction.nonce))),
                                 ("summary", .string(entry.summary))])
@@ -82,23 +81,20 @@ struct SafeProposeCommand: AsyncParsableCommand {
     }
 
     private func intent() throws -> SafeIntent {
-        let t = try threshold.map { try Input.unsigned($0, option: "--threshold") }
+        let t = threshold?.value
         if let token, let to, let amount {
-            return .tokenTransfer(token: try Input.address(token, option: "--token"), to: try Input.address(to, option: "--to"), amount: amount)
+            return .tokenTransfer(token: token.address, to: to.address, amount: amount)
         }
         if let to {
             guard let op = SafeOperation(name: operation), op != .create else {
                 throw InputError(option: "--operation", reason: "'\(operation)' is not call or delegatecall")
             }
-            return .call(to: try Input.address(to, option: "--to"), value: try Input.amount(value ?? "0", option: "--value"),
-                         data: try data.map { try Input.hex($0, option: "--data") } ?? [], operation: op)
+            return .call(to: to.address, value: value?.wei ?? 0, data: data?.bytes ?? [], operation: op)
         }
-        if let addOwner { return .addOwner(try Input.address(addOwner, option: "--add-owner"), threshold: t) }
-        if let removeOwner { return .removeOwner(try Input.address(removeOwner, option: "--remove-owner"), threshold: t) }
-        if let swapOwner, let with {
-            return .swapOwner(old: try Input.address(swapOwner, option: "--swap-owner"), new: try Input.address(with, option: "--with"))
-        }
-        if let changeThreshold { return .changeThreshold(try Input.unsigned(changeThreshold, option: "--change-threshold")) }
+        if let addOwner { return .addOwner(addOwner.address, threshold: t) }
+        if let removeOwner { return .removeOwner(removeOwner.address, threshold: t) }
+        if let swapOwner, let with { return .swapOwner(old: swapOwner.address, new: with.address) }
+        if let changeThreshold { return .changeThreshold(changeThreshold.value) }
         return .batch(try Self.batchCalls(try Input.file(batch ?? "", option: "--batch")))
     }
 

@@ -9,11 +9,11 @@ struct SafeQueueCommand: AsyncParsableCommand {
         discussion: "When the node is unreachable the queue as last stored is shown."
     )
     @Argument(help: "The Safe's address.")
-    var safe: String
+    var safe: AddressValue
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let q = try await global.services().dispatcher.dispatch(SafeQueueQuery(safe: try Input.address(safe, option: "SAFE"), chain: global.chain))
+        let q = try await global.services().dispatcher.dispatch(SafeQueueQuery(safe: safe.address, chain: global.chain))
         if global.json {
             try global.output.emit(view: SafeQueueView(q))
             return
@@ -36,11 +36,11 @@ struct SafeHistoryCommand: AsyncParsableCommand {
         abstract: "List a Safe's executed transactions from its ExecutionSuccess/ExecutionFailure events, newest first."
     )
     @Argument(help: "The Safe's address.")
-    var safe: String
+    var safe: AddressValue
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let items = try await global.services().dispatcher.dispatch(SafeHistoryQuery(safe: try Input.address(safe, option: "SAFE"), chain: global.chain))
+        let items = try await global.services().dispatcher.dispatch(SafeHistoryQuery(safe: safe.address, chain: global.chain))
         if global.json {
             global.output.emit([("transactions", try Output.json(items.map(SafeHistoryItemView.init)))])
             return

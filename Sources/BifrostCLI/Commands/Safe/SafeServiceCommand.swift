@@ -57,14 +57,14 @@ struct SafeServiceConfirmCommand: AsyncParsableCommand {
 /// What `service propose` and `service confirm` take; they differ only in whether the first signature proposes.
 struct ServicePostOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
-    var safeTxHash: String
+    var safeTxHash: SafeTxHashValue
     @OptionGroup var service: ServiceOptions
     @OptionGroup var global: GlobalOptions
 
     func run(propose: Bool) async throws {
         let owners = try await global.services().dispatcher.dispatch(PostSafeSignatures(
-            safeTxHash: try SafeCommand.safeTxHash(safeTxHash), service: try service.endpoint(), propose: propose))
-        global.output.emit([("safeTxHash", .string(safeTxHash)), ("posted", .array(owners.map { .string($0.checksummed) }))])
+            safeTxHash: safeTxHash.bytes, service: try service.endpoint(), propose: propose))
+        global.output.emit([("safeTxHash", .string(safeTxHash.description)), ("posted", .array(owners.map { .string($0.checksummed) }))])
     }
 }
 
@@ -73,13 +73,13 @@ struct SafeServiceListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the Safe's pending transactions on the service and merge them into the local queue.")
     @Argument(help: "The Safe's address.")
-    var safe: String
+    var safe: AddressValue
     @OptionGroup var service: ServiceOptions
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let items = try await global.services().dispatcher.dispatch(ServiceListSafeTransactions(
-            safe: try Input.address(safe, option: "SAFE"), service: try service.endpoint(), chain: global.chain))
+            safe: safe.address, service: try service.endpoint(), chain: global.chain))
         if global.json {
             global.output.emit([("transactions", .array(items.map { i in
                 .object([

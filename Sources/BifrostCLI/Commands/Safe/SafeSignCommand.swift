@@ -10,14 +10,14 @@ struct SafeSignCommand: AsyncParsableCommand {
         discussion: "A key that is not an owner of the Safe is refused before the password is asked.\n\nExample: bifrost safe sign 0x5f3a…9c1e --key alice"
     )
     @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
-    var safeTxHash: String
+    var safeTxHash: SafeTxHashValue
     @Option(help: "The owner's vault key.")
     var key: String
     @OptionGroup var password: PasswordOptions
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let hash = try SafeCommand.safeTxHash(safeTxHash)
+        let hash = safeTxHash.bytes
         let name = key, passwords = password
         let c = try await global.services().dispatcher.dispatch(SignSafeTransaction(safeTxHash: hash, keyName: key,
                                                                                     password: { try passwords.unlock(name) }))

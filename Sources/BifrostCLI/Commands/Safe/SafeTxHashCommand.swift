@@ -16,29 +16,29 @@ struct SafeTxHashCommand: AsyncParsableCommand {
         """
     )
     @Option(help: "The Safe's address (the EIP-712 verifying contract).")
-    var safe: String
+    var safe: AddressValue
     @Option(name: .customLong("chain-id"), help: "Chain ID.")
-    var chainID: String
+    var chainID: QuantityValue
     @Option(help: "The Safe nonce the transaction uses.")
-    var nonce: String
+    var nonce: QuantityValue
     @Option(help: "Recipient or contract called.")
-    var to: String
+    var to: AddressValue
     @Option(help: "Ether value, e.g. 0.1ether or plain wei.")
-    var value: String
+    var value: AmountValue
     @Option(help: "Calldata as hex.")
-    var data: String = "0x"
+    var data = HexValue([])
     @Option(help: "call or delegatecall.")
     var operation: String = "call"
     @Option(name: .customLong("safe-tx-gas"), help: "safeTxGas.")
-    var safeTxGas: String = "0"
+    var safeTxGas = QuantityValue(0)
     @Option(name: .customLong("base-gas"), help: "baseGas (dataGas before 1.0.0).")
-    var baseGas: String = "0"
+    var baseGas = QuantityValue(0)
     @Option(name: .customLong("gas-price"), help: "gasPrice for the refund, in wei.")
-    var gasPrice: String = "0"
+    var gasPrice = QuantityValue(0)
     @Option(name: .customLong("gas-token"), help: "Refund token (zero address: ether).")
-    var gasToken: String = "0x0000000000000000000000000000000000000000"
+    var gasToken = AddressValue(address: .zero)
     @Option(name: .customLong("refund-receiver"), help: "Refund receiver (zero address: the executor).")
-    var refundReceiver: String = "0x0000000000000000000000000000000000000000"
+    var refundReceiver = AddressValue(address: .zero)
     @Option(name: .customLong("safe-version"), help: "Safe contract version: 1.3.0, 1.4.1 or 1.5.0 (older ones hash too).")
     var safeVersion: String = "1.4.1"
     @OptionGroup var global: GlobalOptions
@@ -49,12 +49,9 @@ struct SafeTxHashCommand: AsyncParsableCommand {
         }
         guard let op = SafeOperation(name: operation) else { throw InputError(option: "--operation", reason: "'\(operation)' is not call or delegatecall") }
         let tx = SafeTx(
-            safe: try Input.address(safe, option: "--safe"), chainID: try Input.unsigned(chainID, option: "--chain-id"), version: version,
-            to: try Input.address(to, option: "--to"), value: try Input.amount(value, option: "--value"),
-            data: try Input.hex(data, option: "--data"), operation: op,
-            safeTxGas: try Input.unsigned(safeTxGas, option: "--safe-tx-gas"), baseGas: try Input.unsigned(baseGas, option: "--base-gas"),
-            gasPrice: try Input.unsigned(gasPrice, option: "--gas-price"), gasToken: try Input.address(gasToken, option: "--gas-token"),
-            refundReceiver: try Input.address(refundReceiver, option: "--refund-receiver"), nonce: try Input.unsigned(nonce, option: "--nonce"))
+            safe: safe.address, chainID: chainID.value, version: version, to: to.address, value: value.wei, data: data.bytes, operation: op,
+            safeTxGas: safeTxGas.value, baseGas: baseGas.value, gasPrice: gasPrice.value, gasToken: gasToken.address,
+            refundReceiver: refundReceiver.address, nonce: nonce.value)
         global.output.emit([
             ("safeTxHash", .string(Hex.encode(try tx.hash()))), ("domainSeparator", .string(Hex.encode(try tx.domainSeparator()))),
             ("structHash", .string(Hex.encode(try tx.structHash))),

@@ -30,10 +30,10 @@ struct SignVerifyCommand: AsyncParsableCommand {
     var typedData: String?
 
     @Option(help: "The 65-byte signature r‖s‖v, as hex.")
-    var signature: String
+    var signature: HexValue
 
     @Option(help: "Expected signer; the command exits 1 if the signature is from someone else.")
-    var address: String?
+    var address: AddressValue?
 
     @OptionGroup var global: GlobalOptions
 
@@ -50,10 +50,10 @@ struct SignVerifyCommand: AsyncParsableCommand {
         } else {
             payload = .typedData(try MessageInput.typedData(file: typedData ?? "", option: "--typed-data"))
         }
-        let sig = try Input.hex(signature, option: "--signature")
+        let sig = signature.bytes
         let signer = try MessageSigningService().recoverSigner(of: payload, signature: sig)
         if let address {
-            let expected = try Input.address(address, option: "--address")
+            let expected = address.address
             guard expected == signer else { throw SignerMismatch(expected: expected, actual: signer) }
         }
         global.output.emit(single: "address", .string(signer.checksummed))

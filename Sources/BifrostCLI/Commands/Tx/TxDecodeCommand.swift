@@ -11,12 +11,12 @@ struct TxDecodeCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The signed raw transaction, as hex.", valueName: "raw"))
-    var raw: String
+    var raw: HexValue
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let summary = try OfflineTransactionService().decode(try Input.hex(raw, option: "RAW"))
+        let summary = try OfflineTransactionService().decode(raw.bytes)
         try global.output.emit(view: SignedTransactionView(summary))
     }
 }

@@ -19,23 +19,23 @@ struct TxSignCommand: AsyncParsableCommand {
     )
 
     @Option(name: .customLong("chain-id"), help: "Chain ID (1 mainnet, 11155111 Sepolia, …).")
-    var chainID: String
+    var chainID: QuantityValue
     @Option(help: "Sender's nonce.")
-    var nonce: String
+    var nonce: QuantityValue
     @Option(help: "Recipient address.")
-    var to: String
+    var to: AddressValue
     @Option(help: "Amount to send, e.g. 1.5ether or plain wei.")
-    var value: String = "0"
+    var value = AmountValue(wei: 0)
     @Option(name: .customLong("gas-limit"), help: "Gas limit, e.g. 21000.")
-    var gasLimit: String
+    var gasLimit: QuantityValue
     @Option(name: .customLong("gas-price"), help: "Gas price for legacy and EIP-2930 transactions, e.g. 20gwei.")
-    var gasPrice: String?
+    var gasPrice: AmountValue?
     @Option(name: .customLong("max-fee-per-gas"), help: "EIP-1559 fee cap, e.g. 30gwei.")
-    var maxFeePerGas: String?
+    var maxFeePerGas: AmountValue?
     @Option(name: .customLong("max-priority-fee-per-gas"), help: "EIP-1559 tip, e.g. 1gwei.")
-    var maxPriorityFeePerGas: String?
+    var maxPriorityFeePerGas: AmountValue?
     @Option(help: "Calldata as hex.")
-    var data: String?
+    var data: HexValue?
     @Option(name: .customLong("access-list"), help: ArgumentHelp("Access list as JSON: [{\"address\":\"0x…\",\"storageKeys\":[\"0x…\"]}].", valueName: "json"))
     var accessList: String?
 
@@ -44,15 +44,15 @@ struct TxSignCommand: AsyncParsableCommand {
 
     func run() async throws {
         let draft = TransactionDraft(
-            chainID: try Input.unsigned(chainID, option: "--chain-id"),
-            nonce: try Input.unsigned(nonce, option: "--nonce"),
-            to: try Input.address(to, option: "--to"),
-            value: try Input.amount(value, option: "--value"),
-            gasLimit: try Input.unsigned(gasLimit, option: "--gas-limit"),
-            gasPrice: try gasPrice.map { try Input.amount($0, option: "--gas-price") },
-            maxFeePerGas: try maxFeePerGas.map { try Input.amount($0, option: "--max-fee-per-gas") },
-            maxPriorityFeePerGas: try maxPriorityFeePerGas.map { try Input.amount($0, option: "--max-priority-fee-per-gas") },
-            data: try data.map { try Input.hex($0, option: "--data") } ?? [],
+            chainID: chainID.value,
+            nonce: nonce.value,
+            to: to.address,
+            value: value.wei,
+            gasLimit: gasLimit.value,
+            gasPrice: gasPrice?.wei,
+            maxFeePerGas: maxFeePerGas?.wei,
+            maxPriorityFeePerGas: maxPriorityFeePerGas?.wei,
+            data: data?.bytes ?? [],
             accessList: try accessList.map(parseAccessList)
         )
         _ = try draft.build()

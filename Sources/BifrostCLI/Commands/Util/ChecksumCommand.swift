@@ -10,12 +10,12 @@ struct ChecksumCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The address, any case.", valueName: "address"))
-    var address: String
+    var address: AddressValue
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let parsed = try Input.address(address, option: "ADDRESS")
+        let parsed = address.address
         global.output.emit(single: "address", .string(parsed.checksummed))
     }
 }

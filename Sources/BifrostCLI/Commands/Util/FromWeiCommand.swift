@@ -12,7 +12,7 @@ struct FromWeiCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("An integer amount of wei (decimal or 0x hex).", valueName: "wei"))
-    var wei: String
+    var wei: QuantityValue
 
     @Option(name: .long, help: "Unit to express the amount in.")
     var unit: EtherUnit = .ether
@@ -20,7 +20,7 @@ struct FromWeiCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let value = try Input.unsigned(wei, option: "WEI")
+        let value = wei.value
         let text = EtherAmount(wei: value).exact(in: unit)
         if global.json {
             global.output.emit([("value", .string(text)), ("unit", .string(unit.rawValue))])

@@ -17,7 +17,7 @@ struct KeccakCommand: AsyncParsableCommand {
     var text: String?
 
     @Argument(help: ArgumentHelp("Bytes to hash, as hex.", valueName: "hex"))
-    var hex: String?
+    var hex: HexValue?
 
     @OptionGroup var global: GlobalOptions
 
@@ -26,7 +26,7 @@ struct KeccakCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let bytes = try text.map { Array($0.utf8) } ?? Input.hex(hex ?? "", option: "HEX")
+        let bytes = text.map { Array($0.utf8) } ?? hex?.bytes ?? []
         global.output.emit(single: "hash", .string(Hex.encode(Keccak256.hash(bytes))))
     }
 }

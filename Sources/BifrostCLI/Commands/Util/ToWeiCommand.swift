@@ -15,12 +15,12 @@ struct ToWeiCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("Amount such as 1.5ether or 20gwei.", valueName: "amount"))
-    var amount: String
+    var amount: AmountValue
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let wei = try Input.amount(amount, option: "AMOUNT")
+        let wei = amount.wei
         global.output.emit(single: "wei", .string(String(wei)))
     }
 }

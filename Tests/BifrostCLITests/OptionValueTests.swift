@@ -1,0 +1,31 @@
+@testable import BifrostCLI
+import Testing
+
+/// Option values are typed (`ExpressibleByArgument`) and parsed once by ArgumentParser; a bad one
+/// still fails with exit 1 and "OPTION: reason", as hand parsing in each command did.
+@Suite("bifrost: typed option values")
+struct OptionValueTests {
+    @Test("a bad value names its option or argument and says why, exit 1", arguments: [
+        (["util", "checksum", "0x12"], "error: ADDRESS: an address has 20 bytes (40 hex digits), got 2 hex digits"),
+        (["safe", "sign", "0x1234", "--key", "k"], "error: SAFE_TX_HASH: a safeTxHash is 32 bytes, this is 2"),
+        (["safe", "create", "--key", "k", "--owners", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed,0x12", "--threshold", "1"],
+         "error: --owners: an address has 20 bytes (40 hex digits), got 2 hex digits"),
+        (["util", "to-wei", "1.5foo"], "error: AMOUNT: unknown unit 'foo' (use one of: wei, kwei, mwei, gwei, szabo, finney, ether)"),
+        (["tx", "decode", "0xzz"], "error: RAW: invalid hex character 'z'"),
+    ])
+    func refused(arguments: [String], line: String) async {
+        let r = await runCLIArray(arguments)
+        #expect(r.code == 1)
+        #expect(r.err == [line])
+    }
+
+    @Test("the label comes from ArgumentParser's synopsis; a message that is not a refused value is left alone")
+    func wording() {
+        let refused = RefusedValues()
+        refused.record("x'y", reason: "why")
+        #expect(RefusedValueWording.line(for: "The value 'x'y' is invalid for '--to <to>'", refused: refused) == "--to: why")
+        #expect(RefusedValueWording.line(for: "The value 'x'y' is invalid for '<safe-tx-hash>'", refused: refused) == "SAFE_TX_HASH: why")
+        #expect(RefusedValueWording.line(for: "The value 'other' is invalid for '--to <to>'", refused: refused) == nil)
+        #expect(RefusedValueWording.line(for: "Missing expected argument '<safe>'", refused: refused) == nil)
+    }
+}
