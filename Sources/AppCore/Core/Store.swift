@@ -10,7 +10,10 @@ public final class Store<State: Sendable, Action: Sendable> {
     private let reducer: any Reducer<State, Action>
     private let middleware: [any Middleware<State, Action>]
     private let effects = EffectRunner<Action>()
-    private var subscribers: [UUID: (State) -> Void] = [:]
+    /// One log per subscribed keypath, however many subscribers follow it.
+    private var logs: [AnyKeyPath: AnyObject] = [:]
+    private var updates: [AnyKeyPath: (State) -> Void] = [:]
+    private var subscriptions = 0
 
     /// A store starting at `initialState`, reducing with `reducer`, observed by `middleware`.
     public init(initialState: State, reducer: some Reducer<State, Action>, middleware: [any Middleware<State, Action>] = []) {
@@ -24,28 +27,44 @@ public final class Store<State: Sendable, Action: Sendable> {
         let before = state
         let effect = reducer.reduce(into: &state, action: action)
         for m in middleware { m.observe(action: action, before: before, after: state) }
-        for notify in subscribers.values { notify(state) }
+        for update in updates.values { update(state) }
         run(effect)
     }
 
-    /// The value at `keyPath` now and after every change, skipping repeats.
-    public func subscribe<Value: Equatable & Sendable>(_ keyPath: KeyPath<State, Value>) -> AsyncStream<Value> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(64))
-        let id = UUID()
-        var last = state[keyPath: keyPath]
-        continuation.yield(last)
-        subscribers[id] = { state in
-            let value = state[keyPath: keyPath]
-            guard value != last else { return }
-            last = value
-            continuation.yield(value)
+    /// The value at `keyPath` now and after every change, skipping repeats. Subscribers of one
+    /// keypath share one log of its values, so the value is read and compared once per action.
+    public func subscribe<Value: Equatable & Sendable>(_ keyPath: KeyPath<State, Value>) -> StoreSubscription<Value> {
+        let log: KeyPathLog<State, Value>
+        if let existing = logs[keyPath] as? KeyPathLog<State, Value> {
+            log = existing
+        } else {
+            log = KeyPathLog(state: state) { $0[keyPath: keyPath] }
+            logs[keyPath] = log
+            updates[keyPath] = { [unowned log] state in log.update(state) }
         }
-        continuation.onTermination = { [weak self] _ in Task { @MainActor in self?.subscribers[id] = nil } }
-        return stream
+        log.subscribers += 1
+        subscriptions += 1
+        let source = SubscriptionSource<Value>(
+            startVersion: log.latest - 1,
+            next: { seen in await log.next(after: seen) },
+            release: { [weak self] in Task { @MainActor in self?.release(log) } })
+        return StoreSubscription(source: source)
     }
 
-    /// How many subscriptions are active.
-    public var subscriberCount: Int { subscribers.count }
+    /// How many subscriptions are alive.
+    public var subscriberCount: Int { subscriptions }
+
+    /// How many keypaths have a log, for tests of the sharing.
+    var keyPathLogCount: Int { logs.count }
+
+    /// Forgets a subscription whose last copy is gone, and its keypath's log with the last one.
+    private func release(_ log: some KeyPathLogCounting) {
+        subscriptions -= 1
+        log.subscribers -= 1
+        guard log.subscribers == 0, let key = logs.first(where: { $0.value === log })?.key else { return }
+        logs[key] = nil
+        updates[key] = nil
+    }
 
     /// How many effects are still running.
     public var runningEffects: Int { effects.running }
