@@ -20,6 +20,13 @@ enum Sample {
                                     summary: "send 0.1 ETH to \(recipient.checksummed)", createdAt: time, updatedAt: time)
     }()
 
+    /// The owners' throwaway dev keys (the well-known test mnemonic's first two accounts).
+    static let ownerKeys = ["ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+                            "59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"].map { try! PrivateKey(hex: $0) }
+
+    /// Each owner's signature of `entry`, in owner order.
+    static let signatures: [SafeSignature] = ownerKeys.map { try! SafeSignature.sign(safeTxHash: entry.safeTxHash, with: $0) }
+
     static let ethRate = Rate(coin: "ethereum", fiat: "usd", price: "3000", time: time, stale: false)
 
     static let snapshot = SafeDetail.Snapshot(

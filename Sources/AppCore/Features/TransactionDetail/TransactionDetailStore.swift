@@ -1,0 +1,152 @@
+import BigInt
+
+/// One Safe transaction: every field, the signatures with their owners, the hashes, and the
+/// owner's actions on it (sign, execute once ready, export the file to pass on).
+public enum TransactionDetail {
+    public enum Route: Equatable, Sendable {
+        case overview
+        case signatures
+    }
+
+    public struct State: Equatable, Sendable {
+        public let safeTxHash: [UInt8]
+        public var detail: SafeTransactionDetail?
+        public var route: Route = .overview
+        public var loading = false
+        public var busy = false
+        public var error: FeatureError?
+        /// The signed-transaction file, once exported, for the page to offer as a download.
+        public var exportedFile: String?
+        public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
+    }
+
+    public enum Action: Equatable, Sendable {
+        case refresh
+        case loaded(Result<SafeTransactionDetail, FeatureError>)
+        case signTapped(keyName: String)
+        case signed(Result<SafeConfirmations, FeatureError>)
+        case executeTapped(keyName: String)
+        case executed(Result<SafeExecutionResult, FeatureError>)
+        case exportTapped
+        case exported(Result<String, FeatureError>)
+        case updateRoute(Route)
+        case delegate(Delegate)
+    }
+
+    /// What the parent must know.
+    public enum Delegate: Equatable, Sendable {
+        /// The transaction was executed: the Safe's state and queue are stale.
+        case executed(SafeExecutionResult)
+    }
+
+    public struct Dependencies: Sendable {
+        public var load: @Sendable ([UInt8]) async throws -> SafeTransactionDetail
+        public var sign: @Sendable ([UInt8], String) async throws -> SafeConfirmations
+        public var execute: @Sendable ([UInt8], String) async throws -> SafeExecutionResult
+        public var export: @Sendable ([UInt8]) async throws -> String
+
+        public init(load: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionDetail,
+                    sign: @escaping @Sendable ([UInt8], String) async throws -> SafeConfirmations,
+                    execute: @escaping @Sendable ([UInt8], String) async throws -> SafeExecutionResult,
+                    export: @escaping @Sendable ([UInt8]) async throws -> String) {
+            self.load = load
+            self.sign = sign
+            self.execute = execute
+            self.export = export
+        }
+
+        /// Wired to the session's Safe store; `password` unlocks a key by name.
+        public static func live(_ session: Session, password: @escaping @Sendable (String) throws -> String) -> Dependencies {
+            let d = session.services.dispatcher, chain = session.chain
+            return Dependencies(
+                load: { hash in try await d.dispatch(SafeTransactionQuery(safeTxHash: hash)) },
+                sign: { hash, key in try await d.dispatch(SignSafeTransaction(safeTxHash: hash, keyName: key, password: { try password(key) })) },
+                execute: { hash, key in
+                    try await d.dispatch(ExecuteSafeTransaction(safeTxHash: hash, keyName: key, chain: chain, wait: true, password: { try password(key) }))
+                },
+                export: { hash in try await d.dispatch(ExportSafeTransaction(safeTxHash: hash)).json })
+        }
+
+        /// Fixed answers: `detail` loads, signing and executing answer as given, the file exports as `file`.
+        public static func mock(detail: SafeTransactionDetail, signed: SafeConfirmations? = nil, executed: SafeExecutionResult? = nil,
+                                file: String = "{}") -> Dependencies {
+            Dependencies(load: { _ in detail },
+                         sign: { _, _ in guard let signed else { throw FeatureError("sign is not available") }; return signed },
+                         execute: { _, _ in guard let executed else { throw FeatureError("execute is not available") }; return executed },
+                         export: { _ in file })
+        }
+
+        /// Fails everything.
+        public static let failing = Dependencies(load: { _ in throw FeatureError("load is not available") },
+                                                 sign: { _, _ in throw FeatureError("sign is not available") },
+                                                 execute: { _, _ in throw FeatureError("execute is not available") },
+                                                 export: { _ in throw FeatureError("export is not available") })
+    }
+
+    public struct Reducer: AppCore.Reducer {
+        let dependencies: Dependencies
+        public init(dependencies: Dependencies) { self.dependencies = dependencies }
+
+        public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            let hash = state.safeTxHash
+            switch action {
+            case .refresh:
+                state.loading = true
+                let load = dependencies.load
+                return .run { send in await send(.loaded(await FeatureError.result { try await load(hash) })) }
+            case .loaded(let result):
+                state.loading = false
+                switch result {
+                case .success(let detail):
+                    state.detail = detail
+                    state.error = nil
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .signTapped(let keyName):
+                state.busy = true
+                state.error = nil
+                let sign = dependencies.sign
+                return .run { send in await send(.signed(await FeatureError.result { try await sign(hash, keyName) })) }
+            case .signed(let result):
+                state.busy = false
+                switch result {
+                case .success: return .send(.refresh)
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .executeTapped(let keyName):
+                guard let count = state.detail?.confirmations else { return .none }
+                guard count.isReady else {
+                    state.error = FeatureError("\(count.confirmed) of \(count.threshold) owners confirmed; more must sign first")
+                    return .none
+                }
+                state.busy = true
+                state.error = nil
+                let execute = dependencies.execute
+                return .run { send in await send(.executed(await FeatureError.result { try await execute(hash, keyName) })) }
+            case .executed(let result):
+                state.busy = false
+                switch result {
+                case .success(let r): return .merge(.send(.delegate(.executed(r))), .send(.refresh))
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .exportTapped:
+                let export = dependencies.export
+                return .run { send in await send(.exported(await FeatureError.result { try await export(hash) })) }
+            case .exported(let result):
+                switch result {
+                case .success(let file): state.exportedFile = file
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .updateRoute(let route):
+                state.route = route
+                return .none
+            case .delegate:
+                return .none
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import AppCore
+import AppCoreTesting
+import BigInt
+import Testing
+
+@MainActor
+@Suite("Feature: TransactionDetail")
+struct TransactionDetailFeatureTests {
+    static func detail(signers: Int) -> SafeTransactionDetail {
+        let entry = Sample.entry
+        let signatures = Array(Sample.signatures.prefix(signers))
+        let signed = SafeTransactionEntry(transaction: entry.transaction, safeTxHash: entry.safeTxHash, signatures: signatures, status: .queued,
+                                          executionHash: nil, summary: entry.summary, createdAt: entry.createdAt, updatedAt: entry.updatedAt)
+        return SafeTransactionDetail(entry: signed, safe: Sample.safe(),
+                                     confirmations: ConfirmationCount(signatures: signatures, owners: Sample.owners, threshold: 2),
+                                     domainSeparator: try! entry.transaction.domainSeparator(), structHash: try! entry.transaction.structHash)
+    }
+
+    @Test("refresh loads the transaction, its confirmations and hashes; signing reloads it; routes switch")
+    func loadSignReload() async {
+        var deps = TransactionDetail.Dependencies.mock(detail: Self.detail(signers: 1))
+        let confirmed = SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 2, threshold: 2)
+        deps.sign = { _, _ in confirmed }
+        let store = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash), reducer: TransactionDetail.Reducer(dependencies: deps))
+        store.send(.refresh) { $0.loading = true }
+        await store.receive(.loaded(.success(Self.detail(signers: 1)))) {
+            $0.loading = false
+            $0.detail = Self.detail(signers: 1)
+        }
+        #expect(store.state.detail?.confirmations.missing == [Sample.owners[1]])
+        store.send(.signTapped(keyName: "bob")) { $0.busy = true }
+        await store.receive(.signed(.success(confirmed))) { $0.busy = false }
+        await store.receive(.refresh) { $0.loading = true }
+        await store.receive(.loaded(.success(Self.detail(signers: 1)))) { $0.loading = false }
+        store.send(.updateRoute(.signatures)) { $0.route = .signatures }
+        await store.finish()
+    }
+
+    @Test("execute waits for the threshold; once ready it executes, tells the parent, and reloads")
+    func execute() async {
+        let result = SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true)
+        let notReady = TestStore(initialState: { var s = TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash); s.detail = Self.detail(signers: 1); return s }(),
+                                 reducer: TransactionDetail.Reducer(dependencies: .failing))
+        notReady.send(.executeTapped(keyName: "bob")) { $0.error = FeatureError("1 of 2 owners confirmed; more must sign first") }
+        await notReady.finish()
+
+        let ready = Self.detail(signers: 2)
+        let store = TestStore(initialState: { var s = TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash); s.detail = ready; return s }(),
+                              reducer: TransactionDetail.Reducer(dependencies: .mock(detail: ready, executed: result)))
+        store.send(.executeTapped(keyName: "bob")) { $0.busy = true }
+        await store.receive(.executed(.success(result))) { $0.busy = false }
+        await store.receive(.delegate(.executed(result)))
+        await store.receive(.refresh) { $0.loading = true }
+        await store.receive(.loaded(.success(ready))) { $0.loading = false }
+        await store.finish()
+    }
+
+    @Test("export keeps the file for the page to offer; a failing load keeps its error")
+    func exportAndFailure() async {
+        let store = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash),
+                              reducer: TransactionDetail.Reducer(dependencies: .mock(detail: Self.detail(signers: 0), file: #"{"format":"x"}"#)))
+        store.send(.exportTapped)
+        await store.receive(.exported(.success(#"{"format":"x"}"#))) { $0.exportedFile = #"{"format":"x"}"# }
+        await store.finish()
+
+        let failing = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash), reducer: TransactionDetail.Reducer(dependencies: .failing))
+        failing.send(.refresh) { $0.loading = true }
+        await failing.receive(.loaded(.failure(FeatureError("load is not available")))) {
+            $0.loading = false
+            $0.error = FeatureError("load is not available")
+        }
+        await failing.finish()
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Services
+import Storage
+import Testing
+
+/// The detail of one stored Safe transaction, offline: what a detail screen shows.
+@Suite("Safe transaction detail")
+struct SafeTransactionQueryTests {
+    typealias Base = SafeOfflineTests
+
+    @Test("one owner signed: 1 of 2, the other missing, and the hashes SafeKit computes; an unknown hash is a typed error")
+    func detail() async throws {
+        let f = try await Base.fixture()
+        defer { f.cleanUp() }
+        _ = try await f.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: f.entry.safeTxHash, keyName: "owner1", password: { "pw" }))
+        let d = try await f.services.dispatcher.dispatch(SafeTransactionQuery(safeTxHash: f.entry.safeTxHash))
+        #expect(d.entry.safeTxHash == f.entry.safeTxHash && d.safe.address == Base.safeAddress)
+        #expect(d.confirmations.confirmed == 1 && d.confirmations.missing == [Base.keys[0].address] && !d.confirmations.isReady)
+        #expect(try d.domainSeparator == f.entry.transaction.domainSeparator() && d.structHash == f.entry.transaction.structHash)
+        #expect(f.network.roundTrips == 0)
+        let unknown = [UInt8](repeating: 7, count: 32)
+        await #expect(throws: SafeError.unknownTransaction(Hex.encode(unknown))) {
+            try await f.services.dispatcher.dispatch(SafeTransactionQuery(safeTxHash: unknown))
+        }
+    }
+}
