@@ -1,0 +1,218 @@
+import BigInt
+
+/// Getting started, when there is no key or no Safe: create a key (its phrase shown once, then
+/// three of its words asked back), import one (phrase, private key or keystore file), add an
+/// existing Safe, or deploy a new one.
+public enum Onboarding {
+    public enum Route: Equatable, Sendable {
+        case start
+        case createKey
+        /// The new key's phrase, shown this once.
+        case showPhrase(Account, words: Redacted<[String]>)
+        /// Three words of the phrase asked back, by position (0-based), before the key counts as kept.
+        case confirmPhrase(Account, asked: [Int])
+        case importKey
+        case addSafe
+        case deploySafe
+        case done
+    }
+
+    public struct State: Equatable, Sendable {
+        public var route: Route = .start
+        public var busy = false
+        public var error: FeatureError?
+        /// The phrase being confirmed; dropped once confirmed or left.
+        public var phrase: Redacted<[String]>?
+        public init() {}
+    }
+
+    /// How a key is imported.
+    public enum KeyImport: Equatable, Sendable {
+        case phrase(Redacted<String>)
+        case privateKey(Redacted<String>)
+        case keystore(json: [UInt8], password: Redacted<String>)
+    }
+
+    public enum Action: Equatable, Sendable {
+        case createKey(name: String, words: Int, password: Redacted<String>)
+        case keyCreated(Result<CreatedKey, FeatureError>)
+        case phraseWrittenDown
+        case confirmPhrase(answers: [String])
+        case importKey(name: String, from: KeyImport, password: Redacted<String>)
+        case keyImported(Result<Account, FeatureError>)
+        case addSafe(Address, name: String?)
+        case safeAdded(Result<Safe, FeatureError>)
+        case deploySafe(keyName: String, owners: [Address], threshold: BigUInt, password: Redacted<String>)
+        case deployed(Result<Address, FeatureError>)
+        case updateRoute(Route)
+        case delegate(Delegate)
+    }
+
+    /// A key just created and its phrase.
+    public struct CreatedKey: Equatable, Sendable {
+        public let account: Account
+        public let words: Redacted<[String]>
+        public init(account: Account, words: [String]) {
+            self.account = account
+            self.words = Redacted(words)
+        }
+    }
+
+    /// What the parent must know: there is a key now, or a Safe.
+    public enum Delegate: Equatable, Sendable {
+        case keyReady(Account)
+        case safeReady(Address)
+    }
+
+    public struct Dependencies: Sendable {
+        public var createKey: @Sendable (String, Int, String) async throws -> CreatedKey
+        public var importKey: @Sendable (String, KeyImport, String) async throws -> Account
+        public var addSafe: @Sendable (Address, String?) async throws -> Safe
+        public var deploySafe: @Sendable (String, [Address], BigUInt, String) async throws -> Address
+        /// Which three positions of a phrase of `count` words to ask back.
+        public var pickWords: @Sendable (Int) -> [Int]
+
+        public init(createKey: @escaping @Sendable (String, Int, String) async throws -> CreatedKey,
+                    importKey: @escaping @Sendable (String, KeyImport, String) async throws -> Account,
+                    addSafe: @escaping @Sendable (Address, String?) async throws -> Safe,
+                    deploySafe: @escaping @Sendable (String, [Address], BigUInt, String) async throws -> Address,
+                    pickWords: @escaping @Sendable (Int) -> [Int]) {
+            self.createKey = createKey
+            self.importKey = importKey
+            self.addSafe = addSafe
+            self.deploySafe = deploySafe
+            self.pickWords = pickWords
+        }
+
+        /// Wired to the session's key and Safe stores; positions are picked at random.
+        public static func live(_ session: Session) -> Dependencies {
+            let d = session.services.dispatcher, chain = session.chain
+            return Dependencies(
+                createKey: { name, words, password in
+                    let created = try await d.dispatch(CreateKey(name: name, wordCount: words, passphrase: "", password: password))
+                    return CreatedKey(account: created.account, words: created.mnemonic.words)
+                },
+                importKey: { name, from, password in
+                    try await d.dispatch(CheckKeyName(name: name))
+                    switch from {
+                    case .phrase(let phrase):
+                        let mnemonic = try Mnemonic(phrase: phrase.value)
+                        return try await d.dispatch(ImportMnemonicKey(name: name, mnemonic: mnemonic, passphrase: "", index: 0, password: password))
+                    case .privateKey(let hex):
+                        guard let key = try? PrivateKey(hex: hex.value.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                            throw KeyStoreError.invalidPrivateKey
+                        }
+                        return try await d.dispatch(ImportPrivateKey(name: name, key: key, password: password))
+                    case .keystore(let json, let keystorePassword):
+                        let key = try await d.dispatch(UnlockKeystoreFile(json: json, password: keystorePassword.value))
+                        return try await d.dispatch(ImportPrivateKey(name: name, key: key, fromKeystore: true, password: password))
+                    }
+                },
+                addSafe: { address, name in try await d.dispatch(AddSafe(address: address, name: name, chain: chain)).safe },
+                deploySafe: { key, owners, threshold, password in
+                    try await d.dispatch(DeploySafe(keyName: key, owners: owners, threshold: threshold,
+                                                    saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)), name: nil, chain: chain,
+                                                    wait: true, password: { password })).safe
+                },
+                pickWords: { count in Array(Array(0..<count).shuffled().prefix(3)).sorted() })
+        }
+
+        /// Fails everything; asks back the first three words.
+        public static let failing = Dependencies(createKey: { _, _, _ in throw FeatureError("createKey is not available") },
+                                                 importKey: { _, _, _ in throw FeatureError("importKey is not available") },
+                                                 addSafe: { _, _ in throw FeatureError("addSafe is not available") },
+                                                 deploySafe: { _, _, _, _ in throw FeatureError("deploySafe is not available") },
+                                                 pickWords: { _ in [0, 1, 2] })
+    }
+
+    public struct Reducer: AppCore.Reducer {
+        let dependencies: Dependencies
+        public init(dependencies: Dependencies) { self.dependencies = dependencies }
+
+        public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            switch action {
+            case .createKey(let name, let words, let password):
+                state.busy = true
+                state.error = nil
+                let create = dependencies.createKey
+                return .run { send in await send(.keyCreated(await FeatureError.result { try await create(name, words, password.value) })) }
+            case .keyCreated(let result):
+                state.busy = false
+                switch result {
+                case .success(let created):
+                    state.phrase = created.words
+                    state.route = .showPhrase(created.account, words: created.words)
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .phraseWrittenDown:
+                guard case .showPhrase(let account, let words) = state.route else { return .none }
+                state.route = .confirmPhrase(account, asked: dependencies.pickWords(words.value.count))
+                return .none
+            case .confirmPhrase(let answers):
+                guard case .confirmPhrase(let account, let asked) = state.route, let phrase = state.phrase?.value else { return .none }
+                let wrong = zip(asked, answers + Array(repeating: "", count: max(0, asked.count - answers.count)))
+                    .first { phrase[$0.0] != $0.1.trimmingCharacters(in: .whitespaces).lowercased() }
+                if let (position, _) = wrong {
+                    state.error = FeatureError("word \(position + 1) does not match the phrase; look at what you wrote down")
+                    return .none
+                }
+                state.phrase = nil
+                state.error = nil
+                state.route = .done
+                return .send(.delegate(.keyReady(account)))
+            case .importKey(let name, let from, let password):
+                state.busy = true
+                state.error = nil
+                let importKey = dependencies.importKey
+                return .run { send in await send(.keyImported(await FeatureError.result { try await importKey(name, from, password.value) })) }
+            case .keyImported(let result):
+                state.busy = false
+                switch result {
+                case .success(let account):
+                    state.route = .done
+                    return .send(.delegate(.keyReady(account)))
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .addSafe(let address, let name):
+                state.busy = true
+                state.error = nil
+                let add = dependencies.addSafe
+                return .run { send in await send(.safeAdded(await FeatureError.result { try await add(address, name) })) }
+            case .safeAdded(let result):
+                state.busy = false
+                switch result {
+                case .success(let safe):
+                    state.route = .done
+                    return .send(.delegate(.safeReady(safe.address)))
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .deploySafe(let keyName, let owners, let threshold, let password):
+                state.busy = true
+                state.error = nil
+                let deploy = dependencies.deploySafe
+                return .run { send in
+                    await send(.deployed(await FeatureError.result { try await deploy(keyName, owners, threshold, password.value) }))
+                }
+            case .deployed(let result):
+                state.busy = false
+                switch result {
+                case .success(let address):
+                    state.route = .done
+                    return .send(.delegate(.safeReady(address)))
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .updateRoute(let route):
+                state.route = route
+                state.error = nil
+                if case .showPhrase = route {} else if case .confirmPhrase = route {} else { state.phrase = nil }
+                return .none
+            case .delegate:
+                return .none
+            }
+        }
+    }
+}
