@@ -61,10 +61,8 @@ public enum SendFlow {
             let d = session.services.dispatcher, chain = session.chain
             return Dependencies(
                 propose: { safe, intent in try await d.dispatch(ProposeSafeTransaction(safe: safe, intent: intent, chain: chain)) },
-                sign: { hash, key in try await d.dispatch(SignSafeTransaction(safeTxHash: hash, keyName: key, password: { try password(key) })) },
-                execute: { hash, key in
-                    try await d.dispatch(ExecuteSafeTransaction(safeTxHash: hash, keyName: key, chain: chain, wait: true, password: { try password(key) }))
-                })
+                sign: SafeOwnerActions.sign(session, password: password),
+                execute: SafeOwnerActions.execute(session, password: password))
         }
 
         /// Fixed answers: `entry` is proposed, signing reaches `confirmations` of `threshold`, and

@@ -57,13 +57,11 @@ public enum TransactionDetail {
 
         /// Wired to the session's Safe store; `password` unlocks a key by name.
         public static func live(_ session: Session, password: @escaping @Sendable (String) throws -> String) -> Dependencies {
-            let d = session.services.dispatcher, chain = session.chain
+            let d = session.services.dispatcher
             return Dependencies(
                 load: { hash in try await d.dispatch(SafeTransactionQuery(safeTxHash: hash)) },
-                sign: { hash, key in try await d.dispatch(SignSafeTransaction(safeTxHash: hash, keyName: key, password: { try password(key) })) },
-                execute: { hash, key in
-                    try await d.dispatch(ExecuteSafeTransaction(safeTxHash: hash, keyName: key, chain: chain, wait: true, password: { try password(key) }))
-                },
+                sign: SafeOwnerActions.sign(session, password: password),
+                execute: SafeOwnerActions.execute(session, password: password),
                 export: { hash in try await d.dispatch(ExportSafeTransaction(safeTxHash: hash)).json })
         }
 
