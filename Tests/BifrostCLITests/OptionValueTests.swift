@@ -12,6 +12,11 @@ struct OptionValueTests {
          "error: --owners: an address has 20 bytes (40 hex digits), got 2 hex digits"),
         (["util", "to-wei", "1.5foo"], "error: AMOUNT: unknown unit 'foo' (use one of: wei, kwei, mwei, gwei, szabo, finney, ether)"),
         (["tx", "decode", "0xzz"], "error: RAW: invalid hex character 'z'"),
+        (["safe", "tx-hash", "--safe", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "--chain-id", "1", "--nonce", "0",
+          "--to", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "--value", "1", "--operation", "7"], "error: --operation: '7' is not call or delegatecall"),
+        (["safe", "tx-hash", "--safe", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "--chain-id", "1", "--nonce", "0",
+          "--to", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "--value", "1", "--safe-version", "9.9"],
+         "error: --safe-version: '9.9' is not a Safe version (1.3.0, 1.4.1 or 1.5.0)"),
     ])
     func refused(arguments: [String], line: String) async {
         let r = await runCLIArray(arguments)

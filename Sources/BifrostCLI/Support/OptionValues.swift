@@ -105,3 +105,25 @@ struct SafeTxHashValue: OptionValue {
     }
     var description: String { Hex.encode(bytes) }
 }
+
+/// `call` or `delegatecall` (or `0` / `1`).
+struct OperationValue: OptionValue {
+    let operation: SafeOperation
+    static func parse(_ text: String) throws -> OperationValue {
+        guard let operation = SafeOperation(name: text) else { throw InputError(option: "", reason: "'\(text)' is not call or delegatecall") }
+        return OperationValue(operation: operation)
+    }
+    var description: String { operation.name }
+}
+
+/// A Safe contract version that hashes: 1.3.0, 1.4.1, 1.5.0, or an older one.
+struct SafeVersionValue: OptionValue {
+    let version: SafeVersion
+    static func parse(_ text: String) throws -> SafeVersionValue {
+        guard let version = SafeVersion(reported: text) else {
+            throw InputError(option: "", reason: "'\(text)' is not a Safe version (1.3.0, 1.4.1 or 1.5.0)")
+        }
+        return SafeVersionValue(version: version)
+    }
+    var description: String { version.rawValue }
+}

@@ -32,7 +32,7 @@ struct SafeProposeCommand: AsyncParsableCommand {
     @Option(help: "Calldata as hex.")
     var data: HexValue?
     @Option(help: "call or delegatecall.")
-    var operation: String = "call"
+    var operation = OperationValue(operation: .call)
     @Option(help: "Token contract for an ERC-20 transfer (with --to and --amount).")
     var token: AddressValue?
     @Option(help: "Token amount in display units, e.g. 12.5.")
@@ -86,10 +86,7 @@ struct SafeProposeCommand: AsyncParsableCommand {
             return .tokenTransfer(token: token.address, to: to.address, amount: amount)
         }
         if let to {
-            guard let op = SafeOperation(name: operation), op != .create else {
-                throw InputError(option: "--operation", reason: "'\(operation)' is not call or delegatecall")
-            }
-            return .call(to: to.address, value: value?.wei ?? 0, data: data?.bytes ?? [], operation: op)
+            return .call(to: to.address, value: value?.wei ?? 0, data: data?.bytes ?? [], operation: operation.operation)
         }
         if let addOwner { return .addOwner(addOwner.address, threshold: t) }
         if let removeOwner { return .removeOwner(removeOwner.address, threshold: t) }

@@ -28,7 +28,7 @@ struct SafeTxHashCommand: AsyncParsableCommand {
     @Option(help: "Calldata as hex.")
     var data = HexValue([])
     @Option(help: "call or delegatecall.")
-    var operation: String = "call"
+    var operation = OperationValue(operation: .call)
     @Option(name: .customLong("safe-tx-gas"), help: "safeTxGas.")
     var safeTxGas = QuantityValue(0)
     @Option(name: .customLong("base-gas"), help: "baseGas (dataGas before 1.0.0).")
@@ -40,16 +40,13 @@ struct SafeTxHashCommand: AsyncParsableCommand {
     @Option(name: .customLong("refund-receiver"), help: "Refund receiver (zero address: the executor).")
     var refundReceiver = AddressValue(address: .zero)
     @Option(name: .customLong("safe-version"), help: "Safe contract version: 1.3.0, 1.4.1 or 1.5.0 (older ones hash too).")
-    var safeVersion: String = "1.4.1"
+    var safeVersion = SafeVersionValue(version: .v1_4_1)
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        guard let version = SafeVersion(reported: safeVersion) else {
-            throw InputError(option: "--safe-version", reason: "'\(safeVersion)' is not a Safe version (1.3.0, 1.4.1 or 1.5.0)")
-        }
-        guard let op = SafeOperation(name: operation) else { throw InputError(option: "--operation", reason: "'\(operation)' is not call or delegatecall") }
         let tx = SafeTx(
-            safe: safe.address, chainID: chainID.value, version: version, to: to.address, value: value.wei, data: data.bytes, operation: op,
+            safe: safe.address, chainID: chainID.value, version: safeVersion.version, to: to.address, value: value.wei, data: data.bytes,
+            operation: operation.operation,
             safeTxGas: safeTxGas.value, baseGas: baseGas.value, gasPrice: gasPrice.value, gasToken: gasToken.address,
             refundReceiver: refundReceiver.address, nonce: nonce.value)
         global.output.emit([
