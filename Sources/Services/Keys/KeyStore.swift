@@ -55,6 +55,13 @@ public struct KeyStore: Sendable {
         return key
     }
 
+    /// The private key in `text`, as typed or read from a file: hex, with or without 0x, any
+    /// surrounding whitespace (a file's final newline) ignored. Every front end reads keys this way.
+    public static func privateKey(text: String) throws(KeyStoreError) -> PrivateKey {
+        guard let key = try? PrivateKey(hex: text.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw .invalidPrivateKey }
+        return key
+    }
+
     /// Stores a key that came from a keystore file (see `unlockKeystore`).
     public func importKeystore(name: String, key: PrivateKey, password: String) async throws -> Account {
         try await checkNew(name, password: password)

@@ -104,8 +104,7 @@ public struct SigningKeyResolver: Sendable {
     }
 
     private func parse(_ text: String, from origin: SigningKeyOrigin) throws(SigningKeyError) -> PrivateKey {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let key = try? PrivateKey(hex: trimmed) else { throw .invalid(origin) }
+        guard let key = try? KeyStore.privateKey(text: text) else { throw .invalid(origin) }
         return key
     }
 }

@@ -5,7 +5,6 @@ import Storage
 
 /// A network added from user input and, optionally, a deployments file.
 public struct AddNetwork: NetworkAction {
-
     public let name: String
     public let rpcURL: String
     /// When nil the node is asked; when given it must match the node (if reachable) or the file.
@@ -31,7 +30,7 @@ public struct AddNetwork: NetworkAction {
 public struct ListNetworks: NetworkAction {
     public init() {}
     public func perform(on store: NetworkStore) async throws -> (networks: [ChainNetwork], current: String?) {
-        await (try store.storage.all(), try store.storage.currentName())
+        (try await store.storage.all(), try await store.storage.currentName())
     }
 }
 

@@ -159,7 +159,7 @@ public struct RatesStore: Sendable {
             let points = fetched.points.map { CachedRate(coin: h.coin, fiat: h.fiat, price: $0.price, time: $0.time) }
             try await storage.save(CachedRateHistory(coin: h.coin, fiat: h.fiat, days: h.days, points: points, fetchedAt: now()))
             // The newest point doubles as the current rate unless a fresher one is cached.
-            if let last = points.last, await (try storage.plausibleRate(coin: h.coin, fiat: h.fiat)).map({ $0.time < last.time }) ?? true {
+            if let last = points.last, try await storage.plausibleRate(coin: h.coin, fiat: h.fiat).map({ $0.time < last.time }) ?? true {
                 try await storage.save([last])
             }
             return RateHistoryResult(coin: h.coin, fiat: h.fiat, points: fetched.points, stale: false, warning: nil)

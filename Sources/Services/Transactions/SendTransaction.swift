@@ -28,7 +28,6 @@ public struct SendResult: Sendable, Equatable {
 
 /// Signs with a vault key and sends, optionally waiting for the receipt.
 public struct SendTransaction: TransactionAction {
-
     public let keyName: String
     public let transfer: Transfer
     public let chain: ChainSelection

@@ -99,10 +99,7 @@ public enum Onboarding {
                         let mnemonic = try Mnemonic(phrase: phrase.value)
                         return try await d.dispatch(ImportMnemonicKey(name: name, mnemonic: mnemonic, passphrase: "", index: 0, password: password))
                     case .privateKey(let hex):
-                        guard let key = try? PrivateKey(hex: hex.value.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                            throw KeyStoreError.invalidPrivateKey
-                        }
-                        return try await d.dispatch(ImportPrivateKey(name: name, key: key, password: password))
+                        return try await d.dispatch(ImportPrivateKey(name: name, key: try KeyStore.privateKey(text: hex.value), password: password))
                     case .keystore(let json, let keystorePassword):
                         let key = try await d.dispatch(UnlockKeystoreFile(json: json, password: keystorePassword.value))
                         return try await d.dispatch(ImportPrivateKey(name: name, key: key, fromKeystore: true, password: password))

@@ -58,9 +58,7 @@ struct KeyImportCommand: AsyncParsableCommand {
                                                                 index: index, password: try password.choose(for: name)))
         } else if let privateKeyFile {
             let text = String(decoding: try Input.file(privateKeyFile, option: "--private-key-file"), as: UTF8.self)
-            guard let key = try? PrivateKey(hex: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                throw KeyStoreError.invalidPrivateKey
-            }
+            let key = try KeyStore.privateKey(text: text)
             account = try await keys.dispatch(ImportPrivateKey(name: name, key: key, password: try password.choose(for: name)))
         } else {
             let json = try Input.file(keystore ?? "", option: "--keystore")
