@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -74,10 +75,21 @@ let package = Package(
         .target(name: "AppCore", dependencies: ["Services", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")], swiftSettings: strictSettings),
         // The exhaustive TestStore, for the tests of any app built on AppCore.
         .target(name: "AppCoreTesting", dependencies: ["AppCore"], swiftSettings: strictSettings),
+        // The local web dashboard: pages rendered from AppCore features' state, served on loopback.
+        .target(
+            name: "BifrostDashboard",
+            dependencies: [
+                "AppCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "BigInt", package: "BigInt"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "BifrostCLI",
             dependencies: [
                 "Services",
+                "BifrostDashboard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "BigInt", package: "BigInt"),
             ],
@@ -140,6 +152,17 @@ let package = Package(
         .testTarget(
             name: "AppCoreTests",
             dependencies: ["AppCore", "AppCoreTesting", "Networking", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DashboardTests",
+            dependencies: [
+                "BifrostDashboard", "AppCore", "Networking", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "BigInt", package: "BigInt"),
+            ],
+            exclude: ["__Snapshots__"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -60,7 +60,11 @@ struct AppFeatureTests {
         await store.receive(.keysChecked(hasKeys: false)) { $0.route = .onboarding }
         store.send(.keyCreated) { $0.route = .safes }
         await store.receive(.safeList(.task))
-        await store.receive(.safeList(.safesChanged([Sample.safe()]))) { $0.safeList.safes = [Sample.safe()] }
+        await store.receive(.safeList(.safesChanged([Sample.safe()]))) {
+            $0.safeList.safes = [Sample.safe()]
+            $0.safeList.loaded = true
+        }
+        await store.receive(.safeList(.summariesLoaded([:])))
         await store.finish()
     }
 
@@ -70,7 +74,11 @@ struct AppFeatureTests {
         store.send(.updateRoute(.onboarding)) { $0.route = .onboarding }
         store.send(.updateRoute(.safes)) { $0.route = .safes }
         await store.receive(.safeList(.task))
-        await store.receive(.safeList(.safesChanged([Sample.safe()]))) { $0.safeList.safes = [Sample.safe()] }
+        await store.receive(.safeList(.safesChanged([Sample.safe()]))) {
+            $0.safeList.safes = [Sample.safe()]
+            $0.safeList.loaded = true
+        }
+        await store.receive(.safeList(.summariesLoaded([:])))
         await store.finish()
     }
 
@@ -83,7 +91,7 @@ struct AppFeatureTests {
         initial.send = SendFlow.State(safe: Sample.safeAddress)
         initial.send?.route = .signed(Sample.entry, confirmations: 2, threshold: 2)
         let store = TestStore(initialState: initial, reducer: AppFeature.reducer(deps))
-        store.send(.send(.executeTapped(keyName: "bob"))) { $0.send?.busy = true }
+        store.send(.send(.executeTapped(keyName: "bob", password: Redacted("pw")))) { $0.send?.busy = true }
         await store.receive(.send(.executed(.failure(FeatureError("execute is not available"))))) {
             $0.send?.busy = false
             $0.send?.error = FeatureError("execute is not available")
@@ -97,7 +105,11 @@ struct AppFeatureTests {
         store.send(.launched)
         await store.receive(.keysChecked(hasKeys: true)) { $0.route = .safes }
         await store.receive(.safeList(.task))
-        await store.receive(.safeList(.safesChanged([Sample.safe()]))) { $0.safeList.safes = [Sample.safe()] }
+        await store.receive(.safeList(.safesChanged([Sample.safe()]))) {
+            $0.safeList.safes = [Sample.safe()]
+            $0.safeList.loaded = true
+        }
+        await store.receive(.safeList(.summariesLoaded([:])))
         store.send(.safeSelected(Sample.safeAddress)) { $0.detail = SafeDetail.State(address: Sample.safeAddress) }
         await store.receive(.detail(.refresh)) { $0.detail?.loading = true }
         await store.receive(.detail(.loaded(.success(Sample.snapshot)))) {
@@ -112,12 +124,12 @@ struct AppFeatureTests {
             $0.send?.busy = false
             $0.send?.route = .review(Sample.entry)
         }
-        store.send(.send(.signTapped(keyName: "bob"))) { $0.send?.busy = true }
+        store.send(.send(.signTapped(keyName: "bob", password: Redacted("pw")))) { $0.send?.busy = true }
         await store.receive(.send(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 2, threshold: 2))))) {
             $0.send?.busy = false
             $0.send?.route = .signed(Sample.entry, confirmations: 2, threshold: 2)
         }
-        store.send(.send(.executeTapped(keyName: "bob"))) { $0.send?.busy = true }
+        store.send(.send(.executeTapped(keyName: "bob", password: Redacted("pw")))) { $0.send?.busy = true }
         await store.receive(.send(.executed(.success(SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true))))) {
             $0.send?.busy = false
             $0.send?.route = .executed(txHash: Sample.stored.hash, success: true)

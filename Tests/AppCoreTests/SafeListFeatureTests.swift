@@ -14,9 +14,33 @@ struct SafeListFeatureTests {
         let store = TestStore(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: deps))
         store.send(.task)
         continuation.yield([])
-        await store.receive(.safesChanged([]))
+        await store.receive(.safesChanged([])) { $0.loaded = true }
         continuation.yield([Sample.safe()])
         await store.receive(.safesChanged([Sample.safe()])) { $0.safes = [Sample.safe()] }
+        await store.receive(.summariesLoaded([:]))
+        store.send(.stop)
+        await store.finish()
+    }
+
+    @Test("each Safe's balance, fiat value and pending count land by address; a Safe that leaves the list loses its summary")
+    func summaries() async {
+        let summary = SafeList.Summary(balance: EtherAmount(wei: 10), fiat: "1.00", pending: 2)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: [Safe].self, throwing: (any Error).self)
+        let deps = SafeList.Dependencies(observeSafes: { stream }, addSafe: { _, _ in Sample.safe() },
+                                         summarize: { safes in Dictionary(uniqueKeysWithValues: safes.map { ($0.address, summary) }) })
+        let store = TestStore(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: deps))
+        store.send(.task)
+        continuation.yield([Sample.safe()])
+        await store.receive(.safesChanged([Sample.safe()])) {
+            $0.safes = [Sample.safe()]
+            $0.loaded = true
+        }
+        await store.receive(.summariesLoaded([Sample.safeAddress: summary])) { $0.summaries = [Sample.safeAddress: summary] }
+        continuation.yield([])
+        await store.receive(.safesChanged([])) {
+            $0.safes = []
+            $0.summaries = [:]
+        }
         store.send(.stop)
         await store.finish()
     }
@@ -28,7 +52,11 @@ struct SafeListFeatureTests {
         let store = TestStore(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: deps))
         store.send(.task)
         continuation.yield([Sample.safe()])
-        await store.receive(.safesChanged([Sample.safe()])) { $0.safes = [Sample.safe()] }
+        await store.receive(.safesChanged([Sample.safe()])) {
+            $0.safes = [Sample.safe()]
+            $0.loaded = true
+        }
+        await store.receive(.summariesLoaded([:]))
         continuation.finish(throwing: FeatureError("the database is gone"))
         await store.receive(.observationFailed(FeatureError("the database is gone"))) { $0.error = FeatureError("the database is gone") }
         #expect(store.state.safes == [Sample.safe()] && !store.state.adding)
@@ -90,6 +118,35 @@ struct SafeDetailFeatureTests {
             $0.snapshot = Sample.snapshot
         }
         #expect(store.state.snapshot?.fiatBalance == "4500")
+        await store.finish()
+    }
+
+    @Test("importing a file shows what it added and reloads the Safe; a failed import keeps its error")
+    func importFile() async {
+        let result = SafeImportResult(entry: Sample.entry, added: [Sample.owners[1]], confirmations: 2, threshold: 2, setAside: [])
+        let deps = SafeDetail.Dependencies(load: { _ in Sample.snapshot }, importFile: { json in
+            guard json == "{\"file\":1}" else { throw FeatureError("not a Safe transaction file") }
+            return result
+        })
+        let store = TestStore(initialState: SafeDetail.State(address: Sample.safeAddress), reducer: SafeDetail.Reducer(dependencies: deps))
+        store.send(.importTapped("{\"file\":1}")) { $0.importing = true }
+        await store.receive(.imported(.success(result))) {
+            $0.importing = false
+            $0.imported = result
+        }
+        await store.receive(.refresh) { $0.loading = true }
+        await store.receive(.loaded(.success(Sample.snapshot))) {
+            $0.loading = false
+            $0.snapshot = Sample.snapshot
+        }
+        store.send(.importTapped("[]")) {
+            $0.importing = true
+            $0.imported = nil
+        }
+        await store.receive(.imported(.failure(FeatureError("not a Safe transaction file")))) {
+            $0.importing = false
+            $0.error = FeatureError("not a Safe transaction file")
+        }
         await store.finish()
     }
 

@@ -14,8 +14,10 @@ struct SendFlowFeatureTests {
                 }
                 return Sample.entry
             },
-            sign: { _, key in SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: key == "bob" ? confirmations : 0, threshold: 2) },
-            execute: { _, _ in SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true) })
+            sign: { _, key, password in
+                SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: key == "bob" && password == "pw" ? confirmations : 0, threshold: 2)
+            },
+            execute: { _, _, _ in SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true) })
     }
 
     @Test("compose → review → sign → execute, one route at a time")
@@ -28,12 +30,12 @@ struct SendFlowFeatureTests {
             $0.busy = false
             $0.route = .review(Sample.entry)
         }
-        store.send(.signTapped(keyName: "bob")) { $0.busy = true }
+        store.send(.signTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
         await store.receive(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 2, threshold: 2)))) {
             $0.busy = false
             $0.route = .signed(Sample.entry, confirmations: 2, threshold: 2)
         }
-        store.send(.executeTapped(keyName: "bob")) { $0.busy = true }
+        store.send(.executeTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
         await store.receive(.executed(.success(SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true)))) {
             $0.busy = false
             $0.route = .executed(txHash: Sample.stored.hash, success: true)
@@ -71,12 +73,12 @@ struct SendFlowFeatureTests {
             $0.busy = false
             $0.route = .review(Sample.entry)
         }
-        store.send(.signTapped(keyName: "bob")) { $0.busy = true }
+        store.send(.signTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
         await store.receive(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 1, threshold: 2)))) {
             $0.busy = false
             $0.route = .signed(Sample.entry, confirmations: 1, threshold: 2)
         }
-        store.send(.executeTapped(keyName: "bob")) { $0.error = FeatureError("1 of 2 signatures; more owners must sign first") }
+        store.send(.executeTapped(keyName: "bob", password: Redacted("pw"))) { $0.error = FeatureError("1 of 2 signatures; more owners must sign first") }
         store.send(.backTapped) {
             $0.error = nil
             $0.route = .review(Sample.entry)

@@ -34,7 +34,7 @@ struct SettingsFeatureTests {
     @Test("exporting a key keeps its keystore file for the page; a failure keeps the error and no file")
     func export() async {
         let store = TestStore(initialState: Settings.State(), reducer: Settings.Reducer(dependencies: .mock(Self.snapshot)))
-        store.send(.exportKeyTapped("alice")) { $0.busy = true }
+        store.send(.exportKeyTapped("alice", password: Redacted("pw"))) { $0.busy = true }
         let file = Settings.ExportedKeystore(name: "alice", json: Array(#"{"name":"alice"}"#.utf8))
         await store.receive(.keyExported(.success(file))) {
             $0.busy = false
@@ -43,7 +43,7 @@ struct SettingsFeatureTests {
         await store.finish()
 
         let failing = TestStore(initialState: Settings.State(), reducer: Settings.Reducer(dependencies: .failing))
-        failing.send(.exportKeyTapped("alice")) { $0.busy = true }
+        failing.send(.exportKeyTapped("alice", password: Redacted("pw"))) { $0.busy = true }
         await failing.receive(.keyExported(.failure(FeatureError("exportKey is not available")))) {
             $0.busy = false
             $0.error = FeatureError("exportKey is not available")
@@ -61,7 +61,7 @@ struct SettingsLiveTests {
         defer { try? FileManager.default.removeItem(at: home) }
         let session = try Session.open(SessionChoice(home: home.path, environment: ["BIFROST_INSECURE_LIGHT_KDF": "1"]))
         _ = try await session.services.dispatcher.dispatch(ImportPrivateKey(name: "alice", key: Sample.ownerKeys[0], password: "pw"))
-        let store = Store(initialState: Settings.State(), reducer: Settings.Reducer(dependencies: .live(session, password: { _ in "pw" })))
+        let store = Store(initialState: Settings.State(), reducer: Settings.Reducer(dependencies: .live(session)))
         var snapshots = store.subscribe(\.snapshot).makeAsyncIterator()
         #expect(await snapshots.next() == .some(nil))
         store.send(.addNetworkTapped(name: "local", rpcURL: "http://127.0.0.1:8545", chainID: 31337))
@@ -71,7 +71,7 @@ struct SettingsLiveTests {
         #expect(snapshot?.keys.map(\.address) == [Sample.owners[0]])
         var exported = store.subscribe(\.exported).makeAsyncIterator()
         _ = await exported.next()
-        store.send(.exportKeyTapped("alice"))
+        store.send(.exportKeyTapped("alice", password: Redacted("pw")))
         let file = await exported.next() ?? nil
         #expect(file?.name == "alice")
         #expect(KeystoreV3.address(json: file?.json ?? []) == Sample.owners[0])

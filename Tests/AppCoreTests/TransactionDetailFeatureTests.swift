@@ -20,7 +20,7 @@ struct TransactionDetailFeatureTests {
     func loadSignReload() async {
         var deps = TransactionDetail.Dependencies.mock(detail: Self.detail(signers: 1))
         let confirmed = SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 2, threshold: 2)
-        deps.sign = { _, _ in confirmed }
+        deps.sign = { _, _, _ in confirmed }
         let store = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash), reducer: TransactionDetail.Reducer(dependencies: deps))
         store.send(.refresh) { $0.loading = true }
         await store.receive(.loaded(.success(Self.detail(signers: 1)))) {
@@ -28,7 +28,7 @@ struct TransactionDetailFeatureTests {
             $0.detail = Self.detail(signers: 1)
         }
         #expect(store.state.detail?.confirmations.missing == [Sample.owners[1]])
-        store.send(.signTapped(keyName: "bob")) { $0.busy = true }
+        store.send(.signTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
         await store.receive(.signed(.success(confirmed))) { $0.busy = false }
         await store.receive(.refresh) { $0.loading = true }
         await store.receive(.loaded(.success(Self.detail(signers: 1)))) { $0.loading = false }
@@ -41,13 +41,13 @@ struct TransactionDetailFeatureTests {
         let result = SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true)
         let notReady = TestStore(initialState: { var s = TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash); s.detail = Self.detail(signers: 1); return s }(),
                                  reducer: TransactionDetail.Reducer(dependencies: .failing))
-        notReady.send(.executeTapped(keyName: "bob")) { $0.error = FeatureError("1 of 2 owners confirmed; more must sign first") }
+        notReady.send(.executeTapped(keyName: "bob", password: Redacted("pw"))) { $0.error = FeatureError("1 of 2 owners confirmed; more must sign first") }
         await notReady.finish()
 
         let ready = Self.detail(signers: 2)
         let store = TestStore(initialState: { var s = TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash); s.detail = ready; return s }(),
                               reducer: TransactionDetail.Reducer(dependencies: .mock(detail: ready, executed: result)))
-        store.send(.executeTapped(keyName: "bob")) { $0.busy = true }
+        store.send(.executeTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
         await store.receive(.executed(.success(result))) { $0.busy = false }
         await store.receive(.delegate(.executed(result)))
         await store.receive(.refresh) { $0.loading = true }

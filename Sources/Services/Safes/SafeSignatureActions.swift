@@ -70,6 +70,15 @@ public struct SafeImportResult: Sendable, Equatable {
     public let threshold: BigUInt
     /// Approved-hash claims that were not counted.
     public let setAside: [SetAsideApproval]
+
+    /// An import's result (for previews and tests).
+    public init(entry: SafeTransactionEntry, added: [Address], confirmations: Int, threshold: BigUInt, setAside: [SetAsideApproval]) {
+        self.entry = entry
+        self.added = added
+        self.confirmations = confirmations
+        self.threshold = threshold
+        self.setAside = setAside
+    }
 }
 
 extension SafeStore {

@@ -42,7 +42,8 @@ public struct SafeStore: Sendable {
         let read = try await SafeReader.read(address, chain: chain, tokens: await balanceQuery(for: address, chain: chain, tokens: wanted), now: now())
         let known = try await storage.safe(chainID: read.safe.chainID, address: address)
         let safe = read.safe.named(name ?? known?.name)
-        if known != nil || follow { try await storage.save(safe) }
+        // Writing an unchanged Safe would wake every observer of the home (pages, lists) for nothing.
+        if known.map({ !$0.sameState(as: safe) }) ?? follow { try await storage.save(safe) }
         return SafeState(safe: safe, balance: read.balance, tokens: read.tokens)
     }
 

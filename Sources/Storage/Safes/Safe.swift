@@ -42,4 +42,14 @@ public struct Safe: Sendable, Hashable {
         Safe(chainID: chainID, address: address, name: name, version: version, owners: owners, threshold: threshold, nonce: nonce,
              modules: modules, fallbackHandler: fallbackHandler, guardAddress: guardAddress, updatedAt: updatedAt)
     }
+
+    /// Whether `other` holds the same state, whenever each was read.
+    public func sameState(as other: Safe) -> Bool {
+        read(at: .distantPast) == other.read(at: .distantPast)
+    }
+
+    private func read(at date: Date) -> Safe {
+        Safe(chainID: chainID, address: address, name: name, version: version, owners: owners, threshold: threshold, nonce: nonce,
+             modules: modules, fallbackHandler: fallbackHandler, guardAddress: guardAddress, updatedAt: date)
+    }
 }

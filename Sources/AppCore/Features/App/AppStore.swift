@@ -49,11 +49,10 @@ public enum AppFeature {
         }
 
         /// Every feature wired to the session's live services.
-        public static func live(_ session: Session, rates source: RatesSource,
-                                password: @escaping @Sendable (String) throws -> String) -> Dependencies {
+        public static func live(_ session: Session, rates source: RatesSource) -> Dependencies {
             Dependencies(hasKeys: { ((try? await session.services.dispatcher.dispatch(ListKeys())) ?? []).isEmpty == false },
                          safeList: .live(session), detail: .live(session),
-                         send: .live(session, password: password), rates: .live(session, source: source))
+                         send: .live(session), rates: .live(session, source: source))
         }
 
         /// Fails everything.

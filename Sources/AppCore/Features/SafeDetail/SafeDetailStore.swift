@@ -1,6 +1,7 @@
 import Foundation
 
-/// One Safe: owners, threshold, balances with their fiat value, the queue and the history.
+/// One Safe: owners, threshold, balances with their fiat value, the queue and the history, and
+/// importing a signed-transaction file an owner passed on.
 public enum SafeDetail {
     /// Everything the screen shows, loaded together.
     public struct Snapshot: Equatable, Sendable {
@@ -26,37 +27,48 @@ public enum SafeDetail {
         public var snapshot: Snapshot?
         public var loading = false
         public var error: FeatureError?
+        /// What the last import added, for the page to confirm.
+        public var imported: SafeImportResult?
+        public var importing = false
         public init(address: Address) { self.address = address }
     }
 
     public enum Action: Equatable, Sendable {
         case refresh
         case loaded(Result<Snapshot, FeatureError>)
+        /// A signed-transaction file's text, to merge into the queue.
+        case importTapped(String)
+        case imported(Result<SafeImportResult, FeatureError>)
     }
 
     public struct Dependencies: Sendable {
         public var load: @Sendable (Address) async throws -> Snapshot
+        public var importFile: @Sendable (String) async throws -> SafeImportResult
 
-        public init(load: @escaping @Sendable (Address) async throws -> Snapshot) { self.load = load }
+        public init(load: @escaping @Sendable (Address) async throws -> Snapshot,
+                    importFile: @escaping @Sendable (String) async throws -> SafeImportResult = { _ in throw FeatureError("import is not available") }) {
+            self.load = load
+            self.importFile = importFile
+        }
 
         /// Reads the Safe (one batch), the local queue, the history from events, and the cached rate.
         public static func live(_ session: Session, fiat: String = "usd") -> Dependencies {
             let chain = session.chain
-            return Dependencies { address in
+            return Dependencies(load: { address in
                 let d = session.services.dispatcher
                 let info = try await d.dispatch(SafeInfoQuery(address: address, chain: chain))
                 let queue = try await d.dispatch(SafeQueueQuery(safe: address, chain: chain)).entries
                 let history = try await d.dispatch(SafeHistoryQuery(safe: address, chain: chain))
                 let rate = try await d.dispatch(CachedRateQuery(coin: "ethereum", fiat: fiat))
                 return Snapshot(info: info, queue: queue, history: history, rate: rate)
-            }
+            }, importFile: { json in try await session.services.dispatcher.dispatch(ImportSafeTransaction(json: json, chain: chain)) })
         }
 
         /// Always `snapshot`.
-        public static func mock(_ snapshot: Snapshot) -> Dependencies { Dependencies { _ in snapshot } }
+        public static func mock(_ snapshot: Snapshot) -> Dependencies { Dependencies(load: { _ in snapshot }) }
 
         /// Fails every load.
-        public static let failing = Dependencies { _ in throw FeatureError("load is not available") }
+        public static let failing = Dependencies(load: { _ in throw FeatureError("load is not available") })
     }
 
     enum CancelID: Hashable, Sendable { case load }
@@ -79,6 +91,20 @@ public enum SafeDetail {
                 return .none
             case .loaded(.failure(let error)):
                 state.loading = false
+                state.error = error
+                return .none
+            case .importTapped(let json):
+                state.importing = true
+                state.error = nil
+                state.imported = nil
+                let importFile = dependencies.importFile
+                return .run { send in await send(.imported(await FeatureError.result { try await importFile(json) })) }
+            case .imported(.success(let result)):
+                state.importing = false
+                state.imported = result
+                return .send(.refresh)
+            case .imported(.failure(let error)):
+                state.importing = false
                 state.error = error
                 return .none
             }

@@ -26,9 +26,9 @@ public enum SendFlow {
         case amountChanged(String)
         case reviewTapped
         case proposed(Result<SafeTransactionEntry, FeatureError>)
-        case signTapped(keyName: String)
+        case signTapped(keyName: String, password: Redacted<String>)
         case signed(Result<SafeConfirmations, FeatureError>)
-        case executeTapped(keyName: String)
+        case executeTapped(keyName: String, password: Redacted<String>)
         case executed(Result<SafeExecutionResult, FeatureError>)
         case backTapped
         /// Goes to `route` directly, as a front end's navigation (a link, the browser's back) does.
@@ -45,24 +45,24 @@ public enum SendFlow {
 
     public struct Dependencies: Sendable {
         public var propose: @Sendable (Address, SafeIntent) async throws -> SafeTransactionEntry
-        public var sign: @Sendable ([UInt8], String) async throws -> SafeConfirmations
-        public var execute: @Sendable ([UInt8], String) async throws -> SafeExecutionResult
+        public var sign: @Sendable ([UInt8], String, String) async throws -> SafeConfirmations
+        public var execute: @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult
 
         public init(propose: @escaping @Sendable (Address, SafeIntent) async throws -> SafeTransactionEntry,
-                    sign: @escaping @Sendable ([UInt8], String) async throws -> SafeConfirmations,
-                    execute: @escaping @Sendable ([UInt8], String) async throws -> SafeExecutionResult) {
+                    sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeConfirmations,
+                    execute: @escaping @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult) {
             self.propose = propose
             self.sign = sign
             self.execute = execute
         }
 
-        /// Wired to the Safe store; `password` unlocks a key by name when signing or executing.
-        public static func live(_ session: Session, password: @escaping @Sendable (String) throws -> String) -> Dependencies {
+        /// Wired to the Safe store.
+        public static func live(_ session: Session) -> Dependencies {
             let d = session.services.dispatcher, chain = session.chain
             return Dependencies(
                 propose: { safe, intent in try await d.dispatch(ProposeSafeTransaction(safe: safe, intent: intent, chain: chain)) },
-                sign: SafeOwnerActions.sign(session, password: password),
-                execute: SafeOwnerActions.execute(session, password: password))
+                sign: SafeOwnerActions.sign(session),
+                execute: SafeOwnerActions.execute(session))
         }
 
         /// Fixed answers: `entry` is proposed, signing reaches `confirmations` of `threshold`, and
@@ -70,14 +70,14 @@ public enum SendFlow {
         public static func mock(entry: SafeTransactionEntry, confirmations: Int, threshold: BigUInt,
                                 transaction: StoredTransaction) -> Dependencies {
             Dependencies(propose: { _, _ in entry },
-                         sign: { _, _ in SafeConfirmations(entry: entry, signature: nil, confirmations: confirmations, threshold: threshold) },
-                         execute: { _, _ in SafeExecutionResult(entry: entry, transaction: transaction, success: true) })
+                         sign: { _, _, _ in SafeConfirmations(entry: entry, signature: nil, confirmations: confirmations, threshold: threshold) },
+                         execute: { _, _, _ in SafeExecutionResult(entry: entry, transaction: transaction, success: true) })
         }
 
         /// Fails everything.
         public static let failing = Dependencies(propose: { _, _ in throw FeatureError("propose is not available") },
-                                                 sign: { _, _ in throw FeatureError("sign is not available") },
-                                                 execute: { _, _ in throw FeatureError("execute is not available") })
+                                                 sign: { _, _, _ in throw FeatureError("sign is not available") },
+                                                 execute: { _, _, _ in throw FeatureError("execute is not available") })
     }
 
     public struct Reducer: AppCore.Reducer {
@@ -115,12 +115,12 @@ public enum SendFlow {
                 case .failure(let error): state.error = error
                 }
                 return .none
-            case .signTapped(let keyName):
+            case .signTapped(let keyName, let password):
                 guard let hash = state.route.entry?.safeTxHash else { return .none }
                 state.busy = true
                 state.error = nil
                 let sign = dependencies.sign
-                return .run { send in await send(.signed(await FeatureError.result { try await sign(hash, keyName) })) }
+                return .run { send in await send(.signed(await FeatureError.result { try await sign(hash, keyName, password.value) })) }
             case .signed(let result):
                 state.busy = false
                 switch result {
@@ -128,7 +128,7 @@ public enum SendFlow {
                 case .failure(let error): state.error = error
                 }
                 return .none
-            case .executeTapped(let keyName):
+            case .executeTapped(let keyName, let password):
                 guard case .signed(let entry, let confirmations, let threshold) = state.route else { return .none }
                 guard ConfirmationCount.isReady(confirmed: confirmations, threshold: threshold) else {
                     state.error = FeatureError("\(confirmations) of \(threshold) signatures; more owners must sign first")
@@ -137,7 +137,7 @@ public enum SendFlow {
                 state.busy = true
                 state.error = nil
                 let execute = dependencies.execute
-                return .run { send in await send(.executed(await FeatureError.result { try await execute(entry.safeTxHash, keyName) })) }
+                return .run { send in await send(.executed(await FeatureError.result { try await execute(entry.safeTxHash, keyName, password.value) })) }
             case .executed(let result):
                 state.busy = false
                 switch result {

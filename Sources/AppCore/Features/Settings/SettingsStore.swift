@@ -47,7 +47,7 @@ public enum Settings {
         case networkAdded(Result<ChainNetwork, FeatureError>)
         case useNetworkTapped(String)
         case networkUsed(Result<ChainNetwork, FeatureError>)
-        case exportKeyTapped(String)
+        case exportKeyTapped(String, password: Redacted<String>)
         case keyExported(Result<ExportedKeystore, FeatureError>)
         case updateRoute(Route)
     }
@@ -56,20 +56,20 @@ public enum Settings {
         public var load: @Sendable () async throws -> Snapshot
         public var addNetwork: @Sendable (String, String, BigUInt?) async throws -> ChainNetwork
         public var useNetwork: @Sendable (String) async throws -> ChainNetwork
-        public var exportKey: @Sendable (String) async throws -> [UInt8]
+        public var exportKey: @Sendable (String, String) async throws -> [UInt8]
 
         public init(load: @escaping @Sendable () async throws -> Snapshot,
                     addNetwork: @escaping @Sendable (String, String, BigUInt?) async throws -> ChainNetwork,
                     useNetwork: @escaping @Sendable (String) async throws -> ChainNetwork,
-                    exportKey: @escaping @Sendable (String) async throws -> [UInt8]) {
+                    exportKey: @escaping @Sendable (String, String) async throws -> [UInt8]) {
             self.load = load
             self.addNetwork = addNetwork
             self.useNetwork = useNetwork
             self.exportKey = exportKey
         }
 
-        /// Wired to the session's network and key stores; `password` unlocks a key by name.
-        public static func live(_ session: Session, password: @escaping @Sendable (String) throws -> String) -> Dependencies {
+        /// Wired to the session's network and key stores.
+        public static func live(_ session: Session) -> Dependencies {
             let d = session.services.dispatcher
             return Dependencies(
                 load: {
@@ -80,7 +80,7 @@ public enum Settings {
                     try await d.dispatch(AddNetwork(name: name, rpcURL: url, chainID: chainID, deployments: nil))
                 },
                 useNetwork: { name in try await d.dispatch(UseNetwork(name: name)) },
-                exportKey: { name in try await d.dispatch(ExportKey(name: name, password: try password(name), newPassword: nil)) })
+                exportKey: { name, password in try await d.dispatch(ExportKey(name: name, password: password, newPassword: nil)) })
         }
 
         /// Fixed answers around `snapshot`.
@@ -93,14 +93,14 @@ public enum Settings {
                     guard let network = snapshot.networks.first(where: { $0.name == name }) else { throw FeatureError("no network named '\(name)'") }
                     return network
                 },
-                exportKey: { name in Array("{\"name\":\"\(name)\"}".utf8) })
+                exportKey: { name, _ in Array("{\"name\":\"\(name)\"}".utf8) })
         }
 
         /// Fails everything.
         public static let failing = Dependencies(load: { throw FeatureError("load is not available") },
                                                  addNetwork: { _, _, _ in throw FeatureError("addNetwork is not available") },
                                                  useNetwork: { _ in throw FeatureError("useNetwork is not available") },
-                                                 exportKey: { _ in throw FeatureError("exportKey is not available") })
+                                                 exportKey: { _, _ in throw FeatureError("exportKey is not available") })
     }
 
     public struct Reducer: AppCore.Reducer {
@@ -139,13 +139,13 @@ public enum Settings {
                 case .failure(let error): state.error = error
                 }
                 return .none
-            case .exportKeyTapped(let name):
+            case .exportKeyTapped(let name, let password):
                 state.busy = true
                 state.error = nil
                 state.exported = nil
                 let export = dependencies.exportKey
                 return .run { send in
-                    await send(.keyExported(await FeatureError.result { ExportedKeystore(name: name, json: try await export(name)) }))
+                    await send(.keyExported(await FeatureError.result { ExportedKeystore(name: name, json: try await export(name, password.value)) }))
                 }
             case .keyExported(let result):
                 state.busy = false

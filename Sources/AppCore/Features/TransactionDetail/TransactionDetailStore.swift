@@ -23,9 +23,9 @@ public enum TransactionDetail {
     public enum Action: Equatable, Sendable {
         case refresh
         case loaded(Result<SafeTransactionDetail, FeatureError>)
-        case signTapped(keyName: String)
+        case signTapped(keyName: String, password: Redacted<String>)
         case signed(Result<SafeConfirmations, FeatureError>)
-        case executeTapped(keyName: String)
+        case executeTapped(keyName: String, password: Redacted<String>)
         case executed(Result<SafeExecutionResult, FeatureError>)
         case exportTapped
         case exported(Result<String, FeatureError>)
@@ -41,13 +41,13 @@ public enum TransactionDetail {
 
     public struct Dependencies: Sendable {
         public var load: @Sendable ([UInt8]) async throws -> SafeTransactionDetail
-        public var sign: @Sendable ([UInt8], String) async throws -> SafeConfirmations
-        public var execute: @Sendable ([UInt8], String) async throws -> SafeExecutionResult
+        public var sign: @Sendable ([UInt8], String, String) async throws -> SafeConfirmations
+        public var execute: @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult
         public var export: @Sendable ([UInt8]) async throws -> String
 
         public init(load: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionDetail,
-                    sign: @escaping @Sendable ([UInt8], String) async throws -> SafeConfirmations,
-                    execute: @escaping @Sendable ([UInt8], String) async throws -> SafeExecutionResult,
+                    sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeConfirmations,
+                    execute: @escaping @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult,
                     export: @escaping @Sendable ([UInt8]) async throws -> String) {
             self.load = load
             self.sign = sign
@@ -55,13 +55,13 @@ public enum TransactionDetail {
             self.export = export
         }
 
-        /// Wired to the session's Safe store; `password` unlocks a key by name.
-        public static func live(_ session: Session, password: @escaping @Sendable (String) throws -> String) -> Dependencies {
+        /// Wired to the session's Safe store.
+        public static func live(_ session: Session) -> Dependencies {
             let d = session.services.dispatcher
             return Dependencies(
                 load: { hash in try await d.dispatch(SafeTransactionQuery(safeTxHash: hash)) },
-                sign: SafeOwnerActions.sign(session, password: password),
-                execute: SafeOwnerActions.execute(session, password: password),
+                sign: SafeOwnerActions.sign(session),
+                execute: SafeOwnerActions.execute(session),
                 export: { hash in try await d.dispatch(ExportSafeTransaction(safeTxHash: hash)).json })
         }
 
@@ -69,15 +69,15 @@ public enum TransactionDetail {
         public static func mock(detail: SafeTransactionDetail, signed: SafeConfirmations? = nil, executed: SafeExecutionResult? = nil,
                                 file: String = "{}") -> Dependencies {
             Dependencies(load: { _ in detail },
-                         sign: { _, _ in guard let signed else { throw FeatureError("sign is not available") }; return signed },
-                         execute: { _, _ in guard let executed else { throw FeatureError("execute is not available") }; return executed },
+                         sign: { _, _, _ in guard let signed else { throw FeatureError("sign is not available") }; return signed },
+                         execute: { _, _, _ in guard let executed else { throw FeatureError("execute is not available") }; return executed },
                          export: { _ in file })
         }
 
         /// Fails everything.
         public static let failing = Dependencies(load: { _ in throw FeatureError("load is not available") },
-                                                 sign: { _, _ in throw FeatureError("sign is not available") },
-                                                 execute: { _, _ in throw FeatureError("execute is not available") },
+                                                 sign: { _, _, _ in throw FeatureError("sign is not available") },
+                                                 execute: { _, _, _ in throw FeatureError("execute is not available") },
                                                  export: { _ in throw FeatureError("export is not available") })
     }
 
@@ -101,11 +101,11 @@ public enum TransactionDetail {
                 case .failure(let error): state.error = error
                 }
                 return .none
-            case .signTapped(let keyName):
+            case .signTapped(let keyName, let password):
                 state.busy = true
                 state.error = nil
                 let sign = dependencies.sign
-                return .run { send in await send(.signed(await FeatureError.result { try await sign(hash, keyName) })) }
+                return .run { send in await send(.signed(await FeatureError.result { try await sign(hash, keyName, password.value) })) }
             case .signed(let result):
                 state.busy = false
                 switch result {
@@ -113,7 +113,7 @@ public enum TransactionDetail {
                 case .failure(let error): state.error = error
                 }
                 return .none
-            case .executeTapped(let keyName):
+            case .executeTapped(let keyName, let password):
                 guard let count = state.detail?.confirmations else { return .none }
                 guard count.isReady else {
                     state.error = FeatureError("\(count.confirmed) of \(count.threshold) owners confirmed; more must sign first")
@@ -122,7 +122,7 @@ public enum TransactionDetail {
                 state.busy = true
                 state.error = nil
                 let execute = dependencies.execute
-                return .run { send in await send(.executed(await FeatureError.result { try await execute(hash, keyName) })) }
+                return .run { send in await send(.executed(await FeatureError.result { try await execute(hash, keyName, password.value) })) }
             case .executed(let result):
                 state.busy = false
                 switch result {

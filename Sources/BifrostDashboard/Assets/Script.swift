@@ -1,0 +1,52 @@
+/// The dashboard's only script, served from /assets/app.js (the CSP allows no inline script):
+/// live updates over server-sent events, copy buttons, reading an uploaded file into its form,
+/// and showing that a submitted form is working.
+enum Script {
+    static let source = #"""
+    "use strict";
+    (() => {
+      const body = document.body;
+      const page = body.dataset.page;
+      document.addEventListener("click", (event) => {
+        const button = event.target.closest("[data-copy]");
+        if (!button) return;
+        const done = () => { button.textContent = "Copied"; };
+        if (navigator.clipboard) navigator.clipboard.writeText(button.dataset.copy).then(done, done); else done();
+      });
+      document.addEventListener("change", (event) => {
+        const input = event.target;
+        if (!input.matches("input[type=file][data-into]")) return;
+        const target = document.getElementById(input.dataset.into);
+        const file = input.files && input.files[0];
+        if (target && file) file.text().then((text) => { target.value = text; });
+      });
+      document.addEventListener("submit", (event) => {
+        const form = event.target;
+        form.classList.add("working");
+        for (const button of form.querySelectorAll("button")) button.disabled = true;
+      });
+      if (!page) return;
+      let waiting = false;
+      const editing = () => {
+        const active = document.activeElement;
+        return active && active.closest("#main form") && active.matches("input, textarea, select");
+      };
+      const render = () => {
+        // A page being typed into is not replaced under the user's hands; it updates on leaving the field.
+        if (editing()) { waiting = true; return; }
+        waiting = false;
+        fetch("/p/" + page + "/main", { credentials: "same-origin" })
+          .then((response) => (response.ok ? response.text() : null))
+          .then((html) => {
+            if (html === null) return;
+            document.getElementById("main").innerHTML = html;
+            body.dataset.renders = String(Number(body.dataset.renders || "0") + 1);
+          })
+          .catch(() => {});
+      };
+      document.addEventListener("focusout", () => { if (waiting) setTimeout(() => { if (!editing()) render(); }, 50); });
+      const events = new EventSource("/live/" + page);
+      events.addEventListener("render", render);
+    })();
+    """#
+}

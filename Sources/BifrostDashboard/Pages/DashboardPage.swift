@@ -1,0 +1,77 @@
+import AppCore
+
+/// The four places of the dashboard's navigation, after Safe{Wallet}'s map.
+public enum Section: String, Sendable, CaseIterable {
+    case safes = "Safes"
+    case rates = "Rates"
+    case settings = "Settings"
+    case onboarding = "Get started"
+
+    var path: String {
+        switch self {
+        case .safes: "/"
+        case .rates: "/rates"
+        case .settings: "/settings"
+        case .onboarding: "/onboarding"
+        }
+    }
+}
+
+/// What every page's rendering may use besides its feature's state.
+public struct RenderContext: Sendable {
+    /// The page's id, for its forms' addresses.
+    public let pageID: String
+    /// The CSRF token every form carries.
+    public let csrf: String
+    /// The vault's keys, for the key pickers and for marking the owners that are yours.
+    public let keys: [Account]
+
+    public init(pageID: String, csrf: String, keys: [Account]) {
+        self.pageID = pageID
+        self.csrf = csrf
+        self.keys = keys
+    }
+
+    /// A form that posts `action` to this page, with the CSRF token.
+    public func form(_ action: String, class cls: String = "", _ content: HTML) -> HTML {
+        """
+        <form method="post" action="/p/\(pageID)/do/\(action)" class="\(cls)"><input type="hidden" name="csrf" value="\(csrf)">\(content)</form>
+        """
+    }
+
+    /// Whether `address` is one of the vault's keys.
+    public func isMine(_ address: Address) -> Bool { keys.contains { $0.address == address } }
+}
+
+/// A file a page offers for download, from its state.
+public struct Download: Sendable, Equatable {
+    public let filename: String
+    public let contentType: String
+    public let bytes: [UInt8]
+}
+
+/// One open page: its own feature store, how the store's state renders, and how the page's forms
+/// become the feature's actions.
+@MainActor
+protocol DashboardPage: AnyObject {
+    var id: String { get }
+    /// Where a fresh copy of this page starts.
+    var path: String { get }
+    var section: Section { get }
+    var title: String { get }
+    /// The page's content, inside the layout.
+    func main(_ context: RenderContext) -> HTML
+    /// Turns the form named `name` into the feature's action and sends it; false for an unknown name.
+    func perform(_ name: String, form: FormData) -> Bool
+    /// Waits until what the last action started has finished.
+    func settle() async
+    /// Where to go after an action, when the state says the page is done.
+    var next: String? { get }
+    /// Something in the home changed (this process or another): reload what is shown.
+    func homeChanged()
+    /// A tick each time the rendered state changes.
+    func renders() -> AsyncStream<Void>
+    func download(_ name: String) -> Download?
+    /// Stops the page's effects; it is about to be forgotten.
+    func close()
+}

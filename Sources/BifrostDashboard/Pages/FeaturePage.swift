@@ -1,0 +1,95 @@
+import AppCore
+import Foundation
+
+/// A page backed by one AppCore feature: a screen is the rendering of the feature's `State`, and
+/// a click or a form is an `Action` sent to the page's own `Store`.
+@MainActor
+final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: DashboardPage {
+    let id: String
+    let path: String
+    let section: Section
+    let store: Store<State, Action>
+
+    /// How the screen looks for a state.
+    var render: (State, RenderContext) -> HTML = { _, _ in .empty }
+    /// The page's title for a state.
+    var titled: (State) -> String = { _ in "Bifrost" }
+    /// The form named `name` as the actions it sends, in order; throws a `FormError` for input it cannot read.
+    var action: (String, FormData, State) throws -> [Action]? = { _, _, _ in nil }
+    /// What to send when the home changes, if the screen shows stored or chain data.
+    var reload: Action?
+    /// Where to go once the state is done with this page.
+    var leave: (State) -> String? = { _ in nil }
+    var downloads: (String, State) -> Download? = { _, _ in nil }
+    /// Effects that run as long as the page (observations), not counted when settling.
+    var lasting = 0
+    /// Whether the state has what the page needs to show, beyond its effects having finished.
+    var ready: (State) -> Bool = { _ in true }
+
+    /// Input the last form gave that could not be read; shown above the screen until the next form.
+    private(set) var formError: String?
+
+    init(id: String, path: String, section: Section, store: Store<State, Action>) {
+        self.id = id
+        self.path = path
+        self.section = section
+        self.store = store
+    }
+
+    var title: String { titled(store.state) }
+
+    var next: String? { leave(store.state) }
+
+    func main(_ context: RenderContext) -> HTML {
+        let error: HTML = formError.map { "<p class=\"error\" role=\"alert\">\($0)</p>" } ?? .empty
+        return "\(error)\(render(store.state, context))"
+    }
+
+    func perform(_ name: String, form: FormData) -> Bool {
+        do {
+            guard let actions = try action(name, form, store.state) else { return false }
+            formError = nil
+            for action in actions { store.send(action) }
+        } catch let error as FormError {
+            formError = error.message
+        } catch {
+            formError = "\(error)"
+        }
+        return true
+    }
+
+    func settle() async {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while store.runningEffects > lasting || !ready(store.state), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    func homeChanged() { if let reload { store.send(reload) } }
+
+    func renders() -> AsyncStream<Void> {
+        let changes = store.subscribe(\State.self)
+        return AsyncStream { continuation in
+            let task = Task {
+                var first = true
+                for await _ in changes {
+                    // The first value is the state already on the page.
+                    if first { first = false; continue }
+                    continuation.yield()
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    func download(_ name: String) -> Download? { downloads(name, store.state) }
+
+    func close() { store.cancelEffects() }
+}
+
+/// Input a form gave that the page cannot turn into an action, in the user's words.
+struct FormError: Error, Sendable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

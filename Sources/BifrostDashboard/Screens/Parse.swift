@@ -1,0 +1,60 @@
+import Foundation
+import AppCore
+import BigInt
+
+/// Reads form fields into the values actions take, with a message naming the field when one
+/// cannot be read.
+enum Parse {
+    static func address(_ text: String?, field: String) throws -> Address {
+        let trimmed = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw FormError("\(field): enter an address (0x followed by 40 hex digits).") }
+        do {
+            return try Address(trimmed)
+        } catch {
+            throw FormError("\(field): '\(trimmed)' is not an address (\(error)).")
+        }
+    }
+
+    /// An address from a page's path: one that cannot be read refuses the request (400).
+    static func address(_ text: String?, field: String, refusing: Bool) throws -> Address {
+        do {
+            return try address(text, field: field)
+        } catch let error as FormError {
+            throw Refusal(.badRequest, error.message)
+        }
+    }
+
+    static func addresses(_ text: String?, field: String) throws -> [Address] {
+        let parts = (text ?? "").split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+        guard !parts.isEmpty else { throw FormError("\(field): enter at least one address.") }
+        return try parts.map { try address($0, field: field) }
+    }
+
+    static func number(_ text: String?, field: String) throws -> BigUInt {
+        let trimmed = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let value = BigUInt(trimmed, radix: 10) else { throw FormError("\(field): enter a whole number.") }
+        return value
+    }
+
+    static func required(_ text: String?, field: String) throws -> String {
+        let trimmed = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw FormError("\(field): this field is required.") }
+        return trimmed
+    }
+
+    /// A password exactly as typed (spaces count), which must not be empty.
+    static func password(_ text: String?) throws -> Redacted<String> {
+        guard let text, !text.isEmpty else { throw FormError("Password: enter the key's password.") }
+        return Redacted(text)
+    }
+
+    static func optional(_ text: String?) -> String? {
+        let trimmed = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    static func hash(_ text: String) throws -> [UInt8] {
+        guard let bytes = try? Hex.decode(text), bytes.count == 32 else { throw Refusal(.badRequest, "'\(text)' is not a safeTxHash.") }
+        return bytes
+    }
+}

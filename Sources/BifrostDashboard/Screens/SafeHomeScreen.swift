@@ -1,0 +1,129 @@
+import AppCore
+
+/// A Safe's home: its address, owners (yours marked), threshold, nonce and version; its assets;
+/// modules, guard and fallback handler; the queue with each transaction's confirmations; the
+/// import of a signed-transaction file; and the history from the chain.
+enum SafeHomeScreen {
+    @MainActor
+    static func page(id: String, address: Address, session: Session) -> FeaturePage<SafeDetail.State, SafeDetail.Action> {
+        let store = Store(initialState: SafeDetail.State(address: address), reducer: SafeDetail.Reducer(dependencies: .live(session)))
+        let page = FeaturePage(id: id, path: "/safes/\(address.checksummed)", section: .safes, store: store)
+        page.render = render
+        page.titled = { $0.snapshot?.info.safe.name ?? Format.short($0.address) }
+        page.reload = .refresh
+        page.action = { name, form, _ in
+            switch name {
+            case "refresh": return [.refresh]
+            case "import": return [.importTapped(try Parse.required(form["file"], field: "Signed-transaction file"))]
+            default: return nil
+            }
+        }
+        store.send(.refresh)
+        return page
+    }
+
+    static func render(_ state: SafeDetail.State, _ context: RenderContext) -> HTML {
+        let title = state.snapshot?.info.safe.name ?? "Safe"
+        guard let snapshot = state.snapshot else {
+            let waiting: HTML = state.loading ? "<p class=\"muted\">Reading the Safe from the chain…</p>" : .empty
+            return "<h1>\(title)</h1><p>\(Format.address(state.address, copy: true))</p>\(Format.error(state.error))\(waiting)"
+        }
+        let safe = snapshot.info.safe
+        let imported: HTML = state.imported.map { r in
+            "<p class=\"notice\">Imported: \(r.added.count) new signature(s); \(r.confirmations) of \(r.threshold) confirmations.</p>"
+        } ?? .empty
+        return """
+        <h1>\(title)</h1>
+        <p>\(Format.address(safe.address, copy: true)) <span class="pill">chain \(safe.chainID)</span></p>\(Format.error(state.error))\(imported)
+        <div class="actions"><a class="button" href="/safes/\(safe.address.checksummed)/new">New transaction</a>\
+        \(context.form("refresh", class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</div>
+        <div class="grid">\(overview(snapshot))</div>
+        \(owners(safe, context))\(assets(snapshot))\(queue(snapshot, context))\(importForm(context))\(history(snapshot))\(setup(safe))
+        """
+    }
+
+    static func overview(_ snapshot: SafeDetail.Snapshot) -> HTML {
+        let safe = snapshot.info.safe
+        return """
+        <section><div class="muted">Balance</div><div class="stat" id="balance">\(Format.ether(snapshot.info.balance))</div>\
+        <div class="muted">\(Format.fiat(snapshot.fiatBalance))</div></section>\
+        <section><div class="muted">Threshold</div><div class="stat" id="threshold">\(safe.threshold) of \(safe.owners.count)</div></section>\
+        <section><div class="muted">Nonce</div><div class="stat" id="nonce">\(safe.nonce)</div></section>\
+        <section><div class="muted">Version</div><div class="stat">\(safe.version)</div></section>
+        """
+    }
+
+    static func owners(_ safe: Safe, _ context: RenderContext) -> HTML {
+        let rows = HTML.join(safe.owners.map { owner in
+            let mine: HTML = context.isMine(owner) ? " <span class=\"pill mine\">your key</span>" : .empty
+            return "<li>\(Format.address(owner))\(mine)</li>"
+        })
+        return "<section><h2>Owners</h2><ul>\(rows)</ul></section>"
+    }
+
+    static func assets(_ snapshot: SafeDetail.Snapshot) -> HTML {
+        let tokens = HTML.join(snapshot.info.tokens.map { token in
+            "<tr><td>\(token.symbol)</td><td>\(token.amount.description)</td><td><span class=\"muted\">no rate</span></td><td>\(Format.address(token.token))</td></tr>"
+        })
+        return """
+        <section id="assets"><h2>Assets</h2><table><thead><tr><th>Asset</th><th>Balance</th><th>Value</th><th>Contract</th></tr></thead>\
+        <tbody><tr><td>ETH</td><td>\(snapshot.info.balance.exact(in: .ether))</td><td>\(Format.fiat(snapshot.fiatBalance))</td><td></td></tr>\
+        \(tokens)</tbody></table></section>
+        """
+    }
+
+    static func queue(_ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
+        let safe = snapshot.info.safe
+        guard !snapshot.queue.isEmpty else { return "<section id=\"queue\"><h2>Queue</h2><p class=\"muted\">Nothing waiting for signatures.</p></section>" }
+        let rows = HTML.join(snapshot.queue.map { entry in
+            let count = ConfirmationCount(signatures: entry.signatures, owners: safe.owners, threshold: safe.threshold)
+            let signed = HTML.join(entry.signatures.map { "<li>\(Format.short($0.owner))\(context.isMine($0.owner) ? " (you)" : "")</li>" })
+            let missing = HTML.join(count.missing.map { "<li>\(Format.short($0))</li>" })
+            let hash = Format.hex(entry.safeTxHash)
+            let ready: HTML = count.isReady ? "<span class=\"pill\">ready to execute</span>" : .empty
+            return """
+            <tr data-tx="\(hash)"><td>\(entry.transaction.nonce)</td><td><a href="/tx/\(hash)">\(entry.summary)</a></td>\
+            <td class="confirmations">\(count.confirmed) of \(count.threshold) \(ready)</td>\
+            <td><div class="muted">signed</div><ul>\(signed)</ul><div class="muted">missing</div><ul>\(missing)</ul></td>\
+            <td class="actions"><a class="button" href="/tx/\(hash)">\(count.isReady ? "Execute" : "Sign")</a>\
+            <a class="button secondary" href="/tx/\(hash)#export">Export</a></td></tr>
+            """
+        })
+        return """
+        <section id="queue"><h2>Queue</h2><table><thead><tr><th>Nonce</th><th>Transaction</th><th>Confirmations</th><th>Owners</th><th></th></tr>\
+        </thead><tbody>\(rows)</tbody></table></section>
+        """
+    }
+
+    static func importForm(_ context: RenderContext) -> HTML {
+        let form = context.form("import", """
+            <label>Signed-transaction file<input type="file" accept=".json,application/json" data-into="import-file"></label>\
+            <label>…or its text<textarea id="import-file" name="file" required></textarea></label>\
+            <div class="actions"><button type="submit">Import</button></div>
+            """)
+        return "<section id=\"import\"><h2>Import a signed transaction</h2>\(form)</section>"
+    }
+
+    static func history(_ snapshot: SafeDetail.Snapshot) -> HTML {
+        guard !snapshot.history.isEmpty else { return "<section id=\"history\"><h2>History</h2><p class=\"muted\">No executed transactions yet.</p></section>" }
+        let rows = HTML.join(snapshot.history.map { item in
+            let what: HTML = item.entry.map { "<a href=\"/tx/\(Format.hex($0.safeTxHash))\">\($0.summary)</a>" } ?? "<code>\(Format.hex(item.safeTxHash))</code>"
+            return """
+            <tr><td>\(item.blockNumber.map { "\($0)" } ?? "")</td><td>\(what)</td><td>\(item.success ? "success" : "failed")</td>\
+            <td><code>\(item.transactionHash.map(Format.hex) ?? "")</code></td></tr>
+            """
+        })
+        return """
+        <section id="history"><h2>History</h2><table><thead><tr><th>Block</th><th>Transaction</th><th>Result</th><th>Ethereum transaction</th></tr>\
+        </thead><tbody>\(rows)</tbody></table></section>
+        """
+    }
+
+    static func setup(_ safe: Safe) -> HTML {
+        let modules: HTML = safe.modules.isEmpty ? "none" : HTML.join(safe.modules.map { "\(Format.address($0))<br>" })
+        return """
+        <section><h2>Setup</h2><dl><dt>Modules</dt><dd>\(modules)</dd><dt>Guard</dt><dd>\(Format.address(safe.guardAddress))</dd>\
+        <dt>Fallback handler</dt><dd>\(Format.address(safe.fallbackHandler))</dd></dl></section>
+        """
+    }
+}

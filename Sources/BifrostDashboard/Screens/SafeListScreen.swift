@@ -1,0 +1,46 @@
+import AppCore
+
+/// The Safe list: each followed Safe's name, address, chain, ether balance with its fiat value and
+/// pending count, and a form to add one by address.
+enum SafeListScreen {
+    @MainActor
+    static func page(id: String, session: Session) -> FeaturePage<SafeList.State, SafeList.Action> {
+        let store = Store(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: .live(session)))
+        let page = FeaturePage(id: id, path: "/", section: .safes, store: store)
+        page.render = render
+        page.titled = { _ in "Safes" }
+        page.lasting = 1
+        page.ready = \.loaded
+        page.action = { name, form, _ in
+            guard name == "add" else { return nil }
+            return [.addTapped(try Parse.address(form["address"], field: "Safe address"), name: Parse.optional(form["name"]))]
+        }
+        store.send(.task)
+        return page
+    }
+
+    static func render(_ state: SafeList.State, _ context: RenderContext) -> HTML {
+        let rows = HTML.join(state.safes.map { safe in
+            let summary = state.summaries[safe.address]
+            let balance: HTML = summary.map { "\(Format.ether($0.balance))<br><span class=\"muted\">\(Format.fiat($0.fiat))</span>" }
+                ?? "<span class=\"muted\">…</span>"
+            let pending: HTML = summary.map { "\($0.pending)" } ?? "<span class=\"muted\">…</span>"
+            return """
+            <tr data-safe="\(safe.address.checksummed)"><td><a href="/safes/\(safe.address.checksummed)">\(safe.name ?? "Unnamed Safe")</a></td>\
+            <td>\(Format.address(safe.address))</td><td>\(safe.chainID)</td><td>\(balance)</td><td class="pending">\(pending)</td></tr>
+            """
+        })
+        let list: HTML = state.safes.isEmpty
+            ? "<p class=\"muted\">No Safes yet. Add one you own by its address, or <a href=\"/onboarding\">deploy a new one</a>.</p>"
+            : "<table><thead><tr><th>Name</th><th>Address</th><th>Chain</th><th>Balance</th><th>Pending</th></tr></thead><tbody>\(rows)</tbody></table>"
+        let add = context.form("add", """
+            <label>Safe address<input name="address" required placeholder="0x…" autocomplete="off"></label>\
+            <label>Name (optional)<input name="name" autocomplete="off"></label>\
+            <div class="actions"><button type="submit">\(state.adding ? "Adding…" : "Add Safe")</button>\
+            <a class="button secondary" href="/onboarding">Deploy a new Safe</a></div>
+            """)
+        return """
+        <h1>Safes</h1>\(Format.error(state.error))<section>\(list)</section><section><h2>Add a Safe</h2>\(add)</section>
+        """
+    }
+}

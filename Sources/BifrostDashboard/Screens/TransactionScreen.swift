@@ -1,0 +1,116 @@
+import AppCore
+
+/// One Safe transaction: every field, the signatures with their owners, the three hashes an owner
+/// compares with a hardware wallet's screen, and the owner's actions: sign, execute once ready,
+/// and export the signed file to pass on.
+enum TransactionScreen {
+    @MainActor
+    static func page(id: String, safeTxHash: [UInt8], session: Session) -> FeaturePage<TransactionDetail.State, TransactionDetail.Action> {
+        let store = Store(initialState: TransactionDetail.State(safeTxHash: safeTxHash),
+                          reducer: TransactionDetail.Reducer(dependencies: .live(session)))
+        let page = FeaturePage(id: id, path: "/tx/\(Format.hex(safeTxHash))", section: .safes, store: store)
+        page.render = render
+        page.titled = { $0.detail?.entry.summary ?? "Transaction" }
+        page.reload = .refresh
+        page.action = { name, form, _ in
+            switch name {
+            case "sign": return [.signTapped(keyName: try Parse.required(form["key"], field: "Key"), password: try Parse.password(form["password"]))]
+            case "execute": return [.executeTapped(keyName: try Parse.required(form["key"], field: "Key"), password: try Parse.password(form["password"]))]
+            case "export": return [.exportTapped]
+            default: return nil
+            }
+        }
+        page.downloads = { name, state in
+            guard name == "file", let file = state.exportedFile else { return nil }
+            return Download(filename: "safe-tx-\(Format.hex(state.safeTxHash).dropFirst(2).prefix(10)).json",
+                            contentType: "application/json", bytes: Array(file.utf8))
+        }
+        store.send(.refresh)
+        return page
+    }
+
+    static func render(_ state: TransactionDetail.State, _ context: RenderContext) -> HTML {
+        guard let detail = state.detail else {
+            let waiting: HTML = state.loading ? "<p class=\"muted\">Loading…</p>" : .empty
+            return "<h1>Transaction</h1><p><code>\(Format.hex(state.safeTxHash))</code></p>\(Format.error(state.error))\(waiting)"
+        }
+        let entry = detail.entry, tx = entry.transaction, count = detail.confirmations
+        let status: HTML = entry.status == .queued ? "\(count.confirmed) of \(count.threshold) confirmations" : "\(entry.status.rawValue)"
+        return """
+        <h1>\(entry.summary)</h1>
+        <p><a href="/safes/\(detail.safe.address.checksummed)">← \(detail.safe.name ?? Format.short(detail.safe.address))</a> \
+        <span class="pill" id="status">\(status)</span></p>\(Format.error(state.error))
+        \(hashes(detail))\(fields(tx))\(signatures(detail, context))\(actions(state, detail, context))
+        """
+    }
+
+    static func hashes(_ detail: SafeTransactionDetail) -> HTML {
+        """
+        <section id="hashes"><h2>Hashes to compare with your hardware wallet</h2><dl>\
+        <dt>Domain hash</dt><dd><code>\(Format.hex(detail.domainSeparator))</code></dd>\
+        <dt>Message hash</dt><dd><code>\(Format.hex(detail.structHash))</code></dd>\
+        <dt>safeTxHash</dt><dd><code id="safe-tx-hash">\(Format.hex(detail.entry.safeTxHash))</code></dd></dl></section>
+        """
+    }
+
+    static func fields(_ tx: SafeTx) -> HTML {
+        let operation: HTML = tx.operation == .delegateCall
+            ? "<span class=\"warning\">delegatecall: the called code runs as the Safe and can change anything</span>" : "call"
+        return """
+        <section><h2>Fields</h2><dl><dt>Safe</dt><dd>\(Format.address(tx.safe))</dd><dt>To</dt><dd>\(Format.address(tx.to))</dd>\
+        <dt>Value</dt><dd>\(Format.ether(EtherAmount(wei: tx.value)))</dd><dt>Data</dt><dd><code>\(tx.data.isEmpty ? "none" : Format.hex(tx.data))</code></dd>\
+        <dt>Operation</dt><dd>\(operation)</dd><dt>Nonce</dt><dd>\(tx.nonce)</dd><dt>safeTxGas</dt><dd>\(tx.safeTxGas)</dd>\
+        <dt>baseGas</dt><dd>\(tx.baseGas)</dd><dt>gasPrice</dt><dd>\(tx.gasPrice)</dd><dt>Gas token</dt><dd>\(Format.address(tx.gasToken))</dd>\
+        <dt>Refund receiver</dt><dd>\(Format.address(tx.refundReceiver))</dd><dt>Chain</dt><dd>\(tx.chainID.map { "\($0)" } ?? "")</dd>\
+        <dt>Safe version</dt><dd>\(tx.version.rawValue)</dd></dl></section>
+        """
+    }
+
+    static func signatures(_ detail: SafeTransactionDetail, _ context: RenderContext) -> HTML {
+        let signed = HTML.join(detail.entry.signatures.map { s in
+            "<tr><td>\(Format.address(s.owner))\(context.isMine(s.owner) ? " <span class=\"pill mine\">you</span>" : "")</td><td>\(kind(s.kind))</td></tr>"
+        })
+        let missing = HTML.join(detail.confirmations.missing.map { "<tr><td>\(Format.address($0))</td><td class=\"muted\">not yet</td></tr>" })
+        return """
+        <section id="signatures"><h2>Signatures</h2><table><thead><tr><th>Owner</th><th>Signature</th></tr></thead>\
+        <tbody>\(signed)\(missing)</tbody></table></section>
+        """
+    }
+
+    static func kind(_ kind: SafeSignature.Kind) -> String {
+        switch kind {
+        case .ecdsa: "signed the hash"
+        case .ethSign: "signed with eth_sign"
+        case .approvedHash: "approved on chain"
+        }
+    }
+
+    static func actions(_ state: TransactionDetail.State, _ detail: SafeTransactionDetail, _ context: RenderContext) -> HTML {
+        guard detail.entry.status == .queued else { return exportSection(state, context) }
+        let owners = context.keys.filter { detail.safe.owners.contains($0.address) }
+        let options = HTML.join((owners.isEmpty ? context.keys : owners).map {
+            "<option value=\"\($0.name)\">\($0.name) · \(Format.short($0.address))</option>"
+        })
+        let keyFields: HTML = """
+            <label>Key<select name="key">\(options)</select></label>\
+            <label>Password<input type="password" name="password" autocomplete="off" required></label>
+            """
+        let sign = context.form("sign", "\(keyFields)<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
+        let execute: HTML = detail.confirmations.isReady
+            ? "<h2>Execute</h2><p class=\"muted\">The key pays the gas.</p>\(context.form("execute", "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>"))"
+            : "<p class=\"muted\">Execute becomes available at \(detail.confirmations.threshold) confirmations.</p>"
+        let busy: HTML = state.busy ? "<p class=\"notice\">Working…</p>" : .empty
+        return """
+        <section id="sign"><h2>Sign</h2>\(busy)\(sign)\(execute)</section>\(exportSection(state, context))
+        """
+    }
+
+    static func exportSection(_ state: TransactionDetail.State, _ context: RenderContext) -> HTML {
+        let link: HTML = state.exportedFile == nil ? .empty
+            : "<p><a class=\"button secondary\" id=\"download\" href=\"/p/\(context.pageID)/download/file\" download>Download the file</a></p>"
+        return """
+        <section id="export"><h2>Pass it on</h2><p class="muted">Export the transaction with its signatures for the next owner to import.</p>\
+        \(context.form("export", class: "inline", "<button type=\"submit\" class=\"secondary\">Export file</button>"))\(link)</section>
+        """
+    }
+}

@@ -1,0 +1,130 @@
+import AppCore
+import Hummingbird
+import Logging
+
+/// The dashboard's pages and their routes over one session: every open page gets its own store,
+/// forms become actions, and each page hears of its state's changes over server-sent events.
+@MainActor
+public final class DashboardApp {
+    let session: Session
+    let access: DashboardAccess
+    let rates: RatesSource
+    let pages: PageRegistry
+
+    /// A dashboard over `session`, letting in whoever `access` admits.
+    public init(session: Session, access: DashboardAccess, rates: RatesSource = RatesSource(), pageCapacity: Int = 64) {
+        self.session = session
+        self.access = access
+        self.rates = rates
+        pages = PageRegistry(capacity: pageCapacity)
+    }
+
+    /// How many pages are open.
+    public var openPages: Int { pages.count }
+
+    /// The router, guarded: Host check, session, CSRF, and the security headers on every answer.
+    public nonisolated func router() -> Router<DashboardContext> {
+        let router = Router(context: DashboardContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: HostCheckMiddleware(access: access))
+        router.add(middleware: SessionMiddleware(access: access))
+        router.add(middleware: CSRFMiddleware(access: access))
+        AssetRoutes.add(to: router)
+        router.get("/") { _, _ in try await self.root() }
+        router.get("/onboarding") { _, _ in await self.open { OnboardingScreen.page(id: $0, session: self.session) } }
+        router.get("/settings") { _, _ in await self.open { SettingsScreen.page(id: $0, session: self.session) } }
+        router.get("/rates") { _, _ in await self.open { RatesScreen.page(id: $0, session: self.session, source: self.rates) } }
+        router.get("/safes/:address") { _, context in
+            let address = try Parse.address(context.parameters.get("address"), field: "Safe address", refusing: true)
+            return await self.open { SafeHomeScreen.page(id: $0, address: address, session: self.session) }
+        }
+        router.get("/safes/:address/new") { _, context in
+            let address = try Parse.address(context.parameters.get("address"), field: "Safe address", refusing: true)
+            return await self.open { NewTransactionScreen.page(id: $0, safe: address, session: self.session) }
+        }
+        router.get("/tx/:hash") { _, context in
+            let hash = try Parse.hash(context.parameters.get("hash") ?? "")
+            return await self.open { TransactionScreen.page(id: $0, safeTxHash: hash, session: self.session) }
+        }
+        router.get("/p/:id") { _, context in await self.show(context.parameters.get("id") ?? "") }
+        router.get("/p/:id/main") { _, context in try await self.main(context.parameters.get("id") ?? "") }
+        router.get("/p/:id/download/:name") { _, context in
+            try await self.download(context.parameters.get("id") ?? "", context.parameters.get("name") ?? "")
+        }
+        router.post("/p/:id/do/:name") { _, context in
+            try await self.perform(context.parameters.get("id") ?? "", context.parameters.get("name") ?? "", form: context.form)
+        }
+        router.get("/live/:id") { _, context in try await self.live(context.parameters.get("id") ?? "") }
+        return router
+    }
+
+    /// Reloads every open page when anything in the home changes, until cancelled.
+    public func watchHome() async {
+        for await _ in HomeChanges(home: session.home) { pages.homeChanged() }
+    }
+
+    private func root() async throws -> Response {
+        let keys = (try? await session.services.dispatcher.dispatch(ListKeys())) ?? []
+        if keys.isEmpty { return .seeOther("/onboarding") }
+        return await open { SafeListScreen.page(id: $0, session: self.session) }
+    }
+
+    /// Opens a new page and renders it once what it started on opening has settled.
+    private func open(_ make: @MainActor (String) -> any DashboardPage) async -> Response {
+        let page = make(pages.newID())
+        pages.add(page)
+        await page.settle()
+        return await render(page)
+    }
+
+    private func show(_ id: String) async -> Response {
+        guard let page = pages.page(id) else { return .seeOther("/") }
+        return await render(page)
+    }
+
+    private func render(_ page: any DashboardPage) async -> Response {
+        let context = await renderContext(page.id)
+        return .html(Layout.page(title: page.title, section: page.section, pageID: page.id, chain: chainName, main: page.main(context)))
+    }
+
+    private func main(_ id: String) async throws -> Response {
+        guard let page = pages.page(id) else { throw Refusal(.notFound, "This page has closed; reload it.") }
+        return .html(page.main(await renderContext(id)))
+    }
+
+    private func perform(_ id: String, _ name: String, form: FormData) async throws -> Response {
+        guard let page = pages.page(id) else { throw Refusal(.notFound, "This page has closed; nothing was changed. Reload it and try again.") }
+        guard page.perform(name, form: form) else { throw Refusal(.notFound, "This page has no action '\(name)'.") }
+        await page.settle()
+        return .seeOther(page.next ?? "/p/\(id)")
+    }
+
+    private func download(_ id: String, _ name: String) throws -> Response {
+        guard let file = pages.page(id)?.download(name) else { throw Refusal(.notFound, "There is nothing to download here; export it first.") }
+        return Response(status: .ok, headers: [.contentType: file.contentType, .contentDisposition: "attachment; filename=\"\(file.filename)\""],
+                        body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
+    }
+
+    private func live(_ id: String) throws -> Response {
+        guard let page = pages.page(id) else { throw Refusal(.notFound, "This page has closed; reload it.") }
+        let renders = page.renders()
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: ": live\n\n"))
+            var count = 0
+            for await _ in renders {
+                count += 1
+                try await writer.write(ByteBuffer(string: "event: render\ndata: \(count)\n\n"))
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    private func renderContext(_ id: String) async -> RenderContext {
+        let keys = (try? await session.services.dispatcher.dispatch(ListKeys())) ?? []
+        return RenderContext(pageID: id, csrf: access.csrfToken, keys: keys)
+    }
+
+    private var chainName: String {
+        session.chain.rpcURL ?? session.chain.networkName ?? "current network"
+    }
+}
