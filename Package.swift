@@ -158,7 +158,11 @@ let package = Package(
             name: "DashboardTests",
             dependencies: [
                 "BifrostDashboard", "AppCore", "Networking", "TestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                // Real HTTP to the in-process server, with the Host and Cookie headers a test sets itself.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "BigInt", package: "BigInt"),
             ],

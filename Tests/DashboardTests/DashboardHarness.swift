@@ -1,0 +1,103 @@
+import AppCore
+import AsyncHTTPClient
+import BifrostDashboard
+import Foundation
+import Hummingbird
+import Logging
+import Networking
+import NIOCore
+import NIOHTTP1
+
+/// A dashboard served in this process on a free loopback port, over a fresh home that holds one
+/// key and one followed Safe (its node answered by a mock), and a client that sends real HTTP.
+struct DashboardHarness {
+    static let owners = ["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"].map { try! Address($0) }
+    static let safeAddress = try! Address("0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899")
+    /// A Safe name that is markup and script, as another tool could have stored.
+    static let hostileName = "<script>alert(1)</script><img src=x onerror=alert(2)>\"'&"
+
+    let home: URL
+    let access: DashboardAccess
+    let app: DashboardApp
+    let session: Session
+    let server: Task<Void, any Error>
+    let client: HTTPClient
+    let port: Int
+
+    static func start() async throws -> DashboardHarness {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-dashboard-\(UUID().uuidString)")
+        let node = MockNetwork()
+        node.serve(MockSafeNode(chainID: 31337, owners: owners, threshold: 2))
+        let session = try Session.open(SessionChoice(home: home.path, rpcURL: "http://127.0.0.1:8545",
+                                                     environment: ["BIFROST_INSECURE_LIGHT_KDF": "1"]), http: node)
+        _ = try await session.services.dispatcher.dispatch(
+            ImportPrivateKey(name: "alice", key: try PrivateKey(hex: "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"), password: "pw"))
+        _ = try await session.services.dispatcher.dispatch(AddSafe(address: safeAddress, name: hostileName, chain: session.chain))
+        let access = DashboardAccess()
+        let app = await DashboardApp(session: session, access: access)
+        let (ready, bound) = AsyncStream.makeStream(of: Int.self)
+        var logger = Logger(label: "dashboard-tests")
+        logger.logLevel = .critical
+        let application = Application(router: app.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                                      onServerRunning: { channel in bound.yield(channel.localAddress?.port ?? 0) }, logger: logger)
+        let server = Task { try await application.runService(gracefulShutdownSignals: []) }
+        var ports = ready.makeAsyncIterator()
+        let port = await ports.next() ?? 0
+        access.bound(to: port)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        return DashboardHarness(home: home, access: access, app: app, session: session, server: server, client: client, port: port)
+    }
+
+    func stop() async {
+        try? await client.shutdown()
+        server.cancel()
+        _ = try? await server.value
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    /// The session cookie, traded for the link's token as a browser would.
+    func cookie() async throws -> String {
+        let response = try await get("/?token=\(access.linkToken)", cookie: nil)
+        guard let header = response.headers["set-cookie"].first, let pair = header.split(separator: ";").first else { return "" }
+        return String(pair)
+    }
+
+    struct Answer {
+        let status: Int
+        let headers: HTTPHeaders
+        let body: String
+    }
+
+    func get(_ path: String, cookie: String?, host: String? = nil) async throws -> Answer {
+        try await send(path, method: .GET, cookie: cookie, host: host, form: nil)
+    }
+
+    func post(_ path: String, form: String, cookie: String?, host: String? = nil) async throws -> Answer {
+        try await send(path, method: .POST, cookie: cookie, host: host, form: form)
+    }
+
+    private func send(_ path: String, method: HTTPMethod, cookie: String?, host: String?, form: String?) async throws -> Answer {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = method
+        request.headers.replaceOrAdd(name: "Host", value: host ?? "127.0.0.1:\(port)")
+        if let cookie { request.headers.add(name: "Cookie", value: cookie) }
+        if let form {
+            request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+            request.body = .bytes(ByteBuffer(string: form))
+        }
+        let response = try await client.execute(request, timeout: .seconds(60))
+        let body = try await response.body.collect(upTo: 1 << 22)
+        return Answer(status: Int(response.status.code), headers: response.headers, body: String(buffer: body))
+    }
+
+    /// The page id and CSRF token of a rendered page.
+    static func pageID(_ html: String) -> String? { capture(#"data-page="([^"]+)""#, html) }
+    static func csrf(_ html: String) -> String? { capture(#"name="csrf" value="([0-9a-f]+)""#, html) }
+
+    private static func capture(_ pattern: String, _ text: String) -> String? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              let range = Range(match.range(at: 1), in: text) else { return nil }
+        return String(text[range])
+    }
+}

@@ -1,0 +1,81 @@
+import AppCore
+import BigInt
+@testable import BifrostDashboard
+import Foundation
+import SnapshotTesting
+import Testing
+
+/// Each screen's HTML for fixed states, so a change in what a page shows is seen in review.
+@MainActor
+@Suite("Dashboard: screen snapshots")
+struct ScreenSnapshotTests {
+    static let time = Date(timeIntervalSince1970: 1_763_700_000)
+    static let owners = DashboardHarness.owners
+    static let safeAddress = DashboardHarness.safeAddress
+    static let recipient = try! Address("0x90F79bf6EB2c4f870365E785982E1f101E93b906")
+    static let context = RenderContext(pageID: "7-42", csrf: "c5rf", keys: [
+        Account(name: "alice", address: owners[0], kind: .privateKey, derivationPath: nil, createdAt: time)])
+    static let safe = Safe(chainID: 31337, address: safeAddress, name: "team <b>", version: "1.4.1", owners: owners, threshold: 2, nonce: 3,
+                           modules: [], fallbackHandler: .zero, guardAddress: .zero, updatedAt: time)
+    static let entry: SafeTransactionEntry = {
+        let tx = SafeTx(safe: safeAddress, chainID: 31337, version: .v1_4_1, to: recipient, value: BigUInt(10).power(17), nonce: 3)
+        let hash = try! tx.hash()
+        let signature = try! SafeSignature.sign(safeTxHash: hash, with: try! PrivateKey(hex: "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"))
+        return SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: [signature], status: .queued, executionHash: nil,
+                                    summary: "send 0.1 ETH to \(recipient.checksummed)", createdAt: time, updatedAt: time)
+    }()
+    static let rate = Rate(coin: "ethereum", fiat: "usd", price: "3000", time: time, stale: true)
+
+    @Test("the Safe list with a summary")
+    func safeList() {
+        var state = SafeList.State(safes: [Self.safe])
+        state.loaded = true
+        state.summaries = [Self.safeAddress: SafeList.Summary(balance: EtherAmount(wei: BigUInt(15) * BigUInt(10).power(17)), fiat: "4500.00", pending: 1)]
+        assertSnapshot(of: SafeListScreen.render(state, Self.context).rendered, as: .lines)
+    }
+
+    @Test("a Safe's home with one transaction in the queue")
+    func safeHome() {
+        var state = SafeDetail.State(address: Self.safeAddress)
+        state.snapshot = SafeDetail.Snapshot(info: SafeState(safe: Self.safe, balance: EtherAmount(wei: BigUInt(10).power(18)), tokens: [
+            TokenBalance(token: Self.recipient, symbol: "<i>TKN</i>", decimals: 18, raw: BigUInt(5) * BigUInt(10).power(18))]),
+                                             queue: [Self.entry], history: [], rate: Self.rate)
+        assertSnapshot(of: SafeHomeScreen.render(state, Self.context).rendered, as: .lines)
+    }
+
+    @Test("a transaction, half signed")
+    func transaction() throws {
+        var state = TransactionDetail.State(safeTxHash: Self.entry.safeTxHash)
+        state.detail = SafeTransactionDetail(
+            entry: Self.entry, safe: Self.safe,
+            confirmations: ConfirmationCount(signatures: Self.entry.signatures, owners: Self.owners, threshold: 2),
+            domainSeparator: try Self.entry.transaction.domainSeparator(), structHash: try Self.entry.transaction.structHash)
+        assertSnapshot(of: TransactionScreen.render(state, Self.context).rendered, as: .lines)
+    }
+
+    @Test("onboarding: the start, and a new key's phrase shown once")
+    func onboarding() {
+        assertSnapshot(of: OnboardingScreen.render(Onboarding.State(), Self.context).rendered, as: .lines, named: "start")
+        var state = Onboarding.State()
+        state.route = .showPhrase(Self.context.keys[0], words: Redacted(["abandon", "ability", "able"]))
+        assertSnapshot(of: OnboardingScreen.render(state, Self.context).rendered, as: .lines, named: "phrase")
+    }
+
+    @Test("settings with two networks and a key")
+    func settings() {
+        var state = Settings.State()
+        state.snapshot = Settings.Snapshot(networks: [
+            ChainNetwork(name: "devnet", chainID: 31337, rpcURL: "http://127.0.0.1:8545", contracts: NetworkContracts(), createdAt: Self.time),
+            ChainNetwork(name: "main\"net", chainID: 1, rpcURL: "https://rpc.example", contracts: NetworkContracts(), createdAt: Self.time),
+        ], current: "devnet", keys: Self.context.keys)
+        assertSnapshot(of: SettingsScreen.render(state, Self.context).rendered, as: .lines)
+    }
+
+    @Test("rates, one stale, with a chart")
+    func rates() {
+        var state = RatesFeature.State()
+        state.rates = [Self.rate]
+        state.history = ["ethereum": [2900, 3100, 3000, 3050]]
+        assertSnapshot(of: RatesScreen.render(state, Self.context).rendered, as: .lines)
+    }
+}
