@@ -7,6 +7,8 @@ enum AssetRoutes {
         serve(router, "/assets/app.css", Stylesheet.source, "text/css; charset=utf-8")
         serve(router, "/assets/app.js", Script.source, "text/javascript; charset=utf-8")
         serve(router, "/assets/icon.svg", Icon.svg, "image/svg+xml")
+        // Browsers ask for this one by themselves; answering it keeps their consoles free of 404s.
+        serve(router, "/favicon.ico", Icon.svg, "image/svg+xml")
     }
 
     private static func serve(_ router: Router<DashboardContext>, _ path: RouterPath, _ text: String, _ type: String) {

@@ -1,0 +1,254 @@
+"""Real-browser tests of `bifrost dashboard`, driven by Playwright in Debian's headless Chromium.
+
+Run by scripts/browser-test (from scripts/test) against the shared local chain:
+  (a) the 2-of-3 story by clicks across two homes with two dashboards: import the keys, deploy,
+      propose, sign, export, import, sign, execute; then the balance, nonce and history change;
+  (b) a CLI process in the same home proposes, and the open page shows it without a reload;
+  (c) a token whose name and symbol are markup and script shows as text and runs nothing;
+  (d) requests without the token, with a foreign Host, and a POST without the CSRF token are refused;
+  (e) no page logs a console error;
+  (f) a screenshot of every screen is written for review.
+"""
+
+import http.client
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+from playwright.sync_api import expect, sync_playwright
+
+BIN, DEPLOYMENTS, SHOTS, DEVNET_PYTHON = sys.argv[1:5]
+deployments = json.load(open(DEPLOYMENTS))
+RPC = deployments["rpcUrl"]
+ACCOUNTS = deployments["accounts"]
+ALICE, BOB, CAROL, DAVE = ACCOUNTS[0], ACCOUNTS[1], ACCOUNTS[2], ACCOUNTS[5]
+PASSWORD = "dashboard-test-pw"
+XSS_NAME = "<img src=x onerror=alert(1)>"
+XSS_SYMBOL = "<script>alert(2)</script>"
+
+work = tempfile.mkdtemp(prefix="bifrost-browser-")
+os.makedirs(SHOTS, exist_ok=True)
+console_errors = []
+dialogs = []
+servers = []
+checks = 0
+
+
+def check(condition, what):
+    global checks
+    checks += 1
+    if not condition:
+        raise AssertionError(what)
+    print(f"  ok: {what}")
+
+
+def home_env(home):
+    return {**os.environ, "BIFROST_HOME": home, "BIFROST_INSECURE_LIGHT_KDF": "1", "BIFROST_PASSWORD": PASSWORD}
+
+
+def cli(home, *args):
+    result = subprocess.run([BIN, *args], env=home_env(home), capture_output=True, text=True)
+    if result.returncode != 0:
+        raise AssertionError(f"bifrost {' '.join(args)} failed: {result.stderr.strip()}")
+    return result.stdout
+
+
+def start_dashboard(home):
+    process = subprocess.Popen([BIN, "dashboard", "--no-open"], env=home_env(home), stdout=subprocess.PIPE, text=True)
+    servers.append(process)
+    first = process.stdout.readline().strip()
+    check(first.startswith("Dashboard: http://127.0.0.1:") and "?token=" in first, f"first line is the link: {first[:40]}…")
+    return first.removeprefix("Dashboard: ")
+
+
+def watch(page, name):
+    page.on("console", lambda m: console_errors.append(f"{name}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: console_errors.append(f"{name}: {e}"))
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+
+def shot(page, name):
+    page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+
+
+def deploy_hostile_token(holder):
+    script = f"""
+import sys
+sys.path.insert(0, {os.path.abspath('scripts')!r})
+from eth_abi import encode
+from devnet_lib import accounts, artifacts, deploy
+from devnet_lib.rpc_client import RpcClient
+_, code, _ = artifacts.load(artifacts.TEST_TOKEN)
+args = encode(["string", "string", "uint8", "address", "uint256"], [{XSS_NAME!r}, {XSS_SYMBOL!r}, 18, {holder!r}, 7 * 10**18])
+print(deploy.deploy(RpcClient({RPC!r}), accounts.deployer(), code + args, 'hostileToken'))
+"""
+    out = subprocess.run([DEVNET_PYTHON, "-c", script], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise AssertionError("token deployment failed: " + out.stderr[-800:])
+    return out.stdout.strip().splitlines()[-1]
+
+
+def import_key(page, link, name, key):
+    page.goto(link)
+    expect(page).to_have_url(re.compile(r".*/onboarding$"))
+    shot(page, "01-onboarding")
+    page.get_by_role("button", name="Import a key").click()
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("What you have").select_option("private-key")
+    page.get_by_label("Private key (hex)").fill(key)
+    page.get_by_label("New password").fill(PASSWORD)
+    shot(page, "02-import-key")
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.locator("h1")).to_have_text("Safes")
+
+
+def main():
+    home_a, home_b = os.path.join(work, "a"), os.path.join(work, "b")
+    for home in (home_a, home_b):
+        cli(home, "network", "add", "devnet", "--rpc-url", RPC, "--deployments", DEPLOYMENTS)
+    link_a, link_b = start_dashboard(home_a), start_dashboard(home_b)
+    port_a = int(urllib.parse.urlparse(link_a).port)
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        a = browser.new_context(accept_downloads=True, viewport={"width": 1280, "height": 900}).new_page()
+        b = browser.new_context(accept_downloads=True, viewport={"width": 1280, "height": 900}).new_page()
+        watch(a, "A")
+        watch(b, "B")
+
+        print("(a) the 2-of-3 story by clicks")
+        import_key(a, link_a, "alice", ALICE["privateKey"])
+        shot(a, "03-safe-list-empty")
+        a.goto(link_a.split("?")[0] + "onboarding")
+        a.get_by_role("button", name="Deploy a new Safe").click()
+        a.get_by_label("Owners").fill("\n".join(x["address"] for x in (ALICE, BOB, CAROL)))
+        a.get_by_label("Threshold").fill("2")
+        a.get_by_label("Password").fill(PASSWORD)
+        shot(a, "04-deploy-safe")
+        a.get_by_role("button", name="Deploy").click()
+        row = a.locator("tr[data-safe]")
+        expect(row).to_have_count(1, timeout=60_000)
+        safe = row.get_attribute("data-safe")
+        check(safe.startswith("0x") and len(safe) == 42, f"the deployed Safe is listed: {safe}")
+
+        # Funding comes from outside the Safe: the CLI sends ether, and the hostile token is minted to it.
+        cli(home_a, "send", "--key", "alice", "--to", safe, "--value", "1ether", "--wait")
+        token = deploy_hostile_token(safe)
+        cli(home_a, "token", "add", token)
+        a.reload()
+        expect(a.locator("tr[data-safe] td").nth(3)).to_contain_text("1 ETH", timeout=10_000)
+        shot(a, "05-safe-list")
+
+        a.locator("tr[data-safe] a").first.click()
+        expect(a.locator("#balance")).to_have_text("1 ETH")
+        expect(a.locator("#nonce")).to_have_text("0")
+        expect(a.locator("#threshold")).to_have_text("2 of 3")
+        print("(c) a hostile token shows as text and runs nothing")
+        assets = a.locator("#assets")
+        expect(assets).to_contain_text(XSS_SYMBOL)
+        check(a.locator("#assets script").count() == 0 and a.locator("#assets img").count() == 0, "no element came from the token's symbol")
+        shot(a, "06-safe-home")
+
+        a.get_by_role("link", name="New transaction").click()
+        a.get_by_label("Recipient").fill(DAVE["address"])
+        a.get_by_label("Amount").fill("0.25")
+        shot(a, "07-new-transaction")
+        a.get_by_role("button", name="Review").click()
+        expect(a.locator("#review")).to_contain_text("send 0.25 ETH")
+        safe_tx_hash = a.locator("#safe-tx-hash").inner_text()
+        check(len(safe_tx_hash) == 66, f"the review shows the safeTxHash {safe_tx_hash[:12]}…")
+        shot(a, "08-review")
+        a.get_by_label("Password").fill(PASSWORD)
+        a.get_by_role("button", name="Sign").click()
+        expect(a.locator(".notice")).to_contain_text("1 of 2")
+        a.get_by_role("link", name="Open the transaction").click()
+        expect(a.locator("#status")).to_have_text("1 of 2 confirmations")
+        a.get_by_role("button", name="Export file").click()
+        with a.expect_download() as download:
+            a.locator("#download").click()
+        exported = os.path.join(work, "signed-by-alice.json")
+        download.value.save_as(exported)
+        check(json.load(open(exported)) is not None, "the exported file is JSON")
+        shot(a, "09-transaction")
+
+        print("(b) a CLI process in the same home; the open page updates without a reload")
+        a.goto(link_a.split("?")[0] + "safes/" + safe)
+        expect(a.locator("#queue tr[data-tx]")).to_have_count(1)
+        renders_before = a.locator("body").get_attribute("data-renders")
+        started = time.monotonic()
+        cli(home_a, "safe", "propose", safe, "--to", DAVE["address"], "--value", "0.01ether")
+        expect(a.locator("#queue tr[data-tx]")).to_have_count(2, timeout=2_000)
+        latency = time.monotonic() - started
+        check(a.locator("body").get_attribute("data-renders") != renders_before, "the update came over the live stream, not a reload")
+        print(f"  live update after the CLI's proposal: {latency * 1000:.0f} ms (CLI run included)")
+
+        import_key(b, link_b, "bob", BOB["privateKey"])
+        b.get_by_label("Safe address").fill(safe)
+        b.get_by_label("Name (optional)").fill("team")
+        b.get_by_role("button", name="Add Safe").click()
+        b.locator("tr[data-safe] a").first.click()
+        expect(b.locator("#queue")).to_contain_text("Nothing waiting")
+        b.locator("#import input[type=file]").set_input_files(exported)
+        expect(b.locator("#import-file")).not_to_have_value("", timeout=5_000)
+        b.get_by_role("button", name="Import", exact=True).click()
+        expect(b.locator(".notice")).to_contain_text("1 of 2")
+        b.locator(f"#queue tr[data-tx='{safe_tx_hash}'] a.button").first.click()
+        expect(b.locator("#status")).to_have_text("1 of 2 confirmations")
+        b.get_by_label("Password").first.fill(PASSWORD)
+        b.get_by_role("button", name="Sign").click()
+        expect(b.locator("#status")).to_have_text("2 of 2 confirmations")
+        b.locator("#sign form").nth(1).get_by_label("Password").fill(PASSWORD)
+        b.get_by_role("button", name="Execute").click()
+        expect(b.locator("#status")).to_have_text("executed", timeout=60_000)
+        shot(b, "10-executed")
+        b.get_by_role("link", name="← team").click()
+        expect(b.locator("#balance")).to_have_text("0.75 ETH")
+        expect(b.locator("#nonce")).to_have_text("1")
+        expect(b.locator("#history tbody tr")).to_have_count(1)
+        expect(b.locator("#history")).to_contain_text("success")
+        shot(b, "11-history")
+        check(True, "executed by clicks: balance 0.75 ETH, nonce 1, one history row")
+
+        b.get_by_role("link", name="Settings").click()
+        expect(b.locator("#keys")).to_contain_text("bob")
+        shot(b, "12-settings")
+        b.get_by_role("link", name="Rates").click()
+        expect(b.locator("h1")).to_have_text("Rates")
+        shot(b, "13-rates")
+
+        print("(d) refusals")
+        fresh = browser.new_context().new_page()
+        check(fresh.goto(link_a.split("?")[0]).status == 401, "no token: 401")
+        check(fresh.goto(link_a.split("?")[0] + "?token=" + "0" * 32).status == 401, "a wrong token: 401")
+        connection = http.client.HTTPConnection("127.0.0.1", port_a, timeout=10)
+        cookie = a.context.cookies()[0]
+        connection.request("GET", "/", headers={"Host": f"attacker.example:{port_a}", "Cookie": f"{cookie['name']}={cookie['value']}"})
+        check(connection.getresponse().status == 421, "a foreign Host, with the cookie: 421")
+        page_id = a.locator("body").get_attribute("data-page")
+        refused = a.context.request.post(link_a.split("?")[0] + f"p/{page_id}/do/import", form={"file": "{}"})
+        check(refused.status == 403, "a POST without the CSRF token: 403")
+        fresh.close()
+
+        print("(e) console errors")
+        check(not dialogs, f"no dialog opened: {dialogs}")
+        check(not console_errors, f"no console errors: {console_errors}")
+        browser.close()
+    shots = sorted(os.listdir(SHOTS))
+    print(f"(f) {len(shots)} screenshots in {SHOTS}: {', '.join(shots)}")
+    print(f"browser tests passed: {checks} checks")
+
+
+try:
+    main()
+finally:
+    for server in servers:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
