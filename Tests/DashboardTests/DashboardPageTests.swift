@@ -50,7 +50,7 @@ struct DashboardPageTests {
         await h.stop()
     }
 
-    @Test("a change in the home reaches an open page's live stream")
+    @Test("a change another writer makes to the home reaches an open page without any action from it")
     func liveStream() async throws {
         let h = try await DashboardHarness.start()
         let cookie = try await h.cookie()

@@ -17,9 +17,6 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation {
     /// `parts` one after another.
     public static func join(_ parts: [HTML]) -> HTML { HTML(rendered: parts.map(\.rendered).joined()) }
 
-    /// `text` escaped, as a value of its own.
-    public static func text(_ text: String) -> HTML { HTML(rendered: escape(text)) }
-
     /// Builds markup; see the type's comment for what is escaped.
     public struct StringInterpolation: StringInterpolationProtocol {
         var rendered = ""

@@ -1,7 +1,7 @@
 import AppCore
 
 /// The four places of the dashboard's navigation, after Safe{Wallet}'s map.
-public enum Section: String, Sendable, CaseIterable {
+public enum Section: String, Sendable {
     case safes = "Safes"
     case rates = "Rates"
     case settings = "Settings"

@@ -41,8 +41,7 @@ final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: Dashboar
     var next: String? { leave(store.state) }
 
     func main(_ context: RenderContext) -> HTML {
-        let error: HTML = formError.map { "<p class=\"error\" role=\"alert\">\($0)</p>" } ?? .empty
-        return "\(error)\(render(store.state, context))"
+        "\(Format.alert(formError))\(render(store.state, context))"
     }
 
     func perform(_ name: String, form: FormData) -> Bool {

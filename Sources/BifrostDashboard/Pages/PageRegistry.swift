@@ -37,8 +37,6 @@ final class PageRegistry {
         return page
     }
 
-    var count: Int { pages.count }
-
     /// Every open page; the home changed under them.
     func homeChanged() { for page in pages.values { page.homeChanged() } }
 

@@ -14,9 +14,12 @@ enum NewTransactionScreen {
             switch name {
             case "review":
                 return [.recipientChanged(form["recipient"] ?? ""), .amountChanged(form["amount"] ?? ""), .reviewTapped]
-            case "sign": return [.signTapped(keyName: try Parse.required(form["key"], field: "Key"), password: try Parse.password(form["password"]))]
+            case "sign":
+                let signer = try Parse.signer(form)
+                return [.signTapped(keyName: signer.key, password: signer.password)]
             case "execute":
-                return [.executeTapped(keyName: try Parse.required(form["key"], field: "Key"), password: try Parse.password(form["password"]))]
+                let signer = try Parse.signer(form)
+                return [.executeTapped(keyName: signer.key, password: signer.password)]
             case "back": return [.backTapped]
             default: return nil
             }
@@ -50,14 +53,7 @@ enum NewTransactionScreen {
 
     static func review(_ entry: SafeTransactionEntry, confirmations: (Int, BigUInt)?, _ context: RenderContext) -> HTML {
         let tx = entry.transaction
-        let domain = (try? tx.domainSeparator()).map(Format.hex) ?? ""
-        let warning: HTML = tx.operation == .delegateCall
-            ? "<p class=\"warning\">This transaction delegatecalls \(tx.to.checksummed): that code runs as your Safe and can change anything.</p>" : .empty
-        let options = HTML.join(context.keys.map { "<option value=\"\($0.name)\">\($0.name) · \(Format.short($0.address))</option>" })
-        let keyFields: HTML = """
-            <label>Key<select name="key">\(options)</select></label>\
-            <label>Password<input type="password" name="password" autocomplete="off" required></label>
-            """
+        let keyFields = Format.keyFields(context.keys)
         let next: HTML
         if let (confirmed, threshold) = confirmations {
             next = """
@@ -69,10 +65,9 @@ enum NewTransactionScreen {
             next = context.form("sign", "\(keyFields)<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
         }
         return """
-        <section id="review"><h2>Review</h2>\(warning)<dl><dt>What it does</dt><dd id="decoded">\(entry.summary)</dd>\
+        <section id="review"><h2>Review</h2>\(Format.delegateCallWarning(tx))<dl><dt>What it does</dt><dd id="decoded">\(entry.summary)</dd>\
         <dt>Operation</dt><dd>\(tx.operation.name)</dd><dt>Nonce</dt><dd>\(tx.nonce)</dd>\
-        <dt>Domain hash</dt><dd><code>\(domain)</code></dd><dt>Message hash</dt><dd><code>\((try? tx.structHash).map(Format.hex) ?? "")</code></dd>\
-        <dt>safeTxHash</dt><dd><code id="safe-tx-hash">\(Format.hex(entry.safeTxHash))</code></dd></dl></section>\
+        \(Format.hashes(domain: try? tx.domainSeparator(), message: try? tx.structHash, safeTxHash: entry.safeTxHash))</dl></section>\
         <section><h2>\(confirmations == nil ? "Sign" : "Execute")</h2>\(next)\
         \(context.form("back", class: "inline", "<button type=\"submit\" class=\"secondary\">Back</button>"))</section>
         """

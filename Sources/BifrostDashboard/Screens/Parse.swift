@@ -42,6 +42,11 @@ enum Parse {
         return trimmed
     }
 
+    /// The vault key chosen in `Format.keyFields`, and the password typed for it.
+    static func signer(_ form: FormData) throws -> (key: String, password: Redacted<String>) {
+        (try required(form["key"], field: "Key"), try password(form["password"]))
+    }
+
     /// A password exactly as typed (spaces count), which must not be empty.
     static func password(_ text: String?) throws -> Redacted<String> {
         guard let text, !text.isEmpty else { throw FormError("Password: enter the key's password.") }

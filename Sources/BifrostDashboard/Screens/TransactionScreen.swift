@@ -14,8 +14,12 @@ enum TransactionScreen {
         page.reload = .refresh
         page.action = { name, form, _ in
             switch name {
-            case "sign": return [.signTapped(keyName: try Parse.required(form["key"], field: "Key"), password: try Parse.password(form["password"]))]
-            case "execute": return [.executeTapped(keyName: try Parse.required(form["key"], field: "Key"), password: try Parse.password(form["password"]))]
+            case "sign":
+                let signer = try Parse.signer(form)
+                return [.signTapped(keyName: signer.key, password: signer.password)]
+            case "execute":
+                let signer = try Parse.signer(form)
+                return [.executeTapped(keyName: signer.key, password: signer.password)]
             case "export": return [.exportTapped]
             default: return nil
             }
@@ -47,19 +51,15 @@ enum TransactionScreen {
     static func hashes(_ detail: SafeTransactionDetail) -> HTML {
         """
         <section id="hashes"><h2>Hashes to compare with your hardware wallet</h2><dl>\
-        <dt>Domain hash</dt><dd><code>\(Format.hex(detail.domainSeparator))</code></dd>\
-        <dt>Message hash</dt><dd><code>\(Format.hex(detail.structHash))</code></dd>\
-        <dt>safeTxHash</dt><dd><code id="safe-tx-hash">\(Format.hex(detail.entry.safeTxHash))</code></dd></dl></section>
+        \(Format.hashes(domain: detail.domainSeparator, message: detail.structHash, safeTxHash: detail.entry.safeTxHash))</dl></section>
         """
     }
 
     static func fields(_ tx: SafeTx) -> HTML {
-        let operation: HTML = tx.operation == .delegateCall
-            ? "<span class=\"warning\">delegatecall: the called code runs as the Safe and can change anything</span>" : "call"
-        return """
-        <section><h2>Fields</h2><dl><dt>Safe</dt><dd>\(Format.address(tx.safe))</dd><dt>To</dt><dd>\(Format.address(tx.to))</dd>\
+        """
+        <section><h2>Fields</h2>\(Format.delegateCallWarning(tx))<dl><dt>Safe</dt><dd>\(Format.address(tx.safe))</dd><dt>To</dt><dd>\(Format.address(tx.to))</dd>\
         <dt>Value</dt><dd>\(Format.ether(EtherAmount(wei: tx.value)))</dd><dt>Data</dt><dd><code>\(tx.data.isEmpty ? "none" : Format.hex(tx.data))</code></dd>\
-        <dt>Operation</dt><dd>\(operation)</dd><dt>Nonce</dt><dd>\(tx.nonce)</dd><dt>safeTxGas</dt><dd>\(tx.safeTxGas)</dd>\
+        <dt>Operation</dt><dd>\(tx.operation.name)</dd><dt>Nonce</dt><dd>\(tx.nonce)</dd><dt>safeTxGas</dt><dd>\(tx.safeTxGas)</dd>\
         <dt>baseGas</dt><dd>\(tx.baseGas)</dd><dt>gasPrice</dt><dd>\(tx.gasPrice)</dd><dt>Gas token</dt><dd>\(Format.address(tx.gasToken))</dd>\
         <dt>Refund receiver</dt><dd>\(Format.address(tx.refundReceiver))</dd><dt>Chain</dt><dd>\(tx.chainID.map { "\($0)" } ?? "")</dd>\
         <dt>Safe version</dt><dd>\(tx.version.rawValue)</dd></dl></section>
@@ -88,13 +88,7 @@ enum TransactionScreen {
     static func actions(_ state: TransactionDetail.State, _ detail: SafeTransactionDetail, _ context: RenderContext) -> HTML {
         guard detail.entry.status == .queued else { return exportSection(state, context) }
         let owners = context.keys.filter { detail.safe.owners.contains($0.address) }
-        let options = HTML.join((owners.isEmpty ? context.keys : owners).map {
-            "<option value=\"\($0.name)\">\($0.name) · \(Format.short($0.address))</option>"
-        })
-        let keyFields: HTML = """
-            <label>Key<select name="key">\(options)</select></label>\
-            <label>Password<input type="password" name="password" autocomplete="off" required></label>
-            """
+        let keyFields = Format.keyFields(owners.isEmpty ? context.keys : owners)
         let sign = context.form("sign", "\(keyFields)<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
         let execute: HTML = detail.confirmations.isReady
             ? "<h2>Execute</h2><p class=\"muted\">The key pays the gas.</p>\(context.form("execute", "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>"))"

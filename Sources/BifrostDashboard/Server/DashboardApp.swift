@@ -19,9 +19,6 @@ public final class DashboardApp {
         pages = PageRegistry(capacity: pageCapacity)
     }
 
-    /// How many pages are open.
-    public var openPages: Int { pages.count }
-
     /// The router, guarded: Host check, session, CSRF, and the security headers on every answer.
     public nonisolated func router() -> Router<DashboardContext> {
         let router = Router(context: DashboardContext.self)

@@ -2,7 +2,7 @@ import Foundation
 
 /// The fields of an `application/x-www-form-urlencoded` body or query string; a name given twice
 /// keeps every value, in order.
-public struct FormData: Sendable, Equatable {
+public struct FormData: Sendable {
     private var fields: [(name: String, value: String)] = []
 
     public init() {}
@@ -22,8 +22,6 @@ public struct FormData: Sendable, Equatable {
 
     /// Every value of `name`, in order.
     public func all(_ name: String) -> [String] { fields.filter { $0.name == name }.map(\.value) }
-
-    public static func == (a: FormData, b: FormData) -> Bool { a.fields.elementsEqual(b.fields) { $0 == $1 } }
 
     private static func decode(_ part: Substring) -> String {
         let plus = part.replacingOccurrences(of: "+", with: " ")

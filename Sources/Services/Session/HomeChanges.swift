@@ -41,7 +41,7 @@ public struct HomeChanges: AsyncSequence, Sendable {
     }
 
     /// Size and modification time of one file, or nil parts when it is absent.
-    public struct FileFingerprint: Equatable, Sendable {
+    struct FileFingerprint: Equatable, Sendable {
         let size: Int64?
         let modified: TimeInterval?
     }
