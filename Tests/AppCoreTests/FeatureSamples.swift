@@ -20,6 +20,9 @@ enum Sample {
                                     summary: "send 0.1 ETH to \(recipient.checksummed)", createdAt: time, updatedAt: time)
     }()
 
+    /// `entry` decoded, with a simulation that succeeds.
+    static let review = SafeTransactionReview(call: CallDecoder().decode(entry.transaction), simulation: .succeeds)
+
     /// The owners' throwaway dev keys (the well-known test mnemonic's first two accounts).
     static let ownerKeys = ["ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
                             "59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"].map { try! PrivateKey(hex: $0) }

@@ -49,7 +49,7 @@ struct RatesFeatureTests {
 struct AppFeatureTests {
     static func deps(hasKeys: Bool) -> AppFeature.Dependencies {
         AppFeature.Dependencies(hasKeys: { hasKeys }, safeList: .mock(safes: [Sample.safe()]), detail: .mock(Sample.snapshot),
-                                send: .mock(entry: Sample.entry, confirmations: 2, threshold: 2, transaction: Sample.stored),
+                                send: .mock(entry: Sample.entry, review: Sample.review, confirmations: 2, threshold: 2, transaction: Sample.stored),
                                 rates: .mock(RatesResult(rates: [Sample.ethRate], warning: nil)))
     }
 
@@ -117,13 +117,16 @@ struct AppFeatureTests {
             $0.detail?.snapshot = Sample.snapshot
         }
         store.send(.sendTapped) { $0.send = SendFlow.State(safe: Sample.safeAddress) }
-        store.send(.send(.recipientChanged(Sample.recipient.checksummed))) { $0.send?.recipient = Sample.recipient.checksummed }
-        store.send(.send(.amountChanged("0.1"))) { $0.send?.amount = "0.1" }
+        var draft = SafeIntentDraft()
+        draft.recipient = Sample.recipient.checksummed
+        draft.amount = "0.1"
+        store.send(.send(.draftChanged(draft))) { $0.send?.draft = draft }
         store.send(.send(.reviewTapped)) { $0.send?.busy = true }
         await store.receive(.send(.proposed(.success(Sample.entry)))) {
             $0.send?.busy = false
             $0.send?.route = .review(Sample.entry)
         }
+        await store.receive(.send(.reviewed(.success(Sample.review)))) { $0.send?.review = Sample.review }
         store.send(.send(.signTapped(keyName: "bob", password: Redacted("pw")))) { $0.send?.busy = true }
         await store.receive(.send(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 2, threshold: 2))))) {
             $0.send?.busy = false

@@ -14,22 +14,33 @@ struct SendFlowFeatureTests {
                 }
                 return Sample.entry
             },
+            review: { hash in
+                guard hash == Sample.entry.safeTxHash else { throw FeatureError("unexpected review") }
+                return Sample.review
+            },
             sign: { _, key, password in
                 SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: key == "bob" && password == "pw" ? confirmations : 0, threshold: 2)
             },
             execute: { _, _, _ in SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true) })
     }
 
+    nonisolated static func draft(_ recipient: String, amount: String = "0.1") -> SafeIntentDraft {
+        var d = SafeIntentDraft(kind: .ether)
+        d.recipient = recipient
+        d.amount = amount
+        return d
+    }
+
     @Test("compose → review → sign → execute, one route at a time")
     func happyPath() async {
         let store = TestStore(initialState: SendFlow.State(safe: Sample.safeAddress), reducer: SendFlow.Reducer(dependencies: Self.deps(confirmations: 2)))
-        store.send(.recipientChanged(Sample.recipient.checksummed)) { $0.recipient = Sample.recipient.checksummed }
-        store.send(.amountChanged("0.1")) { $0.amount = "0.1" }
+        store.send(.draftChanged(Self.draft(Sample.recipient.checksummed))) { $0.draft = Self.draft(Sample.recipient.checksummed) }
         store.send(.reviewTapped) { $0.busy = true }
         await store.receive(.proposed(.success(Sample.entry))) {
             $0.busy = false
             $0.route = .review(Sample.entry)
         }
+        await store.receive(.reviewed(.success(Sample.review))) { $0.review = Sample.review }
         store.send(.signTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
         await store.receive(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 2, threshold: 2)))) {
             $0.busy = false
@@ -60,11 +71,12 @@ struct SendFlowFeatureTests {
     @Test("bad input stays on compose with an error; execution waits for the threshold; back steps return")
     func errorsAndBack() async {
         let store = TestStore(initialState: SendFlow.State(safe: Sample.safeAddress), reducer: SendFlow.Reducer(dependencies: Self.deps(confirmations: 1)))
-        store.send(.recipientChanged("0x1234")) { $0.recipient = "0x1234" }
-        store.send(.amountChanged("0.1")) { $0.amount = "0.1" }
-        store.send(.reviewTapped) { $0.error = FeatureError("an address has 20 bytes (40 hex digits), got 4 hex digits") }
+        store.send(.draftChanged(Self.draft("0x1234"))) { $0.draft = Self.draft("0x1234") }
+        store.send(.reviewTapped) {
+            $0.error = FeatureError("the recipient is not valid: an address has 20 bytes (40 hex digits), got 4 hex digits")
+        }
         #expect(store.state.route == .compose)
-        store.send(.recipientChanged(Sample.recipient.checksummed)) { $0.recipient = Sample.recipient.checksummed }
+        store.send(.draftChanged(Self.draft(Sample.recipient.checksummed))) { $0.draft = Self.draft(Sample.recipient.checksummed) }
         store.send(.reviewTapped) {
             $0.busy = true
             $0.error = nil
@@ -73,6 +85,7 @@ struct SendFlowFeatureTests {
             $0.busy = false
             $0.route = .review(Sample.entry)
         }
+        await store.receive(.reviewed(.success(Sample.review))) { $0.review = Sample.review }
         store.send(.signTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
         await store.receive(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 1, threshold: 2)))) {
             $0.busy = false
@@ -83,7 +96,10 @@ struct SendFlowFeatureTests {
             $0.error = nil
             $0.route = .review(Sample.entry)
         }
-        store.send(.backTapped) { $0.route = .compose }
+        store.send(.backTapped) {
+            $0.route = .compose
+            $0.review = nil
+        }
         await store.finish()
     }
 }

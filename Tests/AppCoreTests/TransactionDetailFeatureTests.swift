@@ -13,7 +13,8 @@ struct TransactionDetailFeatureTests {
                                           executionHash: nil, summary: entry.summary, createdAt: entry.createdAt, updatedAt: entry.updatedAt)
         return SafeTransactionDetail(entry: signed, safe: Sample.safe(),
                                      confirmations: ConfirmationCount(signatures: signatures, owners: Sample.owners, threshold: 2),
-                                     domainSeparator: try! entry.transaction.domainSeparator(), structHash: try! entry.transaction.structHash)
+                                     domainSeparator: try! entry.transaction.domainSeparator(), structHash: try! entry.transaction.structHash,
+                                     call: CallDecoder().decode(entry.transaction))
     }
 
     @Test("refresh loads the transaction, its confirmations and hashes; signing reloads it; routes switch")
@@ -68,6 +69,30 @@ struct TransactionDetailFeatureTests {
         await failing.receive(.loaded(.failure(FeatureError("load is not available")))) {
             $0.loading = false
             $0.error = FeatureError("load is not available")
+        }
+        await failing.finish()
+    }
+
+    @Test("reject proposes the empty transaction at the same nonce and keeps it for a link; a failure keeps its error")
+    func reject() async {
+        let rejectionTx = SafeTx(safe: Sample.safeAddress, chainID: 31337, version: .v1_4_1, to: Sample.safeAddress, nonce: 0)
+        let rejection = SafeTransactionEntry(transaction: rejectionTx, safeTxHash: try! rejectionTx.hash(), signatures: [], status: .queued,
+                                             executionHash: nil, summary: "rejection", createdAt: Sample.time, updatedAt: Sample.time)
+        let store = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash),
+                              reducer: TransactionDetail.Reducer(dependencies: .mock(detail: Self.detail(signers: 1), rejection: rejection)))
+        store.send(.rejectTapped) { $0.busy = true }
+        await store.receive(.rejected(.success(rejection))) {
+            $0.busy = false
+            $0.rejection = rejection
+        }
+        await store.finish()
+
+        let failing = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash),
+                                reducer: TransactionDetail.Reducer(dependencies: .failing))
+        failing.send(.rejectTapped) { $0.busy = true }
+        await failing.receive(.rejected(.failure(FeatureError("reject is not available")))) {
+            $0.busy = false
+            $0.error = FeatureError("reject is not available")
         }
         await failing.finish()
     }

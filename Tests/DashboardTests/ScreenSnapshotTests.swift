@@ -49,8 +49,29 @@ struct ScreenSnapshotTests {
         state.detail = SafeTransactionDetail(
             entry: Self.entry, safe: Self.safe,
             confirmations: ConfirmationCount(signatures: Self.entry.signatures, owners: Self.owners, threshold: 2),
-            domainSeparator: try Self.entry.transaction.domainSeparator(), structHash: try Self.entry.transaction.structHash)
+            domainSeparator: try Self.entry.transaction.domainSeparator(), structHash: try Self.entry.transaction.structHash,
+            call: CallDecoder().decode(Self.entry.transaction))
         assertSnapshot(of: TransactionScreen.render(state, Self.context).rendered, as: .lines)
+    }
+
+    @Test("a new transaction: composing a token transfer; reviewing a batch with a foreign delegatecall inside and a failing simulation")
+    func newTransaction() throws {
+        var state = SendFlow.State(safe: Self.safeAddress)
+        state.draft = SafeIntentDraft(kind: .token)
+        state.draft.amount = "\"><script>"
+        assertSnapshot(of: NewTransactionScreen.render(state, Self.context).rendered, as: .lines, named: "compose")
+        let batch = try MultiSend.multiSendCall([MultiSendCall(to: Self.recipient, value: BigUInt(10).power(17)),
+                                                 MultiSendCall(operation: .delegateCall, to: Self.recipient, data: [1, 2, 3, 4])])
+        let tx = SafeTx(safe: Self.safeAddress, chainID: 31337, version: .v1_4_1, to: SafeDeployments.multiSend, data: batch,
+                        operation: .delegateCall, nonce: 4)
+        let entry = SafeTransactionEntry(transaction: tx, safeTxHash: try tx.hash(), signatures: [], status: .queued, executionHash: nil,
+                                         summary: "batch of 2 calls through MultiSend", createdAt: Self.time, updatedAt: Self.time)
+        state.route = .review(entry)
+        assertSnapshot(of: NewTransactionScreen.render(state, Self.context).rendered, as: .lines, named: "decoding")
+        state.review = SafeTransactionReview(call: CallDecoder().decode(tx), simulation: .reverts("the Safe transaction's inner call failed"))
+        let review = NewTransactionScreen.render(state, Self.context).rendered
+        #expect(review.contains("call 2: delegatecall to \(Self.recipient.checksummed)"))
+        assertSnapshot(of: review, as: .lines, named: "review")
     }
 
     @Test("onboarding: the start, and a new key's phrase shown once")

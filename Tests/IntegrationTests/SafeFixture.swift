@@ -40,7 +40,11 @@ struct SafeFixture {
     /// signs with owner 5 and executes from there.
     @discardableResult
     func run(_ intent: SafeIntent) async throws -> SafeExecutionResult {
-        let entry = try await first.services.dispatcher.dispatch(ProposeSafeTransaction(safe: safe, intent: intent, chain: first.chain))
+        try await signAndExecute(try await first.services.dispatcher.dispatch(ProposeSafeTransaction(safe: safe, intent: intent, chain: first.chain)))
+    }
+
+    /// Signs `entry`, stored in the first home, as `run` does, and executes it from the second home.
+    func signAndExecute(_ entry: SafeTransactionEntry) async throws -> SafeExecutionResult {
         _ = try await first.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "owner4", password: { "pw" }))
         let file = try await first.services.dispatcher.dispatch(ExportSafeTransaction(safeTxHash: entry.safeTxHash))
         _ = try await second.services.dispatcher.dispatch(ImportSafeTransaction(json: file.json))

@@ -33,6 +33,19 @@ struct ViewJSONTests {
         #expect(try Self.roundTrips(SafeView(Self.state, fiat: fiat)))
     }
 
+    @Test("a reviewed transaction (safe review): the decoded batch, its warnings and the simulation")
+    func reviewView() throws {
+        let batch = try MultiSend.multiSendCall([MultiSendCall(to: Self.owner, value: 5),
+                                                 MultiSendCall(operation: .delegateCall, to: Self.token, data: try ERC20.transfer(to: Self.owner, amount: 2))])
+        let tx = SafeTx(safe: Self.safeAddress, chainID: 31337, version: .v1_4_1, to: SafeDeployments.multiSend, data: batch, operation: .delegateCall, nonce: 7)
+        let entry = SafeTransactionEntry(transaction: tx, safeTxHash: [UInt8](repeating: 0xab, count: 32), signatures: [], status: .queued,
+                                         executionHash: nil, summary: "batch", createdAt: Self.time, updatedAt: Self.time)
+        let view = SafeReviewView(SafeTransactionReview(call: CallDecoder().decode(tx), simulation: .reverts("GS013")), entry: entry)
+        let warning = "delegatecall to 0x5FbDB2315678afecb367f032d93F642f64180aa3, which is not a known MultiSend contract: its code runs as your Safe and can change owners, modules and funds"
+        #expect(try Self.json(view) == #"{"safeTxHash":"0xabababababababababababababababababababababababababababababababab","summary":"batch","call":{"operation":"delegatecall","to":"0x38869bf66a61cF6bDB996A6aE40D5853Fd43B526","value":"0","function":"multiSend","arguments":[],"calls":[{"operation":"call","to":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","value":"5","function":null,"arguments":[],"calls":[],"warnings":[]},{"operation":"delegatecall","to":"0x5FbDB2315678afecb367f032d93F642f64180aa3","value":"0","function":"transfer","arguments":[{"name":"to","type":"address","value":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"},{"name":"amount","type":"uint256","value":"2"}],"calls":[],"warnings":[""# + warning + #""]}],"warnings":[]},"warnings":["call 2: "# + warning + #""],"simulation":"reverts","simulationReason":"GS013"}"#)
+        #expect(try Self.roundTrips(view))
+    }
+
     @Test("a followed Safe in a list (safe list)")
     func safeSummary() throws {
         #expect(try Self.json(SafeSummaryView(Self.safe)) == #"{"address":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","name":null,"chainId":"31337","version":"1.4.1","threshold":1,"owners":1,"nonce":7}"#)

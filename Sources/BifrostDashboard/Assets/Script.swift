@@ -20,8 +20,10 @@ enum Script {
         const file = input.files && input.files[0];
         if (target && file) file.text().then((text) => { target.value = text; });
       });
+      let submitting = false;
       document.addEventListener("submit", (event) => {
         const form = event.target;
+        submitting = true;
         form.classList.add("working");
         for (const button of form.querySelectorAll("button")) button.disabled = true;
       });
@@ -33,12 +35,15 @@ enum Script {
       };
       const render = () => {
         // A page being typed into is not replaced under the user's hands; it updates on leaving the field.
+        if (submitting) return;
         if (editing()) { waiting = true; return; }
         waiting = false;
         fetch("/p/" + page + "/main", { credentials: "same-origin" })
           .then((response) => (response.ok ? response.text() : null))
           .then((html) => {
-            if (html === null) return;
+            if (html === null || submitting) return;
+            // The user may have started typing while the page was fetched: keep what they typed.
+            if (editing()) { waiting = true; return; }
             document.getElementById("main").innerHTML = html;
             body.dataset.renders = String(Number(body.dataset.renders || "0") + 1);
           })

@@ -31,6 +31,18 @@ enum Stylesheet {
     form.working::after { content: "Working…"; color: var(--muted); }
     .error { border-left: 4px solid var(--warn); background: #fdf2f1; padding: .6rem .9rem; border-radius: 4px; margin-bottom: 1rem; }
     .warning { border: 2px solid var(--warn); background: #fdf2f1; color: var(--warn); padding: .7rem 1rem; border-radius: 6px; font-weight: 600; margin: .6rem 0; }
+    .badge { display: inline-block; font-size: .75rem; padding: .05rem .4rem; border-radius: 4px; border: 1px solid currentColor; }
+    .warning-badge { color: var(--warn); font-weight: 600; }
+    .arguments th { text-align: left; padding-right: .8rem; font-weight: 600; }
+    .arguments td { padding-right: .8rem; }
+    .inner-calls { margin: .3rem 0 .6rem 1.2rem; }
+    .kinds { display: flex; flex-wrap: wrap; gap: .4rem; margin-bottom: 1rem; }
+    .kinds form { margin: 0; }
+    .kinds button[aria-pressed="true"] { outline: 2px solid var(--note); }
+    .simulation { padding: .5rem .9rem; border-radius: 4px; margin: .6rem 0; border-left: 4px solid var(--line); }
+    .simulation.ok { border-left-color: var(--accent); background: #eef8f3; }
+    .simulation.fails { border: 2px solid var(--warn); background: #fdf2f1; color: var(--warn); font-weight: 600; }
+    .simulation.unknown { color: var(--muted); }
     .notice { border-left: 4px solid var(--note); background: #fff8e6; padding: .6rem .9rem; border-radius: 4px; margin-bottom: 1rem; }
     .muted { color: var(--muted); }
     .pill { display: inline-block; padding: .05rem .5rem; border-radius: 999px; background: #e8f5ee; color: var(--accent); font-size: .8rem; }

@@ -48,9 +48,41 @@ enum Format {
         """
     }
 
-    /// A loud warning when `tx` delegatecalls: the called code runs as the Safe and can change anything.
-    static func delegateCallWarning(_ tx: SafeTx) -> HTML {
-        guard tx.operation == .delegateCall else { return .empty }
-        return "<p class=\"warning\">This transaction delegatecalls \(tx.to.checksummed): that code runs as your Safe and can change anything.</p>"
+    /// What a call does, decoded: its warnings first and loud, then the function with its named
+    /// arguments, then each inner call of a batch the same way.
+    static func decoded(_ call: DecodedCall) -> HTML {
+        let warnings = HTML.join(call.allWarnings.map { "<p class=\"warning\" role=\"alert\">\($0)</p>" })
+        return "<div class=\"decoded\" id=\"decoded\">\(warnings)\(callBody(call))</div>"
+    }
+
+    private static func callBody(_ call: DecodedCall) -> HTML {
+        let op: HTML = call.operation == .delegateCall ? " <span class=\"badge warning-badge\">delegatecall</span>" : .empty
+        let what: String
+        if call.data.isEmpty {
+            what = "Transfer"
+        } else if !call.calls.isEmpty {
+            what = "multiSend: \(call.calls.count) calls"
+        } else {
+            what = call.function ?? "Unknown function \(hex(Array(call.data.prefix(4))))"
+        }
+        let value: HTML = call.value > 0 || call.data.isEmpty ? " · \(ether(EtherAmount(wei: call.value)))" : .empty
+        let arguments: HTML = call.arguments.isEmpty ? .empty : """
+            <table class="arguments"><tbody>\(HTML.join(call.arguments.map { "<tr><th>\($0.name)</th><td class=\"muted\">\($0.type)</td><td><code>\($0.value)</code></td></tr>" }))</tbody></table>
+            """
+        let raw: HTML = call.function == nil && !call.data.isEmpty ? "<p class=\"muted\">\(call.data.count) bytes of data: <code>\(hex(call.data))</code></p>" : .empty
+        let inner: HTML = call.calls.isEmpty ? .empty : "<ol class=\"inner-calls\">\(HTML.join(call.calls.map { "<li>\(callBody($0))</li>" }))</ol>"
+        return "<p class=\"call\"><strong>\(what)</strong> → \(address(call.to))\(op)\(value)</p>\(arguments)\(raw)\(inner)"
+    }
+
+    /// The dry run's outcome; "simulating…" until it is known.
+    static func simulation(_ simulation: SafeSimulation?) -> HTML {
+        guard let simulation else { return "<p class=\"muted\" id=\"simulation\">Simulating…</p>" }
+        let outcome: String
+        switch simulation {
+        case .succeeds: outcome = "ok"
+        case .reverts: outcome = "fails"
+        case .unavailable: outcome = "unknown"
+        }
+        return "<p class=\"simulation \(outcome)\" id=\"simulation\">Simulation as the Safe: \(simulation.description)</p>"
     }
 }

@@ -1,8 +1,9 @@
 import AppCore
 import BigInt
 
-/// A new transaction from a Safe, as the send flow's routes: compose, review (against blind
-/// signing: what the call does, and the hashes to compare), sign with a vault key, execute.
+/// A new transaction from a Safe, as the send flow's routes: compose (a transfer, an owner change,
+/// a batch), review (against blind signing: every call decoded, the warnings, the simulation, and
+/// the hashes to compare), sign with a vault key, execute.
 enum NewTransactionScreen {
     @MainActor
     static func page(id: String, safe: Address, session: Session) -> FeaturePage<SendFlow.State, SendFlow.Action> {
@@ -10,10 +11,21 @@ enum NewTransactionScreen {
         let page = FeaturePage(id: id, path: "/safes/\(safe.checksummed)/new", section: .safes, store: store)
         page.render = render
         page.titled = { _ in "New transaction" }
-        page.action = { name, form, _ in
+        page.action = { name, form, state in
             switch name {
+            case "kind":
+                guard let kind = form["kind"].flatMap(SafeIntentDraft.Kind.init(rawValue:)) else { throw FormError("Choose a kind of transaction.") }
+                return [.draftChanged(SafeIntentDraft(kind: kind))]
             case "review":
-                return [.recipientChanged(form["recipient"] ?? ""), .amountChanged(form["amount"] ?? ""), .reviewTapped]
+                var draft = state.draft
+                draft.recipient = form["recipient"] ?? ""
+                draft.amount = form["amount"] ?? ""
+                draft.token = form["token"] ?? ""
+                draft.owner = form["owner"] ?? ""
+                draft.newOwner = form["new-owner"] ?? ""
+                draft.threshold = form["threshold"] ?? ""
+                draft.batch = form["batch"] ?? ""
+                return [.draftChanged(draft), .reviewTapped]
             case "sign":
                 let signer = try Parse.signer(form)
                 return [.signTapped(keyName: signer.key, password: signer.password)]
@@ -32,8 +44,8 @@ enum NewTransactionScreen {
         let step: HTML
         switch state.route {
         case .compose: step = compose(state, context)
-        case .review(let entry): step = review(entry, confirmations: nil, context)
-        case .signed(let entry, let confirmations, let threshold): step = review(entry, confirmations: (confirmations, threshold), context)
+        case .review(let entry): step = review(entry, state.review, confirmations: nil, context)
+        case .signed(let entry, let confirmations, let threshold): step = review(entry, state.review, confirmations: (confirmations, threshold), context)
         case .executed(let hash, let success):
             step = """
             <section><h2>Executed</h2><p>Ethereum transaction <code>\(Format.hex(hash))</code>: \
@@ -44,14 +56,51 @@ enum NewTransactionScreen {
     }
 
     static func compose(_ state: SendFlow.State, _ context: RenderContext) -> HTML {
-        context.form("review", """
-            <label>Recipient<input name="recipient" value="\(state.recipient)" placeholder="0x…" required autocomplete="off"></label>\
-            <label>Amount (ETH, or with a unit: 20gwei)<input name="amount" value="\(state.amount)" required autocomplete="off"></label>\
-            <div class="actions"><button type="submit">Review</button></div>
-            """)
+        let d = state.draft
+        let kinds = HTML.join(SafeIntentDraft.Kind.allCases.map { kind in
+            context.form("kind", """
+                <input type="hidden" name="kind" value="\(kind.rawValue)">\
+                <button type="submit" class="secondary" aria-pressed="\(kind == d.kind ? "true" : "false")">\(kind.title)</button>
+                """)
+        })
+        return """
+            <nav class="kinds" aria-label="Kind of transaction">\(kinds)</nav>\
+            <section><h2>\(d.kind.title)</h2>\(context.form("review", "\(fields(d))<div class=\"actions\"><button type=\"submit\">Review</button></div>"))</section>
+            """
     }
 
-    static func review(_ entry: SafeTransactionEntry, confirmations: (Int, BigUInt)?, _ context: RenderContext) -> HTML {
+    /// The fields of the draft's kind, prefilled with what was typed.
+    static func fields(_ d: SafeIntentDraft) -> HTML {
+        func input(_ label: String, _ name: String, _ value: String, placeholder: String = "0x…", required: Bool = true) -> HTML {
+            "<label>\(label)<input name=\"\(name)\" value=\"\(value)\" placeholder=\"\(placeholder)\"\(required ? " required" : "") autocomplete=\"off\"></label>"
+        }
+        let keepThreshold = "Threshold (empty keeps the current rule)"
+        switch d.kind {
+        case .ether:
+            return "\(input("Recipient", "recipient", d.recipient))\(input("Amount (ETH, or with a unit: 20gwei)", "amount", d.amount, placeholder: "0.1"))"
+        case .token:
+            return """
+                \(input("Token contract", "token", d.token))\(input("Recipient", "recipient", d.recipient))\
+                \(input("Amount (in the token's units)", "amount", d.amount, placeholder: "12.5"))
+                """
+        case .addOwner:
+            return "\(input("New owner", "owner", d.owner))\(input(keepThreshold, "threshold", d.threshold, placeholder: "2", required: false))"
+        case .removeOwner:
+            return "\(input("Owner to remove", "owner", d.owner))\(input(keepThreshold, "threshold", d.threshold, placeholder: "1", required: false))"
+        case .swapOwner:
+            return "\(input("Owner to replace", "owner", d.owner))\(input("New owner", "new-owner", d.newOwner))"
+        case .threshold:
+            return input("New threshold", "threshold", d.threshold, placeholder: "2")
+        case .batch:
+            return """
+                <label>Transfers, one per line: ADDRESS AMOUNT (ETH)<textarea name="batch" rows="5" required \
+                placeholder="0x… 0.1&#10;0x… 0.25">\(d.batch)</textarea></label>
+                """
+        }
+    }
+
+    static func review(_ entry: SafeTransactionEntry, _ review: SafeTransactionReview?, confirmations: (Int, BigUInt)?,
+                       _ context: RenderContext) -> HTML {
         let tx = entry.transaction
         let keyFields = Format.keyFields(context.keys)
         let next: HTML
@@ -64,9 +113,10 @@ enum NewTransactionScreen {
         } else {
             next = context.form("sign", "\(keyFields)<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
         }
+        let decoded: HTML = review.map { Format.decoded($0.call) } ?? "<p class=\"muted\">Decoding…</p>"
         return """
-        <section id="review"><h2>Review</h2>\(Format.delegateCallWarning(tx))<dl><dt>What it does</dt><dd id="decoded">\(entry.summary)</dd>\
-        <dt>Operation</dt><dd>\(tx.operation.name)</dd><dt>Nonce</dt><dd>\(tx.nonce)</dd>\
+        <section id="review"><h2>Review</h2><p><strong>\(entry.summary)</strong></p>\(decoded)\(Format.simulation(review?.simulation))\
+        <dl><dt>Operation</dt><dd>\(tx.operation.name)</dd><dt>Nonce</dt><dd>\(tx.nonce)</dd>\
         \(Format.hashes(domain: try? tx.domainSeparator(), message: try? tx.structHash, safeTxHash: entry.safeTxHash))</dl></section>\
         <section><h2>\(confirmations == nil ? "Sign" : "Execute")</h2>\(next)\
         \(context.form("back", class: "inline", "<button type=\"submit\" class=\"secondary\">Back</button>"))</section>

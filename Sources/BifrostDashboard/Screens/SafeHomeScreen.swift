@@ -86,7 +86,8 @@ enum SafeHomeScreen {
             <td class="confirmations">\(count.confirmed) of \(count.threshold) \(ready)</td>\
             <td><div class="muted">signed</div><ul>\(signed)</ul><div class="muted">missing</div><ul>\(missing)</ul></td>\
             <td class="actions"><a class="button" href="/tx/\(hash)">\(count.isReady ? "Execute" : "Sign")</a>\
-            <a class="button secondary" href="/tx/\(hash)#export">Export</a></td></tr>
+            <a class="button secondary" href="/tx/\(hash)#export">Export</a>\
+            <a class="button secondary" href="/tx/\(hash)#reject">Reject</a></td></tr>
             """
         })
         return """

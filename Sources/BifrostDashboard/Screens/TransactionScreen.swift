@@ -2,7 +2,7 @@ import AppCore
 
 /// One Safe transaction: every field, the signatures with their owners, the three hashes an owner
 /// compares with a hardware wallet's screen, and the owner's actions: sign, execute once ready,
-/// and export the signed file to pass on.
+/// export the signed file to pass on, and reject (an empty transaction at the same nonce).
 enum TransactionScreen {
     @MainActor
     static func page(id: String, safeTxHash: [UInt8], session: Session) -> FeaturePage<TransactionDetail.State, TransactionDetail.Action> {
@@ -21,6 +21,7 @@ enum TransactionScreen {
                 let signer = try Parse.signer(form)
                 return [.executeTapped(keyName: signer.key, password: signer.password)]
             case "export": return [.exportTapped]
+            case "reject": return [.rejectTapped]
             default: return nil
             }
         }
@@ -44,7 +45,7 @@ enum TransactionScreen {
         <h1>\(entry.summary)</h1>
         <p><a href="/safes/\(detail.safe.address.checksummed)">← \(detail.safe.name ?? Format.short(detail.safe.address))</a> \
         <span class="pill" id="status">\(status)</span></p>\(Format.error(state.error))
-        \(hashes(detail))\(fields(tx))\(signatures(detail, context))\(actions(state, detail, context))
+        \(rejection(state))\(Format.decoded(detail.call))\(hashes(detail))\(fields(tx))\(signatures(detail, context))\(actions(state, detail, context))
         """
     }
 
@@ -57,7 +58,7 @@ enum TransactionScreen {
 
     static func fields(_ tx: SafeTx) -> HTML {
         """
-        <section><h2>Fields</h2>\(Format.delegateCallWarning(tx))<dl><dt>Safe</dt><dd>\(Format.address(tx.safe))</dd><dt>To</dt><dd>\(Format.address(tx.to))</dd>\
+        <section><h2>Fields</h2><dl><dt>Safe</dt><dd>\(Format.address(tx.safe))</dd><dt>To</dt><dd>\(Format.address(tx.to))</dd>\
         <dt>Value</dt><dd>\(Format.ether(EtherAmount(wei: tx.value)))</dd><dt>Data</dt><dd><code>\(tx.data.isEmpty ? "none" : Format.hex(tx.data))</code></dd>\
         <dt>Operation</dt><dd>\(tx.operation.name)</dd><dt>Nonce</dt><dd>\(tx.nonce)</dd><dt>safeTxGas</dt><dd>\(tx.safeTxGas)</dd>\
         <dt>baseGas</dt><dd>\(tx.baseGas)</dd><dt>gasPrice</dt><dd>\(tx.gasPrice)</dd><dt>Gas token</dt><dd>\(Format.address(tx.gasToken))</dd>\
@@ -67,8 +68,9 @@ enum TransactionScreen {
     }
 
     static func signatures(_ detail: SafeTransactionDetail, _ context: RenderContext) -> HTML {
-        let signed = HTML.join(detail.entry.signatures.map { s in
-            "<tr><td>\(Format.address(s.owner))\(context.isMine(s.owner) ? " <span class=\"pill mine\">you</span>" : "")</td><td>\(kind(s.kind))</td></tr>"
+        let signed = HTML.join(detail.entry.signatures.map { s -> HTML in
+            let mine: HTML = context.isMine(s.owner) ? " <span class=\"pill mine\">you</span>" : .empty
+            return "<tr><td>\(Format.address(s.owner))\(mine)</td><td>\(kind(s.kind))</td></tr>"
         })
         let missing = HTML.join(detail.confirmations.missing.map { "<tr><td>\(Format.address($0))</td><td class=\"muted\">not yet</td></tr>" })
         return """
@@ -94,8 +96,20 @@ enum TransactionScreen {
             ? "<h2>Execute</h2><p class=\"muted\">The key pays the gas.</p>\(context.form("execute", "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>"))"
             : "<p class=\"muted\">Execute becomes available at \(detail.confirmations.threshold) confirmations.</p>"
         let busy: HTML = state.busy ? "<p class=\"notice\">Working…</p>" : .empty
+        let reject = context.form("reject", class: "inline", "<button type=\"submit\" class=\"secondary\">Reject</button>")
         return """
-        <section id="sign"><h2>Sign</h2>\(busy)\(sign)\(execute)</section>\(exportSection(state, context))
+        <section id="sign"><h2>Sign</h2>\(busy)\(sign)\(execute)</section>\(exportSection(state, context))\
+        <section id="reject"><h2>Reject</h2><p class="muted">Proposes an empty transaction at nonce \(detail.entry.transaction.nonce). \
+        Once the owners sign and execute it, this one can never run.</p>\(reject)</section>
+        """
+    }
+
+    /// A link to the rejection just proposed.
+    static func rejection(_ state: TransactionDetail.State) -> HTML {
+        guard let r = state.rejection else { return .empty }
+        return """
+        <p class="notice" id="rejection">Rejection proposed at nonce \(r.transaction.nonce): \
+        <a href="/tx/\(Format.hex(r.safeTxHash))">open it to sign</a>.</p>
         """
     }
 

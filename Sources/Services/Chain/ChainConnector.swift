@@ -45,6 +45,14 @@ public struct ChainConnector: Sendable {
         self.http = http
     }
 
+    /// A call decoder trusting the MultiSends of every known network on `chainID` besides the
+    /// official ones; offline.
+    public func decoder(chainID: BigUInt?) async -> CallDecoder {
+        let all = (try? await networks.all()) ?? []
+        let contracts = all.filter { chainID == nil || $0.chainID == chainID }.map(\.contracts)
+        return CallDecoder(trusting: contracts.flatMap { [$0.multiSend, $0.multiSendCallOnly].compactMap { $0 } })
+    }
+
     /// The chain `selection` names.
     public func connect(_ selection: ChainSelection) async throws -> Chain {
         var network: ChainNetwork?

@@ -66,7 +66,7 @@ extension SafeStore {
         switch intent {
         case .call(let to, let value, let data, let operation):
             return (MultiSendCall(operation: operation, to: to, value: value, data: data),
-                    SafeSummary.describe(to: to, value: value, data: data, operation: operation))
+                    SafeSummary.describe(to: to, value: value, data: data, operation: operation, safe: a))
         case .tokenTransfer(let token, let to, let amountText):
             guard let meta = tokens.first(where: { $0.token == token }) else { throw SafeError.noTokenDecimals(token) }
             let amount = try TokenAmount(parsing: amountText, decimals: meta.decimals)

@@ -10,14 +10,18 @@ public struct SafeTransactionDetail: Sendable, Equatable {
     public let domainSeparator: [UInt8]
     /// The EIP-712 hash of the transaction's fields; with the domain it makes the safeTxHash.
     public let structHash: [UInt8]
+    /// What the call does, decoded, with its warnings.
+    public let call: DecodedCall
 
     /// A detail value (for previews and tests).
-    public init(entry: SafeTransactionEntry, safe: Safe, confirmations: ConfirmationCount, domainSeparator: [UInt8], structHash: [UInt8]) {
+    public init(entry: SafeTransactionEntry, safe: Safe, confirmations: ConfirmationCount, domainSeparator: [UInt8], structHash: [UInt8],
+                call: DecodedCall) {
         self.entry = entry
         self.safe = safe
         self.confirmations = confirmations
         self.domainSeparator = domainSeparator
         self.structHash = structHash
+        self.call = call
     }
 }
 
@@ -35,6 +39,7 @@ extension SafeStore {
         return SafeTransactionDetail(
             entry: entry, safe: safe,
             confirmations: ConfirmationCount(signatures: entry.signatures, owners: safe.owners, threshold: safe.threshold),
-            domainSeparator: try entry.transaction.domainSeparator(), structHash: try entry.transaction.structHash)
+            domainSeparator: try entry.transaction.domainSeparator(), structHash: try entry.transaction.structHash,
+            call: await connector.decoder(chainID: entry.transaction.chainID).decode(entry.transaction))
     }
 }

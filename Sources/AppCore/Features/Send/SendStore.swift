@@ -1,8 +1,9 @@
 import BigInt
 import Foundation
 
-/// Sending from a Safe as a flow of routes: compose the transfer, review the proposed transaction
-/// and its hash, sign with an owner key, then execute once enough owners signed.
+/// A new Safe transaction as a flow of routes: compose it (a transfer, an owner change, a batch),
+/// review what it does (decoded, simulated, with its hashes), sign with an owner key, then execute
+/// once enough owners signed.
 public enum SendFlow {
     public enum Route: Equatable, Sendable {
         case compose
@@ -13,19 +14,20 @@ public enum SendFlow {
 
     public struct State: Equatable, Sendable {
         public let safe: Address
-        public var recipient = ""
-        public var amount = ""
+        public var draft = SafeIntentDraft()
         public var route: Route = .compose
+        /// The decoded calls and the simulation of the proposed transaction, once read.
+        public var review: SafeTransactionReview?
         public var busy = false
         public var error: FeatureError?
         public init(safe: Address) { self.safe = safe }
     }
 
     public enum Action: Equatable, Sendable {
-        case recipientChanged(String)
-        case amountChanged(String)
+        case draftChanged(SafeIntentDraft)
         case reviewTapped
         case proposed(Result<SafeTransactionEntry, FeatureError>)
+        case reviewed(Result<SafeTransactionReview, FeatureError>)
         case signTapped(keyName: String, password: Redacted<String>)
         case signed(Result<SafeConfirmations, FeatureError>)
         case executeTapped(keyName: String, password: Redacted<String>)
@@ -45,13 +47,16 @@ public enum SendFlow {
 
     public struct Dependencies: Sendable {
         public var propose: @Sendable (Address, SafeIntent) async throws -> SafeTransactionEntry
+        public var review: @Sendable ([UInt8]) async throws -> SafeTransactionReview
         public var sign: @Sendable ([UInt8], String, String) async throws -> SafeConfirmations
         public var execute: @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult
 
         public init(propose: @escaping @Sendable (Address, SafeIntent) async throws -> SafeTransactionEntry,
+                    review: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionReview,
                     sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeConfirmations,
                     execute: @escaping @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult) {
             self.propose = propose
+            self.review = review
             self.sign = sign
             self.execute = execute
         }
@@ -61,21 +66,23 @@ public enum SendFlow {
             let d = session.services.dispatcher, chain = session.chain
             return Dependencies(
                 propose: { safe, intent in try await d.dispatch(ProposeSafeTransaction(safe: safe, intent: intent, chain: chain)) },
+                review: { hash in try await d.dispatch(ReviewSafeTransaction(safeTxHash: hash, chain: chain)) },
                 sign: SafeOwnerActions.sign(session),
                 execute: SafeOwnerActions.execute(session))
         }
 
-        /// Fixed answers: `entry` is proposed, signing reaches `confirmations` of `threshold`, and
-        /// executing succeeds with `transaction`.
-        public static func mock(entry: SafeTransactionEntry, confirmations: Int, threshold: BigUInt,
+        /// Fixed answers: `entry` is proposed and reviewed as `review`, signing reaches
+        /// `confirmations` of `threshold`, and executing succeeds with `transaction`.
+        public static func mock(entry: SafeTransactionEntry, review: SafeTransactionReview, confirmations: Int, threshold: BigUInt,
                                 transaction: StoredTransaction) -> Dependencies {
-            Dependencies(propose: { _, _ in entry },
+            Dependencies(propose: { _, _ in entry }, review: { _ in review },
                          sign: { _, _, _ in SafeConfirmations(entry: entry, signature: nil, confirmations: confirmations, threshold: threshold) },
                          execute: { _, _, _ in SafeExecutionResult(entry: entry, transaction: transaction, success: true) })
         }
 
         /// Fails everything.
         public static let failing = Dependencies(propose: { _, _ in throw FeatureError("propose is not available") },
+                                                 review: { _ in throw FeatureError("review is not available") },
                                                  sign: { _, _, _ in throw FeatureError("sign is not available") },
                                                  execute: { _, _, _ in throw FeatureError("execute is not available") })
     }
@@ -86,32 +93,34 @@ public enum SendFlow {
 
         public func reduce(into state: inout State, action: Action) -> Effect<Action> {
             switch action {
-            case .recipientChanged(let text):
-                state.recipient = text
-                return .none
-            case .amountChanged(let text):
-                state.amount = text
+            case .draftChanged(let draft):
+                state.draft = draft
                 return .none
             case .reviewTapped:
                 guard case .compose = state.route else { return .none }
-                let to: Address, wei: BigUInt
-                do {
-                    to = try Address(state.recipient.trimmingCharacters(in: .whitespaces))
-                    wei = try EtherAmount(parsing: state.amount.contains(where: \.isLetter) ? state.amount : state.amount + "ether").wei
-                } catch {
+                let intent: SafeIntent
+                do { intent = try state.draft.intent() } catch {
                     state.error = FeatureError(error)
                     return .none
                 }
                 state.busy = true
                 state.error = nil
                 let propose = dependencies.propose, safe = state.safe
-                return .run { send in
-                    await send(.proposed(await FeatureError.result { try await propose(safe, .call(to: to, value: wei, data: [], operation: .call)) }))
-                }
+                return .run { send in await send(.proposed(await FeatureError.result { try await propose(safe, intent) })) }
             case .proposed(let result):
                 state.busy = false
                 switch result {
-                case .success(let entry): state.route = .review(entry)
+                case .success(let entry):
+                    state.route = .review(entry)
+                    state.review = nil
+                    let review = dependencies.review
+                    return .run { send in await send(.reviewed(await FeatureError.result { try await review(entry.safeTxHash) })) }
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .reviewed(let result):
+                switch result {
+                case .success(let review): state.review = review
                 case .failure(let error): state.error = error
                 }
                 return .none
@@ -150,12 +159,15 @@ public enum SendFlow {
             case .backTapped:
                 state.error = nil
                 switch state.route {
-                case .review: state.route = .compose
+                case .review:
+                    state.route = .compose
+                    state.review = nil
                 case .signed(let entry, _, _): state.route = .review(entry)
                 case .compose, .executed: break
                 }
                 return .none
             case .updateRoute(let route):
+                if route.entry?.safeTxHash != state.route.entry?.safeTxHash { state.review = nil }
                 state.route = route
                 state.error = nil
                 return .none

@@ -1,7 +1,7 @@
 import BigInt
 
 /// One Safe transaction: every field, the signatures with their owners, the hashes, and the
-/// owner's actions on it (sign, execute once ready, export the file to pass on).
+/// owner's actions on it (sign, execute once ready, export the file to pass on, reject).
 public enum TransactionDetail {
     public enum Route: Equatable, Sendable {
         case overview
@@ -17,6 +17,8 @@ public enum TransactionDetail {
         public var error: FeatureError?
         /// The signed-transaction file, once exported, for the page to offer as a download.
         public var exportedFile: String?
+        /// The empty transaction proposed at the same nonce to reject this one, once proposed.
+        public var rejection: SafeTransactionEntry?
         public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
     }
 
@@ -29,6 +31,8 @@ public enum TransactionDetail {
         case executed(Result<SafeExecutionResult, FeatureError>)
         case exportTapped
         case exported(Result<String, FeatureError>)
+        case rejectTapped
+        case rejected(Result<SafeTransactionEntry, FeatureError>)
         case updateRoute(Route)
         case delegate(Delegate)
     }
@@ -44,41 +48,48 @@ public enum TransactionDetail {
         public var sign: @Sendable ([UInt8], String, String) async throws -> SafeConfirmations
         public var execute: @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult
         public var export: @Sendable ([UInt8]) async throws -> String
+        public var reject: @Sendable ([UInt8]) async throws -> SafeTransactionEntry
 
         public init(load: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionDetail,
                     sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeConfirmations,
                     execute: @escaping @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult,
-                    export: @escaping @Sendable ([UInt8]) async throws -> String) {
+                    export: @escaping @Sendable ([UInt8]) async throws -> String,
+                    reject: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionEntry) {
             self.load = load
             self.sign = sign
             self.execute = execute
             self.export = export
+            self.reject = reject
         }
 
         /// Wired to the session's Safe store.
         public static func live(_ session: Session) -> Dependencies {
-            let d = session.services.dispatcher
+            let d = session.services.dispatcher, chain = session.chain
             return Dependencies(
                 load: { hash in try await d.dispatch(SafeTransactionQuery(safeTxHash: hash)) },
                 sign: SafeOwnerActions.sign(session),
                 execute: SafeOwnerActions.execute(session),
-                export: { hash in try await d.dispatch(ExportSafeTransaction(safeTxHash: hash)).json })
+                export: { hash in try await d.dispatch(ExportSafeTransaction(safeTxHash: hash)).json },
+                reject: { hash in try await d.dispatch(RejectSafeTransaction(safeTxHash: hash, chain: chain)) })
         }
 
-        /// Fixed answers: `detail` loads, signing and executing answer as given, the file exports as `file`.
+        /// Fixed answers: `detail` loads, signing and executing answer as given, the file exports as
+        /// `file`, a rejection proposes `rejection`.
         public static func mock(detail: SafeTransactionDetail, signed: SafeConfirmations? = nil, executed: SafeExecutionResult? = nil,
-                                file: String = "{}") -> Dependencies {
+                                file: String = "{}", rejection: SafeTransactionEntry? = nil) -> Dependencies {
             Dependencies(load: { _ in detail },
                          sign: { _, _, _ in guard let signed else { throw FeatureError("sign is not available") }; return signed },
                          execute: { _, _, _ in guard let executed else { throw FeatureError("execute is not available") }; return executed },
-                         export: { _ in file })
+                         export: { _ in file },
+                         reject: { _ in guard let rejection else { throw FeatureError("reject is not available") }; return rejection })
         }
 
         /// Fails everything.
         public static let failing = Dependencies(load: { _ in throw FeatureError("load is not available") },
                                                  sign: { _, _, _ in throw FeatureError("sign is not available") },
                                                  execute: { _, _, _ in throw FeatureError("execute is not available") },
-                                                 export: { _ in throw FeatureError("export is not available") })
+                                                 export: { _ in throw FeatureError("export is not available") },
+                                                 reject: { _ in throw FeatureError("reject is not available") })
     }
 
     public struct Reducer: AppCore.Reducer {
@@ -136,6 +147,18 @@ public enum TransactionDetail {
             case .exported(let result):
                 switch result {
                 case .success(let file): state.exportedFile = file
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .rejectTapped:
+                state.busy = true
+                state.error = nil
+                let reject = dependencies.reject
+                return .run { send in await send(.rejected(await FeatureError.result { try await reject(hash) })) }
+            case .rejected(let result):
+                state.busy = false
+                switch result {
+                case .success(let entry): state.rejection = entry
                 case .failure(let error): state.error = error
                 }
                 return .none

@@ -18,7 +18,7 @@ struct SafeCommand: AsyncParsableCommand {
         """,
         subcommands: [SafeCreateCommand.self, SafeAddCommand.self, SafeListCommand.self, SafeInfoCommand.self,
                       SafeProposeCommand.self, SafeTxHashCommand.self, SafeSignCommand.self, SafeExportCommand.self,
-                      SafeImportCommand.self, SafeExecuteCommand.self, SafeQueueCommand.self, SafeHistoryCommand.self,
+                      SafeImportCommand.self, SafeReviewCommand.self, SafeExecuteCommand.self, SafeQueueCommand.self, SafeHistoryCommand.self,
                       SafeServiceCommand.self]
     )
 

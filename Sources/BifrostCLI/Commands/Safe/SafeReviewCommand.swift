@@ -1,0 +1,58 @@
+import ArgumentParser
+import Services
+
+/// `bifrost safe review`.
+struct SafeReviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "Show what a Safe transaction will do before you sign it: every call decoded, warnings, a simulation, and the hashes.",
+        discussion: """
+        Known functions are shown by name with their arguments (ERC-20 calls, owner and module management, \
+        MultiSend batches call by call). A delegatecall to anything but a known MultiSend is flagged: that code \
+        runs as the Safe. The simulation runs the call as the Safe on the node, without signatures; offline it is skipped.
+        Compare the safeTxHash with your hardware wallet's screen before you sign.
+
+        Example: bifrost safe review 0x5f3a…9c1e
+        """
+    )
+    @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
+    var safeTxHash: SafeTxHashValue
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let dispatcher = try global.services().dispatcher
+        let detail = try await dispatcher.dispatch(SafeTransactionQuery(safeTxHash: safeTxHash.bytes))
+        let review = try await dispatcher.dispatch(ReviewSafeTransaction(safeTxHash: safeTxHash.bytes, chain: global.chain))
+        if global.json {
+            try global.output.emit(view: SafeReviewView(review, entry: detail.entry))
+            return
+        }
+        let console = Console.current
+        let tx = detail.entry.transaction
+        console.out("\(TerminalText.oneLine(detail.entry.summary))\nSafe \(tx.safe.checksummed)  nonce \(tx.nonce)  \(detail.confirmations.confirmed) of \(detail.confirmations.threshold) signed")
+        for warning in review.call.allWarnings { console.out("WARNING: \(TerminalText.oneLine(warning))") }
+        console.out(Self.lines(review.call).joined(separator: "\n"))
+        console.out("simulation: \(TerminalText.oneLine(review.simulation.description))")
+        console.out("domain hash:  \(Hex.encode(detail.domainSeparator))\nmessage hash: \(Hex.encode(detail.structHash))\nsafeTxHash:   \(Hex.encode(detail.entry.safeTxHash))")
+    }
+
+    /// A call and its inner calls as lines: the first starts with `first`, the rest with `rest`.
+    static func lines(_ call: DecodedCall, first: String = "", rest: String = "") -> [String] {
+        var head = TerminalText.oneLine(call.headline)
+        if let function = call.function, call.calls.isEmpty {
+            let ether = call.value > 0 ? " with \(EtherAmount(wei: call.value).exact(in: .ether)) ETH" : ""
+            head = (call.operation == .delegateCall ? "delegatecall " : "") + function + " on \(call.to.checksummed)" + ether
+        } else if !call.data.isEmpty {
+            head += call.calls.isEmpty ? " on \(call.to.checksummed)" : " via \(call.to.checksummed)"
+        }
+        var out = [first + head]
+        let width = call.arguments.map(\.name.count).max() ?? 0
+        for a in call.arguments where call.calls.isEmpty {
+            out.append(rest + "  " + a.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + TerminalText.oneLine(a.value))
+        }
+        for (i, inner) in call.calls.enumerated() {
+            out += lines(inner, first: rest + "  \(i + 1). ", rest: rest + "     ")
+        }
+        return out
+    }
+}

@@ -1,0 +1,55 @@
+import BigInt
+import EthereumKit
+
+/// Decodes what a Safe transaction will do, against blind signing: known functions by name,
+/// MultiSend batches call by call, and a warning for any delegatecall to code that is not a
+/// known MultiSend, since delegatecalled code runs as the Safe and can change anything.
+public struct CallDecoder: Sendable {
+    /// Contracts a delegatecall may go to without a warning.
+    public let trustedDelegateCallTargets: Set<Address>
+
+    /// A decoder trusting the official MultiSend deployments and `extra` (a network's own).
+    public init(trusting extra: [Address] = []) {
+        trustedDelegateCallTargets = SafeDeployments.knownMultiSend.union(extra)
+    }
+
+    /// The decoded form of one call from the Safe.
+    public func decode(to: Address, value: BigUInt, data: [UInt8], operation: SafeOperation) -> DecodedCall {
+        decode(to: to, value: value, data: data, operation: operation, depth: 0)
+    }
+
+    /// The decoded form of a Safe transaction's call.
+    public func decode(_ tx: SafeTx) -> DecodedCall {
+        decode(to: tx.to, value: tx.value, data: tx.data, operation: tx.operation)
+    }
+
+    private func decode(to: Address, value: BigUInt, data: [UInt8], operation: SafeOperation, depth: Int) -> DecodedCall {
+        var warnings: [String] = []
+        if operation == .delegateCall && !trustedDelegateCallTargets.contains(to) {
+            warnings.append("delegatecall to \(to.checksummed), which is not a known MultiSend contract: its code runs as your Safe and can change owners, modules and funds")
+        }
+        if operation == .create {
+            warnings.append("operation 2 (create) exists only in Safes before 1.0.0; a current Safe cannot run it")
+        }
+        guard data.count >= 4, let known = KnownFunction.bySelector[Array(data.prefix(4))],
+              let values = try? known.signature.decodeCall(data)
+        else {
+            return DecodedCall(operation: operation, to: to, value: value, data: data, function: nil, arguments: [], calls: [],
+                               warnings: warnings)
+        }
+        var calls: [DecodedCall] = []
+        // Batches nest rarely and only through a delegatecall; a bound keeps hostile data cheap.
+        if known.signature == KnownFunction.multiSend.signature, depth < 4, case .bytes(let packed)? = values.first {
+            if let inner = try? MultiSend.unpack(packed) {
+                calls = inner.map { decode(to: $0.to, value: $0.value, data: $0.data, operation: $0.operation, depth: depth + 1) }
+            } else {
+                warnings.append("the batch's packed calls cannot be read")
+            }
+        }
+        let arguments = zip(known.parameterNames, zip(known.signature.inputs, values)).map { name, typed in
+            DecodedCall.Argument(name: name, type: typed.0.description, value: ABIValueFormatter.text(typed.1))
+        }
+        return DecodedCall(operation: operation, to: to, value: value, data: data, function: known.signature.name,
+                           arguments: calls.isEmpty ? arguments : [], calls: calls, warnings: warnings)
+    }
+}

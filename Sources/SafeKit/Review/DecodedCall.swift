@@ -1,0 +1,55 @@
+import BigInt
+import EthereumKit
+
+/// A Safe transaction's call as a reviewer reads it: the function by name with named arguments,
+/// every inner call of a MultiSend batch, and the warnings that must be loud.
+public struct DecodedCall: Sendable, Hashable {
+    /// One named argument, its value as text (addresses checksummed, integers exact).
+    public struct Argument: Sendable, Hashable {
+        public let name: String
+        public let type: String
+        public let value: String
+
+        /// An argument named `name` of ABI type `type`.
+        public init(name: String, type: String, value: String) {
+            self.name = name
+            self.type = type
+            self.value = value
+        }
+    }
+
+    public let operation: SafeOperation
+    public let to: Address
+    public let value: BigUInt
+    public let data: [UInt8]
+    /// The function's name, e.g. `transfer`; nil for a plain ether transfer or an unknown selector.
+    public let function: String?
+    public let arguments: [Argument]
+    /// The calls inside a MultiSend batch, in order; empty otherwise.
+    public let calls: [DecodedCall]
+    /// Why this call (not its inner calls) deserves a loud warning.
+    public let warnings: [String]
+
+    /// The 4-byte selector when the data has one.
+    public var selector: [UInt8]? { data.count >= 4 ? Array(data.prefix(4)) : nil }
+
+    /// This call's warnings followed by its inner calls', each inner one numbered.
+    public var allWarnings: [String] {
+        warnings + calls.enumerated().flatMap { i, call in call.allWarnings.map { "call \(i + 1): \($0)" } }
+    }
+
+    /// One line, e.g. `transfer(to: 0xAb…, amount: 5)` or `send 1 ETH to 0xAb…`.
+    public var headline: String {
+        let ether = value > 0 ? "\(EtherAmount(wei: value).exact(in: .ether)) ETH" : nil
+        if data.isEmpty { return "send \(ether ?? "0 ETH") to \(to.checksummed)" }
+        let call: String
+        if !calls.isEmpty {
+            call = "batch of \(calls.count) call\(calls.count == 1 ? "" : "s")"
+        } else if let function {
+            call = function + "(" + arguments.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")"
+        } else {
+            call = "unknown function \(Hex.encode(data.prefix(4))) with \(data.count) bytes of data"
+        }
+        return (operation == .delegateCall ? "delegatecall " : "") + call + (ether.map { " with \($0)" } ?? "")
+    }
+}

@@ -1,0 +1,33 @@
+import EthereumKit
+
+/// A function whose arguments a reviewer must see by name: ERC-20 calls, the Safe's owner, module,
+/// guard and handler management, and MultiSend.
+struct KnownFunction: Sendable {
+    let signature: FunctionSignature
+    let parameterNames: [String]
+
+    init(_ canonical: String, _ names: [String]) {
+        signature = try! FunctionSignature(canonical)
+        parameterNames = names
+    }
+
+    static let multiSend = KnownFunction("multiSend(bytes)", ["transactions"])
+
+    static let all: [KnownFunction] = [
+        KnownFunction("transfer(address,uint256)", ["to", "amount"]),
+        KnownFunction("approve(address,uint256)", ["spender", "amount"]),
+        KnownFunction("transferFrom(address,address,uint256)", ["from", "to", "amount"]),
+        KnownFunction("addOwnerWithThreshold(address,uint256)", ["owner", "threshold"]),
+        KnownFunction("removeOwner(address,address,uint256)", ["prevOwner", "owner", "threshold"]),
+        KnownFunction("swapOwner(address,address,address)", ["prevOwner", "oldOwner", "newOwner"]),
+        KnownFunction("changeThreshold(uint256)", ["threshold"]),
+        KnownFunction("enableModule(address)", ["module"]),
+        KnownFunction("disableModule(address,address)", ["prevModule", "module"]),
+        KnownFunction("setGuard(address)", ["guard"]),
+        KnownFunction("setFallbackHandler(address)", ["handler"]),
+        KnownFunction("approveHash(bytes32)", ["hashToApprove"]),
+        multiSend,
+    ]
+
+    static let bySelector: [[UInt8]: KnownFunction] = Dictionary(all.map { ($0.signature.selector, $0) }, uniquingKeysWith: { a, _ in a })
+}

@@ -1,0 +1,69 @@
+import BigInt
+import Networking
+import SafeKit
+import Storage
+
+/// What an owner sees before signing, against blind signing: every call decoded, the warnings,
+/// and what a dry run as the Safe says.
+public struct SafeTransactionReview: Sendable, Equatable {
+    public let call: DecodedCall
+    public let simulation: SafeSimulation
+
+    /// A review of `call` with `simulation`.
+    public init(call: DecodedCall, simulation: SafeSimulation) {
+        self.call = call
+        self.simulation = simulation
+    }
+}
+
+/// Reviews a stored Safe transaction: decodes it trusting the official MultiSends and the
+/// network's own, and simulates it as the Safe. Never fails for the node's sake: an unreachable
+/// node makes the simulation `unavailable`, the decoding stands.
+public struct ReviewSafeTransaction: SafeAction {
+    public let safeTxHash: [UInt8]
+    public let chain: ChainSelection
+    public init(safeTxHash: [UInt8], chain: ChainSelection) {
+        self.safeTxHash = safeTxHash
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> SafeTransactionReview { try await store.review(self) }
+}
+
+extension SafeStore {
+    func review(_ r: ReviewSafeTransaction) async throws -> SafeTransactionReview {
+        let tx = try await entry(r.safeTxHash).transaction
+        let call = await connector.decoder(chainID: tx.chainID).decode(tx)
+        do {
+            return SafeTransactionReview(call: call, simulation: await simulate(tx, chain: try await connector.connect(r.chain)))
+        } catch {
+            return SafeTransactionReview(call: call, simulation: .unavailable(String(describing: error)))
+        }
+    }
+
+    /// Runs the call as the Safe would: a call from the Safe's address, or a delegatecall through
+    /// the Safe's own `simulateAndRevert`, so the Safe's storage and balance are the ones used.
+    func simulate(_ tx: SafeTx, chain: Chain) async -> SafeSimulation {
+        do {
+            switch tx.operation {
+            case .call:
+                _ = try await chain.remote.call(CallRequest(from: tx.safe, to: tx.to, value: tx.value, data: tx.data))
+                return .succeeds
+            case .delegateCall:
+                let probe = SafeSimulation.delegateCallProbe(target: tx.to, payload: tx.data)
+                _ = try await chain.remote.call(CallRequest(from: tx.safe, to: tx.safe, data: probe))
+                return .unavailable("the Safe did not revert from simulateAndRevert; it may be older than 1.3.0")
+            case .create:
+                return .unavailable("contract creation by a Safe (before 1.0.0) is not simulated")
+            }
+        } catch NetworkError.rpc(_, let message, let data) {
+            guard let bytes = data.flatMap({ try? Hex.decode($0) }) else { return .reverts(message) }
+            if tx.operation == .delegateCall, case .reverts(let why) = SafeSimulation.probeOutcome(bytes) {
+                return .reverts(SafeRevertCodes.describe(why))
+            }
+            if tx.operation == .delegateCall { return SafeSimulation.probeOutcome(bytes) }
+            return .reverts(SafeRevertCodes.describe(RevertReason.describe(bytes)))
+        } catch {
+            return .unavailable(String(describing: error))
+        }
+    }
+}

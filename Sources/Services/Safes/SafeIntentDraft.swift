@@ -1,0 +1,113 @@
+import BigInt
+import SafeKit
+
+/// A Safe transaction as a person fills it in, one text field at a time, before it is a
+/// `SafeIntent`; every front end with a form reads it the same way.
+public struct SafeIntentDraft: Sendable, Equatable {
+    /// What the transaction does.
+    public enum Kind: String, CaseIterable, Sendable {
+        case ether, token, addOwner = "add-owner", removeOwner = "remove-owner", swapOwner = "swap-owner", threshold, batch
+
+        /// A short label for a menu.
+        public var title: String {
+            switch self {
+            case .ether: return "Send ETH"
+            case .token: return "Send a token"
+            case .addOwner: return "Add an owner"
+            case .removeOwner: return "Remove an owner"
+            case .swapOwner: return "Replace an owner"
+            case .threshold: return "Change the threshold"
+            case .batch: return "Batch of ETH transfers"
+            }
+        }
+    }
+
+    public var kind: Kind
+    public var recipient = ""
+    /// ETH (`0.1`, or with a unit: `20gwei`) or the token's display units.
+    public var amount = ""
+    public var token = ""
+    public var owner = ""
+    public var newOwner = ""
+    /// The new threshold; for adding or removing an owner, empty keeps the current rule.
+    public var threshold = ""
+    /// One transfer per line: `ADDRESS AMOUNT` (ETH), comma or spaces between.
+    public var batch = ""
+
+    /// An empty draft of `kind`.
+    public init(kind: Kind = .ether) { self.kind = kind }
+
+    /// The intent, or a typed error naming the field that is wrong.
+    public func intent() throws(SafeIntentDraftError) -> SafeIntent {
+        switch kind {
+        case .ether:
+            return .call(to: try address(recipient, "recipient"), value: try Self.ether(amount, field: "amount"), data: [], operation: .call)
+        case .token:
+            return .tokenTransfer(token: try address(token, "token"), to: try address(recipient, "recipient"), amount: try required(amount, "amount"))
+        case .addOwner:
+            return .addOwner(try address(owner, "owner"), threshold: try optionalCount(threshold))
+        case .removeOwner:
+            return .removeOwner(try address(owner, "owner"), threshold: try optionalCount(threshold))
+        case .swapOwner:
+            return .swapOwner(old: try address(owner, "owner"), new: try address(newOwner, "new owner"))
+        case .threshold:
+            guard let t = try optionalCount(threshold) else { throw .missing("threshold") }
+            return .changeThreshold(t)
+        case .batch:
+            return .batch(try batchCalls())
+        }
+    }
+
+    private func batchCalls() throws(SafeIntentDraftError) -> [MultiSendCall] {
+        var calls: [MultiSendCall] = []
+        for (i, line) in batch.split(whereSeparator: \.isNewline).enumerated() {
+            let parts = line.split(whereSeparator: { $0 == "," || $0.isWhitespace })
+            if parts.isEmpty { continue }
+            let field = "batch line \(i + 1)"
+            guard parts.count == 2 else { throw .invalid(field, "write one transfer per line: ADDRESS AMOUNT") }
+            calls.append(MultiSendCall(to: try address(String(parts[0]), field), value: try Self.ether(String(parts[1]), field: field)))
+        }
+        guard !calls.isEmpty else { throw .missing("batch") }
+        return calls
+    }
+
+    /// Wei from `text`: ether unless a unit is written (`20gwei`, `1wei`).
+    public static func ether(_ text: String, field: String) throws(SafeIntentDraftError) -> BigUInt {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard !t.isEmpty else { throw .missing(field) }
+        do { return try EtherAmount(parsing: t.contains(where: \.isLetter) ? t : t + "ether").wei } catch {
+            throw .invalid(field, String(describing: error))
+        }
+    }
+
+    private func required(_ text: String, _ field: String) throws(SafeIntentDraftError) -> String {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard !t.isEmpty else { throw .missing(field) }
+        return t
+    }
+
+    private func address(_ text: String, _ field: String) throws(SafeIntentDraftError) -> Address {
+        let t = try required(text, field)
+        do { return try Address(t) } catch { throw .invalid(field, String(describing: error)) }
+    }
+
+    private func optionalCount(_ text: String) throws(SafeIntentDraftError) -> BigUInt? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if t.isEmpty { return nil }
+        guard let n = BigUInt(t, radix: 10), n > 0 else { throw .invalid("threshold", "a whole number of owners, 1 or more") }
+        return n
+    }
+}
+
+/// Why a draft is not a transaction yet.
+public enum SafeIntentDraftError: Error, Equatable, Sendable, CustomStringConvertible {
+    case missing(String)
+    case invalid(String, String)
+
+    public var description: String {
+        switch self {
+        case .missing(let field): return "the \(field) is required"
+        case .invalid(let field, let why): return "the \(field) is not valid: \(why)"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import BigInt
+import Services
+import Testing
+
+@Suite("Safe intent drafts")
+struct SafeIntentDraftTests {
+    static let alice = "0x2000000000000000000000000000000000000002"
+    static let bob = "0x3000000000000000000000000000000000000003"
+    static func address(_ text: String) -> Address { try! Address(text) }
+
+    @Test("every kind becomes its intent; amounts default to ether")
+    func kinds() throws {
+        var d = SafeIntentDraft(kind: .ether)
+        d.recipient = " \(Self.alice) "
+        d.amount = "0.25"
+        #expect(try d.intent() == .call(to: Self.address(Self.alice), value: BigUInt(25) * BigUInt(10).power(16), data: [], operation: .call))
+        d.amount = "20gwei"
+        #expect(try d.intent() == .call(to: Self.address(Self.alice), value: BigUInt(20) * BigUInt(10).power(9), data: [], operation: .call))
+
+        d.kind = .token
+        d.token = Self.bob
+        d.amount = "12.5"
+        #expect(try d.intent() == .tokenTransfer(token: Self.address(Self.bob), to: Self.address(Self.alice), amount: "12.5"))
+
+        var owner = SafeIntentDraft(kind: .addOwner)
+        owner.owner = Self.bob
+        #expect(try owner.intent() == .addOwner(Self.address(Self.bob), threshold: nil))
+        owner.threshold = "2"
+        #expect(try owner.intent() == .addOwner(Self.address(Self.bob), threshold: 2))
+        owner.kind = .removeOwner
+        #expect(try owner.intent() == .removeOwner(Self.address(Self.bob), threshold: 2))
+        owner.kind = .swapOwner
+        owner.newOwner = Self.alice
+        #expect(try owner.intent() == .swapOwner(old: Self.address(Self.bob), new: Self.address(Self.alice)))
+        owner.kind = .threshold
+        #expect(try owner.intent() == .changeThreshold(2))
+
+        var batch = SafeIntentDraft(kind: .batch)
+        batch.batch = "\(Self.alice) 0.1\n\n\(Self.bob), 1wei\n"
+        #expect(try batch.intent() == .batch([MultiSendCall(to: Self.address(Self.alice), value: BigUInt(10).power(17)),
+                                              MultiSendCall(to: Self.address(Self.bob), value: 1)]))
+    }
+
+    @Test("a missing or bad field is named in a typed error")
+    func errors() {
+        #expect(throws: SafeIntentDraftError.missing("recipient")) { try SafeIntentDraft(kind: .ether).intent() }
+        var d = SafeIntentDraft(kind: .ether)
+        d.recipient = Self.alice
+        #expect(throws: SafeIntentDraftError.missing("amount")) { try d.intent() }
+        d.amount = "lots"
+        #expect { try d.intent() } throws: { ($0 as? SafeIntentDraftError).map { if case .invalid("amount", _) = $0 { true } else { false } } ?? false }
+        #expect(throws: SafeIntentDraftError.missing("threshold")) { try SafeIntentDraft(kind: .threshold).intent() }
+        var t = SafeIntentDraft(kind: .threshold)
+        t.threshold = "0"
+        #expect(throws: SafeIntentDraftError.invalid("threshold", "a whole number of owners, 1 or more")) { try t.intent() }
+        var b = SafeIntentDraft(kind: .batch)
+        b.batch = "\(Self.alice) 0.1\n\(Self.bob)"
+        #expect(throws: SafeIntentDraftError.invalid("batch line 2", "write one transfer per line: ADDRESS AMOUNT")) { try b.intent() }
+        b.batch = "  \n"
+        #expect(throws: SafeIntentDraftError.missing("batch")) { try b.intent() }
+        #expect(Set(SafeIntentDraft.Kind.allCases.map(\.rawValue)).count == 7)
+    }
+}
