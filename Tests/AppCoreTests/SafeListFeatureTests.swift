@@ -150,6 +150,30 @@ struct SafeDetailFeatureTests {
         await store.finish()
     }
 
+    @Test("hiding a token asks for the Safe's chain and reloads; without a loaded Safe nothing happens; a failure keeps its error")
+    func hideToken() async {
+        let token = Sample.recipient
+        let hiddenToken = Token(chainID: 31337, address: token, name: "T", symbol: "T", decimals: 18, whitelisted: false, addedAt: Sample.time)
+        let deps = SafeDetail.Dependencies(load: { _ in Sample.snapshot }, setTokenHidden: { chainID, address, hidden in
+            guard chainID == 31337, address == token else { throw FeatureError("unknown token") }
+            return Token(chainID: chainID, address: address, name: "T", symbol: "T", decimals: 18, whitelisted: !hidden, addedAt: Sample.time)
+        })
+        let empty = TestStore(initialState: SafeDetail.State(address: Sample.safeAddress), reducer: SafeDetail.Reducer(dependencies: deps))
+        empty.send(.tokenHiddenTapped(token, hidden: true))
+        await empty.finish()
+
+        var initial = SafeDetail.State(address: Sample.safeAddress)
+        initial.snapshot = Sample.snapshot
+        let store = TestStore(initialState: initial, reducer: SafeDetail.Reducer(dependencies: deps))
+        store.send(.tokenHiddenTapped(token, hidden: true))
+        await store.receive(.tokenHiddenChanged(.success(hiddenToken)))
+        await store.receive(.refresh) { $0.loading = true }
+        await store.receive(.loaded(.success(Sample.snapshot))) { $0.loading = false }
+        store.send(.tokenHiddenTapped(Sample.safeAddress, hidden: false))
+        await store.receive(.tokenHiddenChanged(.failure(FeatureError("unknown token")))) { $0.error = FeatureError("unknown token") }
+        await store.finish()
+    }
+
     @Test("a failed load is kept as an error, and the next refresh clears it")
     func failure() async {
         let store = TestStore(initialState: SafeDetail.State(address: Sample.safeAddress), reducer: SafeDetail.Reducer(dependencies: .failing))

@@ -152,6 +152,12 @@ def main():
         assets = a.locator("#assets")
         expect(assets).to_contain_text(XSS_SYMBOL)
         check(a.locator("#assets script").count() == 0 and a.locator("#assets img").count() == 0, "no element came from the token's symbol")
+        a.locator(f"#assets tr[data-token='{token}']").get_by_role("button", name="Hide").click()
+        expect(a.locator(f"#assets tr[data-token='{token}']")).to_have_count(0)
+        expect(a.locator("#hidden-tokens")).to_contain_text(XSS_SYMBOL)
+        a.locator("#hidden-tokens").get_by_role("button", name="Unhide").click()
+        expect(a.locator(f"#assets tr[data-token='{token}']")).to_have_count(1)
+        check(a.locator("#hidden-tokens").count() == 0, "the token hidden and shown again by clicks")
         shot(a, "06-safe-home")
 
         a.get_by_role("link", name="New transaction").click()

@@ -39,7 +39,9 @@ struct ScreenSnapshotTests {
         var state = SafeDetail.State(address: Self.safeAddress)
         state.snapshot = SafeDetail.Snapshot(info: SafeState(safe: Self.safe, balance: EtherAmount(wei: BigUInt(10).power(18)), tokens: [
             TokenBalance(token: Self.recipient, symbol: "<i>TKN</i>", decimals: 18, raw: BigUInt(5) * BigUInt(10).power(18))]),
-                                             queue: [Self.entry], history: [], rate: Self.rate)
+                                             queue: [Self.entry], history: [], rate: Self.rate,
+                                             hiddenTokens: [Token(chainID: 31337, address: Self.owners[1], name: "Spam", symbol: "<b>FREE</b>",
+                                                                  decimals: 18, whitelisted: false, addedAt: Self.time)])
         assertSnapshot(of: SafeHomeScreen.render(state, Self.context).rendered, as: .lines)
     }
 

@@ -15,6 +15,8 @@ enum SafeHomeScreen {
             switch name {
             case "refresh": return [.refresh]
             case "import": return [.importTapped(try Parse.required(form["file"], field: "Signed-transaction file"))]
+            case "hide-token": return [.tokenHiddenTapped(try Parse.address(form["token"], field: "Token"), hidden: true)]
+            case "unhide-token": return [.tokenHiddenTapped(try Parse.address(form["token"], field: "Token"), hidden: false)]
             default: return nil
             }
         }
@@ -38,7 +40,7 @@ enum SafeHomeScreen {
         <div class="actions"><a class="button" href="/safes/\(safe.address.checksummed)/new">New transaction</a>\
         \(context.form("refresh", class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</div>
         <div class="grid">\(overview(snapshot))</div>
-        \(owners(safe, context))\(assets(snapshot))\(queue(snapshot, context))\(importForm(context))\(history(snapshot))\(setup(safe))
+        \(owners(safe, context))\(assets(snapshot, context))\(queue(snapshot, context))\(importForm(context))\(history(snapshot))\(setup(safe))
         """
     }
 
@@ -61,14 +63,26 @@ enum SafeHomeScreen {
         return "<section><h2>Owners</h2><ul>\(rows)</ul></section>"
     }
 
-    static func assets(_ snapshot: SafeDetail.Snapshot) -> HTML {
+    static func assets(_ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
+        func toggle(_ action: String, _ token: Address, _ label: String) -> HTML {
+            context.form(action, class: "inline", """
+                <input type="hidden" name="token" value="\(token.checksummed)"><button type="submit" class="secondary">\(label)</button>
+                """)
+        }
         let tokens = HTML.join(snapshot.info.tokens.map { token in
-            "<tr><td>\(token.symbol)</td><td>\(token.amount.description)</td><td><span class=\"muted\">no rate</span></td><td>\(Format.address(token.token))</td></tr>"
+            """
+            <tr data-token="\(token.token.checksummed)"><td>\(token.symbol)</td><td>\(token.amount.description)</td>\
+            <td><span class="muted">no rate</span></td><td>\(Format.address(token.token))</td><td>\(toggle("hide-token", token.token, "Hide"))</td></tr>
+            """
         })
+        let hidden: HTML = snapshot.hiddenTokens.isEmpty ? .empty : """
+            <div id="hidden-tokens"><h3>Hidden tokens</h3><ul>\
+            \(HTML.join(snapshot.hiddenTokens.map { "<li>\($0.symbol) \(Format.address($0.address)) \(toggle("unhide-token", $0.address, "Unhide"))</li>" }))</ul></div>
+            """
         return """
-        <section id="assets"><h2>Assets</h2><table><thead><tr><th>Asset</th><th>Balance</th><th>Value</th><th>Contract</th></tr></thead>\
-        <tbody><tr><td>ETH</td><td>\(snapshot.info.balance.exact(in: .ether))</td><td>\(Format.fiat(snapshot.fiatBalance))</td><td></td></tr>\
-        \(tokens)</tbody></table></section>
+        <section id="assets"><h2>Assets</h2><table><thead><tr><th>Asset</th><th>Balance</th><th>Value</th><th>Contract</th><th></th></tr></thead>\
+        <tbody><tr><td>ETH</td><td>\(snapshot.info.balance.exact(in: .ether))</td><td>\(Format.fiat(snapshot.fiatBalance))</td><td></td><td></td></tr>\
+        \(tokens)</tbody></table>\(hidden)</section>
         """
     }
 

@@ -11,6 +11,7 @@ public enum ChainError: Error, Equatable, Sendable, CustomStringConvertible {
     case insufficientTokenBalance(symbol: String, have: String, need: String)
     case wouldRevert(String)
     case notAToken(Address)
+    case unknownToken(Address)
     case timeout(hash: String, seconds: Int)
 
     public var description: String {
@@ -29,6 +30,8 @@ public enum ChainError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the transaction would fail (\(reason)); nothing was sent"
         case .notAToken(let a):
             return "\(a.checksummed) does not answer like an ERC-20 token (name, symbol, decimals)"
+        case .unknownToken(let a):
+            return "\(a.checksummed) is not a known token on this chain; add it first"
         case .timeout(let hash, let seconds):
             return "no receipt for \(hash) after \(seconds) s; it may still be mined"
         }

@@ -1,3 +1,4 @@
+import BigInt
 import Foundation
 
 /// One Safe: owners, threshold, balances with their fiat value, the queue and the history, and
@@ -10,12 +11,15 @@ public enum SafeDetail {
         public var history: [SafeHistoryItem]
         /// The cached ether rate, when rates were ever fetched.
         public var rate: Rate?
+        /// Known tokens of the Safe's chain kept out of its balances.
+        public var hiddenTokens: [Token]
 
-        public init(info: SafeState, queue: [SafeTransactionEntry], history: [SafeHistoryItem], rate: Rate?) {
+        public init(info: SafeState, queue: [SafeTransactionEntry], history: [SafeHistoryItem], rate: Rate?, hiddenTokens: [Token] = []) {
             self.info = info
             self.queue = queue
             self.history = history
             self.rate = rate
+            self.hiddenTokens = hiddenTokens
         }
 
         /// The ether balance in the rate's fiat currency, rounded to cents.
@@ -39,16 +43,24 @@ public enum SafeDetail {
         /// A signed-transaction file's text, to merge into the queue.
         case importTapped(String)
         case imported(Result<SafeImportResult, FeatureError>)
+        /// Hide a token from the balances (true) or show it again (false).
+        case tokenHiddenTapped(Address, hidden: Bool)
+        case tokenHiddenChanged(Result<Token, FeatureError>)
     }
 
     public struct Dependencies: Sendable {
         public var load: @Sendable (Address) async throws -> Snapshot
         public var importFile: @Sendable (String) async throws -> SafeImportResult
+        public var setTokenHidden: @Sendable (BigUInt, Address, Bool) async throws -> Token
 
         public init(load: @escaping @Sendable (Address) async throws -> Snapshot,
-                    importFile: @escaping @Sendable (String) async throws -> SafeImportResult = { _ in throw FeatureError("import is not available") }) {
+                    importFile: @escaping @Sendable (String) async throws -> SafeImportResult = { _ in throw FeatureError("import is not available") },
+                    setTokenHidden: @escaping @Sendable (BigUInt, Address, Bool) async throws -> Token = { _, _, _ in
+                        throw FeatureError("hiding tokens is not available")
+                    }) {
             self.load = load
             self.importFile = importFile
+            self.setTokenHidden = setTokenHidden
         }
 
         /// Reads the Safe (one batch), the local queue, the history from events, and the cached rate.
@@ -60,8 +72,12 @@ public enum SafeDetail {
                 let queue = try await d.dispatch(SafeQueueQuery(safe: address, chain: chain)).entries
                 let history = try await d.dispatch(SafeHistoryQuery(safe: address, chain: chain))
                 let rate = try await d.dispatch(CachedRateQuery(coin: "ethereum", fiat: fiat))
-                return Snapshot(info: info, queue: queue, history: history, rate: rate)
-            }, importFile: { json in try await session.services.dispatcher.dispatch(ImportSafeTransaction(json: json, chain: chain)) })
+                let hidden = try await d.dispatch(TokensOnChain(chainID: info.safe.chainID)).filter { !$0.whitelisted }
+                return Snapshot(info: info, queue: queue, history: history, rate: rate, hiddenTokens: hidden)
+            }, importFile: { json in try await session.services.dispatcher.dispatch(ImportSafeTransaction(json: json, chain: chain)) },
+            setTokenHidden: { chainID, token, hidden in
+                try await session.services.dispatcher.dispatch(SetTokenHidden(address: token, hidden: hidden, chainID: chainID))
+            })
         }
 
         /// Always `snapshot`.
@@ -105,6 +121,16 @@ public enum SafeDetail {
                 return .send(.refresh)
             case .imported(.failure(let error)):
                 state.importing = false
+                state.error = error
+                return .none
+            case .tokenHiddenTapped(let token, let hidden):
+                guard let chainID = state.snapshot?.info.safe.chainID else { return .none }
+                state.error = nil
+                let set = dependencies.setTokenHidden
+                return .run { send in await send(.tokenHiddenChanged(await FeatureError.result { try await set(chainID, token, hidden) })) }
+            case .tokenHiddenChanged(.success):
+                return .send(.refresh)
+            case .tokenHiddenChanged(.failure(let error)):
                 state.error = error
                 return .none
             }
