@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -81,6 +82,8 @@ let package = Package(
             dependencies: [
                 "AppCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // Live-update streams end on Ctrl-C instead of holding the graceful shutdown open.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "BigInt", package: "BigInt"),
             ],
             swiftSettings: strictSettings

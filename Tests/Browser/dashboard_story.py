@@ -13,6 +13,7 @@ Run by scripts/browser-test (from scripts/test) against the shared local chain:
 import http.client
 import json
 import os
+import signal
 import re
 import subprocess
 import sys
@@ -261,6 +262,16 @@ def main():
         print("(e) console errors")
         check(not dialogs, f"no dialog opened: {dialogs}")
         check(not console_errors, f"no console errors: {console_errors}")
+
+        print("(h) Ctrl-C stops a dashboard whose pages are open and listening")
+        stopping = servers[0]
+        started = time.monotonic()
+        stopping.send_signal(signal.SIGINT)
+        try:
+            stopping.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        check(stopping.returncode == 0, f"stopped with exit 0 in {time.monotonic() - started:.1f} s (exit {stopping.returncode})")
         browser.close()
     shots = sorted(os.listdir(SHOTS))
     print(f"(f) {len(shots)} screenshots in {SHOTS}: {', '.join(shots)}")

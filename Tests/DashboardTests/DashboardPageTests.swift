@@ -6,7 +6,7 @@ import Testing
 /// server still serving afterwards.
 @Suite("Dashboard: pages")
 struct DashboardPageTests {
-    @Test("a Safe named with markup and script shows as text; a Safe the node cannot fully read shows the reason")
+    @Test("a Safe named with markup and script shows as text; a node without logs leaves the history's reason and the rest of the home")
     func escapesSafeName() async throws {
         let h = try await DashboardHarness.start()
         let cookie = try await h.cookie()
@@ -15,9 +15,10 @@ struct DashboardPageTests {
         #expect(list.status == 200)
         #expect(list.body.contains(escaped))
         #expect(!list.body.contains("<script>alert") && !list.body.contains("<img src=x"))
-        // The mock node has no logs for the history, so the home shows that error as a message, not a failure.
+        // The mock node has no logs: the history says why, and the rest of the home still shows.
         let home = try await h.get("/safes/\(DashboardHarness.safeAddress.checksummed)", cookie: cookie)
-        #expect(home.status == 200 && home.body.contains("role=\"alert\"") && home.body.contains("eth_getLogs"))
+        #expect(home.status == 200 && home.body.contains("could not list the Safe's executions") && home.body.contains("eth_getLogs"))
+        #expect(home.body.contains("<h2>Owners</h2>") && !home.body.contains("role=\"alert\""))
         await h.stop()
     }
 

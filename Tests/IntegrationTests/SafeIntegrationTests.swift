@@ -192,5 +192,23 @@ extension OnDevnet {
             #expect(info.tokens.count == 1 && info.safe.modules.isEmpty && info.safe.guardAddress == .zero)
             #expect(info.safe.fallbackHandler != .zero)
         }
+
+        @Test("a Safe's home (state, balances, history) is one round trip; the queue comes from the home and an executed transaction leaves it")
+        func homeRoundTrips() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            _ = try await f.first.services.dispatcher.dispatch(AddToken(address: devnet.testToken, chain: f.first.chain))
+            let executed = try await f.run(.call(to: f.owners[2], value: 1, data: [], operation: .call))
+            let waiting = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
+                safe: f.safe, intent: .call(to: f.owners[2], value: 2, data: [], operation: .call), chain: f.first.chain))
+            f.first.http.reset()
+            let home = try await f.first.services.dispatcher.dispatch(SafeHomeQuery(safe: f.safe, chain: f.first.chain))
+            #expect(f.first.http.roundTrips == 1)
+            #expect(home.state.tokens.count == 1 && home.state.safe.nonce == 1)
+            #expect(home.history.map(\.safeTxHash) == [executed.entry.safeTxHash])
+            #expect(home.history.first?.entry?.status == .executed, "the first home learns of the execution from the logs")
+            #expect(home.queue.map(\.safeTxHash) == [waiting.safeTxHash])
+            #expect(home.historyError == nil)
+        }
     }
 }

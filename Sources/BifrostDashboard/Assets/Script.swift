@@ -1,5 +1,5 @@
 /// The dashboard's only script, served from /assets/app.js (the CSP allows no inline script):
-/// live updates over server-sent events, copy buttons, reading an uploaded file into its form,
+/// live updates over server-sent events (while the tab is shown), copy buttons, reading an uploaded file into its form,
 /// and showing that a submitted form is working.
 enum Script {
     static let source = #"""
@@ -50,8 +50,18 @@ enum Script {
           .catch(() => {});
       };
       document.addEventListener("focusout", () => { if (waiting) setTimeout(() => { if (!editing()) render(); }, 50); });
-      const events = new EventSource("/live/" + page);
-      events.addEventListener("render", render);
+      // A browser keeps six connections per host: a hidden tab gives its stream back, and catches
+      // up with one render when it is shown again, so many open tabs never starve a new one.
+      let events = null;
+      const connect = () => {
+        if (events) return;
+        events = new EventSource("/live/" + page);
+        events.addEventListener("render", render);
+      };
+      const disconnect = () => { if (events) { events.close(); events = null; } };
+      document.addEventListener("visibilitychange", () => { if (document.hidden) disconnect(); else { connect(); render(); } });
+      window.addEventListener("pagehide", disconnect);
+      if (!document.hidden) connect();
     })();
     """#
 }

@@ -120,6 +120,9 @@ enum SafeHomeScreen {
     }
 
     static func history(_ snapshot: SafeDetail.Snapshot) -> HTML {
+        if let why = snapshot.historyError {
+            return "<section id=\"history\"><h2>History</h2><p class=\"muted\">The node could not list the Safe's executions: \(why)</p></section>"
+        }
         guard !snapshot.history.isEmpty else { return "<section id=\"history\"><h2>History</h2><p class=\"muted\">No executed transactions yet.</p></section>" }
         let rows = HTML.join(snapshot.history.map { item in
             let what: HTML = item.entry.map { "<a href=\"/tx/\(Format.hex($0.safeTxHash))\">\($0.summary)</a>" } ?? "<code>\(Format.hex(item.safeTxHash))</code>"

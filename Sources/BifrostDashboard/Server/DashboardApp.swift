@@ -1,5 +1,6 @@
 import AppCore
 import Hummingbird
+import ServiceLifecycle
 import Logging
 
 /// The dashboard's pages and their routes over one session: every open page gets its own store,
@@ -108,7 +109,8 @@ public final class DashboardApp {
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: ResponseBody { writer in
             try await writer.write(ByteBuffer(string: ": live\n\n"))
             var count = 0
-            for await _ in renders {
+            // Ctrl-C waits for open requests; a live stream must end then, or the server never stops.
+            for await _ in renders.cancelOnGracefulShutdown() {
                 count += 1
                 try await writer.write(ByteBuffer(string: "event: render\ndata: \(count)\n\n"))
             }

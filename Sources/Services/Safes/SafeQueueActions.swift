@@ -73,12 +73,20 @@ extension SafeStore {
     func history(_ h: SafeHistoryQuery) async throws -> [SafeHistoryItem] {
         let chain = try await connector.connect(h.chain)
         let r = EthereumRemote.Requests.self
-        let filter = LogFilter(fromBlock: .earliest, toBlock: .latest, address: [h.safe],
-                               topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]])
-        let (chainResult, logsResult) = try await chain.remote.batch(r.chainID(), r.logs(filter))
-        let chainID = try chain.verify(chainID: try chainResult.get())
+        let (chainResult, logsResult) = try await chain.remote.batch(r.chainID(), Self.executionLogs(of: h.safe))
+        return try await historyItems(try logsResult.get(), chainID: try chain.verify(chainID: try chainResult.get()))
+    }
+
+    /// The Safe's `ExecutionSuccess` and `ExecutionFailure` logs, from the first block.
+    static func executionLogs(of safe: Address) -> RPCRequest<[Log]> {
+        EthereumRemote.Requests.logs(LogFilter(fromBlock: .earliest, toBlock: .latest, address: [safe],
+                                               topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]]))
+    }
+
+    /// History items from execution logs, newest first; the local records they name are marked executed or failed.
+    func historyItems(_ logs: [Log], chainID: BigUInt) async throws -> [SafeHistoryItem] {
         var items: [SafeHistoryItem] = []
-        for log in try logsResult.get() {
+        for log in logs {
             guard let execution = SafeEvents.execution(topics: log.topics, data: log.data) else { continue }
             var entry = try await storage.transaction(safeTxHash: execution.safeTxHash)
             if let known = entry, known.transaction.chainID == chainID, known.status == .queued || known.status == .replaced {

@@ -67,8 +67,15 @@ enum SafeReader {
     }
 
     static func read(_ address: Address, chain: Chain, tokens query: BalanceQuery, now: Date) async throws -> SafeState {
+        try await read(address, chain: chain, tokens: query, also: [], now: now).state
+    }
+
+    /// `read`, with `extra` requests riding in the same batch; their answers come back in order.
+    static func read(_ address: Address, chain: Chain, tokens query: BalanceQuery, also extra: [RPCRequest<JSONValue>],
+                     now: Date) async throws -> (state: SafeState, extra: [Result<JSONValue, any Error>]) {
         let safeRequests = Slot.allCases.map { $0.request(address) }
-        let results = try await chain.remote.batch(safeRequests + query.requests)
+        let balanceRequests = query.requests
+        let results = try await chain.remote.batch(safeRequests + balanceRequests + extra)
         let answers = Answers(address: address, results: results[..<safeRequests.count])
         let chainID = try chain.verify(chainID: try RPCMapper.quantity(try results[Slot.chainID.rawValue].get()))
         guard !(try answers.data(.code)).isEmpty else { throw SafeError.notASafe(address) }
@@ -84,7 +91,8 @@ enum SafeReader {
             fallbackHandler: SafeContract.addressInSlot(try answers.data(.fallbackHandler)),
             guardAddress: SafeContract.addressInSlot(try answers.data(.guardAddress)),
             updatedAt: now)
-        let (wei, tokenBalances) = try query.decode(results[safeRequests.count...])
-        return SafeState(safe: safe, balance: EtherAmount(wei: wei), tokens: tokenBalances)
+        let balanceEnd = safeRequests.count + balanceRequests.count
+        let (wei, tokenBalances) = try query.decode(results[safeRequests.count..<balanceEnd])
+        return (SafeState(safe: safe, balance: EtherAmount(wei: wei), tokens: tokenBalances), Array(results[balanceEnd...]))
     }
 }

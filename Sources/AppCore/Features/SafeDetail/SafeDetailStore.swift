@@ -13,13 +13,17 @@ public enum SafeDetail {
         public var rate: Rate?
         /// Known tokens of the Safe's chain kept out of its balances.
         public var hiddenTokens: [Token]
+        /// Why the history could not be read; the rest of the snapshot stands.
+        public var historyError: String?
 
-        public init(info: SafeState, queue: [SafeTransactionEntry], history: [SafeHistoryItem], rate: Rate?, hiddenTokens: [Token] = []) {
+        public init(info: SafeState, queue: [SafeTransactionEntry], history: [SafeHistoryItem], rate: Rate?, hiddenTokens: [Token] = [],
+                    historyError: String? = nil) {
             self.info = info
             self.queue = queue
             self.history = history
             self.rate = rate
             self.hiddenTokens = hiddenTokens
+            self.historyError = historyError
         }
 
         /// The ether balance in the rate's fiat currency, rounded to cents.
@@ -63,17 +67,17 @@ public enum SafeDetail {
             self.setTokenHidden = setTokenHidden
         }
 
-        /// Reads the Safe (one batch), the local queue, the history from events, and the cached rate.
+        /// Reads the Safe, its balances and its history from events in one batch, then the local
+        /// queue, the cached rate and the hidden tokens from the home.
         public static func live(_ session: Session, fiat: String = "usd") -> Dependencies {
             let chain = session.chain
             return Dependencies(load: { address in
                 let d = session.services.dispatcher
-                let info = try await d.dispatch(SafeInfoQuery(address: address, chain: chain))
-                let queue = try await d.dispatch(SafeQueueQuery(safe: address, chain: chain)).entries
-                let history = try await d.dispatch(SafeHistoryQuery(safe: address, chain: chain))
+                let home = try await d.dispatch(SafeHomeQuery(safe: address, chain: chain))
                 let rate = try await d.dispatch(CachedRateQuery(coin: "ethereum", fiat: fiat))
-                let hidden = try await d.dispatch(TokensOnChain(chainID: info.safe.chainID)).filter { !$0.whitelisted }
-                return Snapshot(info: info, queue: queue, history: history, rate: rate, hiddenTokens: hidden)
+                let hidden = try await d.dispatch(TokensOnChain(chainID: home.state.safe.chainID)).filter { !$0.whitelisted }
+                return Snapshot(info: home.state, queue: home.queue, history: home.history, rate: rate, hiddenTokens: hidden,
+                                historyError: home.historyError)
             }, importFile: { json in try await session.services.dispatcher.dispatch(ImportSafeTransaction(json: json, chain: chain)) },
             setTokenHidden: { chainID, token, hidden in
                 try await session.services.dispatcher.dispatch(SetTokenHidden(address: token, hidden: hidden, chainID: chainID))

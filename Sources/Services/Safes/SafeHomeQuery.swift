@@ -1,0 +1,51 @@
+import BigInt
+import Networking
+import SafeKit
+import Storage
+
+/// What a Safe's home shows, read in one JSON-RPC round trip: the Safe and its balances, its
+/// execution history from the logs, then the queue as stored.
+public struct SafeHome: Sendable, Equatable {
+    public let state: SafeState
+    public let queue: [SafeTransactionEntry]
+    public let history: [SafeHistoryItem]
+    /// Why the history could not be read (e.g. a node without `eth_getLogs`); the rest stands.
+    public let historyError: String?
+
+    /// A SafeHome value.
+    public init(state: SafeState, queue: [SafeTransactionEntry], history: [SafeHistoryItem], historyError: String? = nil) {
+        self.state = state
+        self.queue = queue
+        self.history = history
+        self.historyError = historyError
+    }
+}
+
+/// A Safe's home: state, balances and history in one batch, and the queue from the home.
+public struct SafeHomeQuery: SafeAction {
+    public let safe: Address
+    public let chain: ChainSelection
+    public init(safe: Address, chain: ChainSelection) {
+        self.safe = safe
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> SafeHome { try await store.home(self) }
+}
+
+extension SafeStore {
+    func home(_ q: SafeHomeQuery) async throws -> SafeHome {
+        let logs = Self.executionLogs(of: q.safe)
+        let (state, answers) = try await refresh(q.safe, chain: try await connector.connect(q.chain), also: [EthereumRemote.Requests.raw(logs)])
+        var history: [SafeHistoryItem] = [], historyError: String?
+        do {
+            history = try await historyItems(try logs.map(try answers[0].get()), chainID: state.safe.chainID)
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            historyError = String(describing: error)
+        }
+        let queue = try await storage.transactions(chainID: state.safe.chainID, safe: q.safe, status: .queued)
+            .filter { $0.transaction.nonce >= state.safe.nonce }
+        return SafeHome(state: state, queue: queue, history: history, historyError: historyError)
+    }
+}
