@@ -5,7 +5,8 @@ Usage: counting_proxy.py LISTEN_PORT UPSTREAM_URL
 GET /count answers the number of POSTs forwarded so far; GET /reset sets it to zero. Both clients
 of the balances benchmark go through it, so their round trips are counted the same way.
 GET /log answers, as JSON, the JSON-RPC methods of each POST since the last reset (a batch is one
-list) and the outside hosts a client tried to reach through this proxy (see below).
+list), how long the node took to answer each ("upstreamMs", in the same order) and the outside
+hosts a client tried to reach through this proxy (see below).
 
 It doubles as the HTTP(S) forward proxy of the clients under test (HTTP_PROXY/HTTPS_PROXY pointed
 here, NO_PROXY=127.0.0.1): a request for anywhere else is refused with 403 and its host recorded,
@@ -15,12 +16,15 @@ trip to the node.
 import json
 import sys
 import threading
+import time
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 count = 0
 methods = []
+upstream_ms = []
 external = []
+generation = 0  # bumped by /reset, so a POST answered after a reset is not timed into the new log
 lock = threading.Lock()
 
 
@@ -57,17 +61,19 @@ class Handler(BaseHTTPRequestHandler):
         self._refuse_outside()
 
     def do_GET(self):
-        global count
+        global count, generation
         if self.path.startswith("http://"):  # plain HTTP through a forward proxy
             self._refuse_outside()
             return
         with lock:
             if self.path == "/reset":
                 count = 0
+                generation += 1
                 methods.clear()
+                upstream_ms.clear()
                 external.clear()
             if self.path == "/log":
-                body, kind = json.dumps({"posts": methods, "external": external}).encode(), "application/json"
+                body, kind = json.dumps({"posts": methods, "upstreamMs": upstream_ms, "external": external}).encode(), "application/json"
             else:
                 body, kind = str(count).encode(), "text/plain"
         self._reply(200, body, kind)
@@ -81,9 +87,16 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             count += 1
             methods.append(method_names(body))
+            slot, born = len(upstream_ms), generation
+            upstream_ms.append(None)
         request = urllib.request.Request(UPSTREAM, data=body, headers={"Content-Type": "application/json"})
+        started = time.monotonic()
         with urllib.request.urlopen(request, timeout=30) as response:
-            self._reply(response.status, response.read())
+            answer = response.read()
+        with lock:
+            if born == generation:
+                upstream_ms[slot] = round((time.monotonic() - started) * 1000, 1)
+        self._reply(response.status, answer)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ import os
 import re
 import sys
 
+from rpc_log import merge_runs
+
 TARGET_TRIPS = 2
 TARGET_SPEEDUP = 10.0
 
@@ -43,13 +45,7 @@ def summarize(log):
             parts.append(f"[batch: {len(post)} {label}]")
         else:
             parts.append(post)
-    merged = []
-    for p in parts:
-        if merged and merged[-1][0] == p:
-            merged[-1][1] += 1
-        else:
-            merged.append([p, 1])
-    return ", ".join(p if n == 1 else f"{p} x{n}" for p, n in merged)
+    return merge_runs(parts)
 
 
 def contains_value(node, wanted):
