@@ -12,6 +12,10 @@ enum NewTransactionScreen {
         page.render = render
         page.titled = { _ in "New transaction" }
         page.action = { name, form, state in
+            if let owner = try Parse.ownerAction(name, form, sign: SendFlow.Action.signTapped(keyName:password:),
+                                                 execute: SendFlow.Action.executeTapped(keyName:password:)) {
+                return [owner]
+            }
             switch name {
             case "kind":
                 guard let kind = form["kind"].flatMap(SafeIntentDraft.Kind.init(rawValue:)) else { throw FormError("Choose a kind of transaction.") }
@@ -26,12 +30,6 @@ enum NewTransactionScreen {
                 draft.threshold = form["threshold"] ?? ""
                 draft.batch = form["batch"] ?? ""
                 return [.draftChanged(draft), .reviewTapped]
-            case "sign":
-                let signer = try Parse.signer(form)
-                return [.signTapped(keyName: signer.key, password: signer.password)]
-            case "execute":
-                let signer = try Parse.signer(form)
-                return [.executeTapped(keyName: signer.key, password: signer.password)]
             case "back": return [.backTapped]
             default: return nil
             }

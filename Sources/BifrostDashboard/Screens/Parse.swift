@@ -47,6 +47,14 @@ enum Parse {
         (try required(form["key"], field: "Key"), try password(form["password"]))
     }
 
+    /// The sign or execute form, which two screens share, as the feature's own action; nil for any other form.
+    static func ownerAction<Action>(_ name: String, _ form: FormData, sign: (String, Redacted<String>) -> Action,
+                                    execute: (String, Redacted<String>) -> Action) throws -> Action? {
+        guard name == "sign" || name == "execute" else { return nil }
+        let chosen = try signer(form)
+        return name == "sign" ? sign(chosen.key, chosen.password) : execute(chosen.key, chosen.password)
+    }
+
     /// A password exactly as typed (spaces count), which must not be empty.
     static func password(_ text: String?) throws -> Redacted<String> {
         guard let text, !text.isEmpty else { throw FormError("Password: enter the key's password.") }

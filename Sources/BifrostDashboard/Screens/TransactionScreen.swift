@@ -13,13 +13,11 @@ enum TransactionScreen {
         page.titled = { $0.detail?.entry.summary ?? "Transaction" }
         page.reload = .refresh
         page.action = { name, form, _ in
+            if let owner = try Parse.ownerAction(name, form, sign: TransactionDetail.Action.signTapped(keyName:password:),
+                                                 execute: TransactionDetail.Action.executeTapped(keyName:password:)) {
+                return [owner]
+            }
             switch name {
-            case "sign":
-                let signer = try Parse.signer(form)
-                return [.signTapped(keyName: signer.key, password: signer.password)]
-            case "execute":
-                let signer = try Parse.signer(form)
-                return [.executeTapped(keyName: signer.key, password: signer.password)]
             case "export": return [.exportTapped]
             case "reject": return [.rejectTapped]
             default: return nil

@@ -55,15 +55,12 @@ extension SafeStore {
             case .create:
                 return .unavailable("contract creation by a Safe (before 1.0.0) is not simulated")
             }
-        } catch NetworkError.rpc(_, let message, let data) {
-            guard let bytes = data.flatMap({ try? Hex.decode($0) }) else { return .reverts(message) }
-            if tx.operation == .delegateCall, case .reverts(let why) = SafeSimulation.probeOutcome(bytes) {
-                return .reverts(SafeRevertCodes.describe(why))
-            }
-            if tx.operation == .delegateCall { return SafeSimulation.probeOutcome(bytes) }
-            return .reverts(SafeRevertCodes.describe(RevertReason.describe(bytes)))
         } catch {
-            return .unavailable(String(describing: error))
+            guard case .rpc(_, let message, _) = error else { return .unavailable(error.description) }
+            guard let bytes = error.revertData else { return .reverts(message) }
+            let outcome = tx.operation == .delegateCall ? SafeSimulation.probeOutcome(bytes) : .reverts(RevertReason.describe(bytes))
+            guard case .reverts(let why) = outcome else { return outcome }
+            return .reverts(SafeRevertCodes.describe(why))
         }
     }
 }

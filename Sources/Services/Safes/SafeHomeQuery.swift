@@ -44,8 +44,6 @@ extension SafeStore {
         } catch {
             historyError = String(describing: error)
         }
-        let queue = try await storage.transactions(chainID: state.safe.chainID, safe: q.safe, status: .queued)
-            .filter { $0.transaction.nonce >= state.safe.nonce }
-        return SafeHome(state: state, queue: queue, history: history, historyError: historyError)
+        return SafeHome(state: state, queue: try await waiting(for: state.safe), history: history, historyError: historyError)
     }
 }

@@ -65,9 +65,12 @@ extension SafeStore {
             live = false
         }
         guard try await storage.safe(chainID: safe.chainID, address: safe.address) != nil else { throw SafeError.unknownSafe(safe.address) }
-        let entries = try await storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued)
-            .filter { $0.transaction.nonce >= safe.nonce }
-        return SafeQueue(safe: safe, entries: entries, live: live)
+        return SafeQueue(safe: safe, entries: try await waiting(for: safe), live: live)
+    }
+
+    /// The stored transactions of `safe` still waiting: queued, at or after its nonce.
+    func waiting(for safe: Safe) async throws -> [SafeTransactionEntry] {
+        try await storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued).filter { $0.transaction.nonce >= safe.nonce }
     }
 
     func history(_ h: SafeHistoryQuery) async throws -> [SafeHistoryItem] {
