@@ -1,4 +1,5 @@
 import ArgumentParser
+import Services
 
 /// Runs the `bifrost` command line: parses, runs, and turns every error into one line on stderr.
 public enum BifrostMain {
@@ -11,6 +12,7 @@ public enum BifrostMain {
     }
 
     private static func run(parsing arguments: [String], console: Console) async -> Int32 {
+        ServiceEnvironment.showNetworkNotices { console.err("note: \($0)") }
         let refused = RefusedValues()
         do {
             var command = try RefusedValues.$current.withValue(refused) { try BifrostCommand.parseAsRoot(arguments) }

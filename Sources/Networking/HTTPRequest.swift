@@ -10,13 +10,16 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: [String: String]
     /// The body bytes; empty for none.
     public var body: [UInt8]
+    /// Whether sending it twice does no harm, so a failed exchange may be retried; a broadcast is not.
+    public var retryable: Bool
 
     /// A request with the given parts.
-    public init(method: String, url: URL, headers: [String: String] = [:], body: [UInt8] = []) {
+    public init(method: String, url: URL, headers: [String: String] = [:], body: [UInt8] = [], retryable: Bool = true) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.retryable = retryable
     }
 
     /// The body decoded as UTF-8, for assertions and diagnostics.

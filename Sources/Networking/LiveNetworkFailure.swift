@@ -28,7 +28,10 @@ struct LiveNetworkFailure {
             if let first = error.connectionErrors.first { return classify(first.error, taskCancelled: false) }
             return unreachable("no address to connect to")
         }
-        if let error = error as? IOError { return unreachable(Self.reason(errno: error.errnoCode)) }
+        if let error = error as? IOError {
+            if [ECONNRESET, EPIPE].contains(error.errnoCode) { return .connectionLost("lost the connection to \(origin): \(Self.reason(errno: error.errnoCode))") }
+            return unreachable(Self.reason(errno: error.errnoCode))
+        }
         if let error = error as? ChannelError, case .connectTimeout = error {
             return unreachable("no connection within \(connectSeconds) s")
         }
@@ -42,7 +45,7 @@ struct LiveNetworkFailure {
         case .cancelled: return .cancelled
         case .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout:
             return unreachable("no connection within \(connectSeconds) s")
-        case .remoteConnectionClosed: return unreachable("the server closed the connection without answering")
+        case .remoteConnectionClosed: return .connectionLost("lost the connection to \(origin): the server closed it without answering")
         case .alreadyShutdown: return unreachable("the HTTP client has been shut down")
         default: return unreachable(String(describing: error))
         }

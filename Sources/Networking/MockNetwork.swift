@@ -68,6 +68,7 @@ public final class MockNetwork: Network {
         var sticky: Reply?
         var batchOrder = BatchOrder.asSent
         var latency: Duration?
+        var maxBatch: Int?
         var requests = [HTTPRequest]()
     }
 
@@ -193,6 +194,13 @@ public final class MockNetwork: Network {
         set { state.withLock { $0.latency = newValue } }
     }
 
+    /// Batches of more calls are refused whole with one error object, as providers do; 1 refuses
+    /// every batch. Nil accepts any size.
+    public var maxBatch: Int? {
+        get { state.withLock { $0.maxBatch } }
+        set { state.withLock { $0.maxBatch = newValue } }
+    }
+
     // MARK: Network
 
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
@@ -206,7 +214,15 @@ public final class MockNetwork: Network {
         }
         if Task.isCancelled { throw .cancelled }
         if let fault { return try Self.deliver(fault) }
-        if let calls = Self.rpcCalls(in: request) { return answerRPC(calls, isBatch: Self.isBatch(request)) }
+        if let calls = Self.rpcCalls(in: request) {
+            let isBatch = Self.isBatch(request)
+            if isBatch, let cap = state.withLock({ $0.maxBatch }), calls.count > cap || cap == 1 {
+                let refusal = JSONValue.object([("jsonrpc", .string("2.0")), ("id", .null),
+                                                ("error", .object([("code", .number("-32600")), ("message", .string("batch of \(calls.count) is too large"))]))])
+                return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Array(JSONWriter.write(refusal).utf8))
+            }
+            return answerRPC(calls, isBatch: isBatch)
+        }
         return try Self.deliver(restReply(for: request))
     }
 

@@ -7,6 +7,10 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreachable(String)
     /// The server accepted the connection but did not answer in time.
     case timeout(seconds: Int)
+    /// The connection broke mid-exchange (closed or reset by the server or on the way): worth another try.
+    case connectionLost(String)
+    /// Reads were retried until the deadline; `cause` is the last failure, as it reads.
+    case gaveUp(origin: String, seconds: Int, cause: String)
     /// A non-2xx HTTP status, with the start of the body (about 200 characters, on one line).
     case httpStatus(Int, body: String)
     /// The answer was not what the protocol promises: not JSON, the wrong shape, a mismatched id.
@@ -28,6 +32,10 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
             return message
         case .timeout(let seconds):
             return "no answer within \(seconds) s; check the URL and that the node is running, or try again"
+        case .connectionLost(let message):
+            return message
+        case .gaveUp(let origin, let seconds, let cause):
+            return "gave up on \(origin) after \(seconds) s of retries: \(cause)"
         case .httpStatus(let status, let body):
             let reason = body.isEmpty ? "" : ": \(body)"
             return "the server answered HTTP \(status)\(reason)"
@@ -46,6 +54,18 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     public var revertData: [UInt8]? {
         guard case .rpc(_, _, let data?) = self, Hex.hasPrefix(data) else { return nil }
         return try? [UInt8](hex: data)
+    }
+
+    /// Whether the node refused what was asked (too large a batch or block range, a method it does
+    /// not serve) rather than failing: asking for less may work. Providers word these differently,
+    /// so the kind of failure decides, not the text; only "no such method" (-32601, the standard's
+    /// own code) says that asking for less cannot help.
+    public var isRefusal: Bool {
+        switch self {
+        case .rpc(let code, _, _): return code != -32601
+        case .httpStatus(let status, _): return (400..<500).contains(status) && status != 429
+        default: return false
+        }
     }
 
     /// True for a JSON-RPC error that reports a reverted call (geth code 3, or "execution reverted" text).

@@ -10,14 +10,16 @@ public struct AppServices: Sendable {
     public let dispatcher: Dispatcher
 
     /// Opens the database and vault under `home` and wires the stores. `lightKDF` makes new keystore
-    /// files cheap to unlock and is only for tests and demos.
-    public static func open(home: BifrostHome, lightKDF: Bool = false, http: any Networking.Network = ServiceEnvironment.network) throws -> AppServices {
+    /// files cheap to unlock and is only for tests and demos. Reads from nodes are retried under
+    /// `retry`; by default over the real network only, so a test's scripted failure is seen as is.
+    public static func open(home: BifrostHome, lightKDF: Bool = false, http: any Networking.Network = ServiceEnvironment.network,
+                            retry: RetryPolicy? = nil) throws -> AppServices {
         let database = try AppDatabase.open(home: home)
         let vault = KeyVault(home: home, scrypt: lightKDF ? .light : .standard)
         let keys = KeyStore(database: database, vault: vault)
         let networks = NetworkStorage(database: database)
         let tokens = TokenStorage(database: database)
-        let connector = ChainConnector(networks: networks, http: http)
+        let connector = ChainConnector(networks: networks, http: http, retry: retry ?? (http is LiveNetwork ? RetryPolicy() : .never))
         let transactions = TransactionStore(storage: TransactionStorage(database: database), keys: keys, connector: connector)
         let dispatcher = Dispatcher(
             keys: keys,

@@ -1,3 +1,4 @@
+import Networking
 import Storage
 
 // The read-only entities of Storage that front ends see, as WooCommerce's Model.swift re-exports
@@ -34,3 +35,5 @@ public typealias KeyNameError = Storage.KeyNameError
 public typealias DeploymentsFileError = Storage.DeploymentsFileError
 /// Why the database refused an operation.
 public typealias StorageError = Storage.StorageError
+/// What a network's node accepts: calls per batch, blocks per log query.
+public typealias RPCLimits = Networking.RPCLimits

@@ -7,3 +7,9 @@ public enum ServiceEnvironment {
     /// The HTTP transport `AppServices.open` uses when none is given.
     @TaskLocal public static var network: any Networking.Network = LiveNetwork.shared
 }
+
+extension ServiceEnvironment {
+    /// Sends what the network layer says once and is not an error (e.g. that a node takes no
+    /// batches, so requests go one at a time) to `sink`, for a front end to show.
+    public static func showNetworkNotices(_ sink: @escaping @Sendable (String) -> Void) { NetworkNotices.install(sink) }
+}

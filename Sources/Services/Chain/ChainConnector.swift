@@ -38,11 +38,14 @@ public struct Chain: Sendable {
 public struct ChainConnector: Sendable {
     let networks: NetworkStorage
     let http: any Networking.Network
+    let retry: RetryPolicy
 
-    /// A connector reading networks from `networks` and speaking HTTP through `http`.
-    public init(networks: NetworkStorage, http: any Networking.Network) {
+    /// A connector reading networks from `networks` and speaking HTTP through `http`, retrying
+    /// reads under `retry` (public providers rate-limit and drop connections).
+    public init(networks: NetworkStorage, http: any Networking.Network, retry: RetryPolicy = .never) {
         self.networks = networks
         self.http = http
+        self.retry = retry
     }
 
     /// A call decoder trusting the MultiSends of every known network on `chainID` besides the
@@ -63,7 +66,8 @@ public struct ChainConnector: Sendable {
         }
         guard let url = selection.rpcURL ?? network?.rpcURL else { throw ChainError.noNetwork }
         let endpoint = try RPCEndpoint(url)
-        return Chain(remote: EthereumRemote(rpc: JSONRPCClient(network: http, endpoint: endpoint)),
+        let limits = RPCLimits(maxBatch: network?.maxBatch, maxLogRange: network?.maxLogRange)
+        return Chain(remote: EthereumRemote(rpc: JSONRPCClient(network: http, endpoint: endpoint, limits: limits, retry: retry)),
                      endpoint: endpoint, network: network)
     }
 }

@@ -13,14 +13,17 @@ public struct AddNetwork: NetworkAction {
     public let deployments: [UInt8]?
     /// Whether an existing network of that name may be replaced; otherwise the name must be new.
     public let replace: Bool
+    /// The node's caps, when known: calls per JSON-RPC batch and `eth_getLogs` block range.
+    public let limits: RPCLimits
 
     /// An add-network request.
-    public init(name: String, rpcURL: String, chainID: BigUInt?, deployments: [UInt8]?, replace: Bool = false) {
+    public init(name: String, rpcURL: String, chainID: BigUInt?, deployments: [UInt8]?, replace: Bool = false, limits: RPCLimits = RPCLimits()) {
         self.name = name
         self.rpcURL = rpcURL
         self.chainID = chainID
         self.deployments = deployments
         self.replace = replace
+        self.limits = limits
     }
 
     public func perform(on store: NetworkStore) async throws -> ChainNetwork { try await store.add(self) }
@@ -99,7 +102,8 @@ public struct NetworkStore: Sendable {
         if let node, let claimed, node != claimed { throw NetworkDefinitionError.nodeDisagrees(node: node, claimed: claimed) }
         guard let chainID = node ?? claimed else { throw ChainError.noNetwork }
         let network = ChainNetwork(name: a.name, chainID: chainID, rpcURL: endpoint.description,
-                                   contracts: file?.contracts ?? NetworkContracts(), createdAt: now())
+                                   contracts: file?.contracts ?? NetworkContracts(), maxBatch: a.limits.maxBatch,
+                                   maxLogRange: a.limits.maxLogRange, createdAt: now())
         try await storage.save(network)
         if try await storage.currentName() == nil { try await storage.setCurrent(a.name) }
         return network

@@ -35,10 +35,12 @@ public struct SafeHomeQuery: SafeAction {
 extension SafeStore {
     func home(_ q: SafeHomeQuery) async throws -> SafeHome {
         let logs = Self.executionLogs(of: q.safe)
-        let (state, answers) = try await refresh(q.safe, chain: try await connector.connect(q.chain), also: [EthereumRemote.Requests.raw(logs)])
+        let chain = try await connector.connect(q.chain)
+        let (state, answers) = try await refresh(q.safe, chain: chain, also: [EthereumRemote.Requests.raw(logs)])
         var history: [SafeHistoryItem] = [], historyError: String?
         do {
-            history = try await historyItems(try logs.map(try answers[0].get()), chainID: state.safe.chainID)
+            let oneRange = answers[0].flatMap { json in Result { try logs.map(json) } }
+            history = try await historyItems(try await executionLogs(of: q.safe, chain: chain, oneRange: oneRange), chainID: state.safe.chainID)
         } catch let error as StorageError {
             throw error
         } catch {

@@ -77,7 +77,17 @@ extension SafeStore {
         let chain = try await connector.connect(h.chain)
         let r = EthereumRemote.Requests.self
         let (chainResult, logsResult) = try await chain.remote.batch(r.chainID(), Self.executionLogs(of: h.safe))
-        return try await historyItems(try logsResult.get(), chainID: try chain.verify(chainID: try chainResult.get()))
+        let chainID = try chain.verify(chainID: try chainResult.get())
+        return try await historyItems(try await executionLogs(of: h.safe, chain: chain, oneRange: logsResult), chainID: chainID)
+    }
+
+    /// The execution logs from the one-range answer, or, when the node refused that range, read
+    /// again in the ranges it accepts.
+    func executionLogs(of safe: Address, chain: Chain, oneRange: Result<[Log], any Error>) async throws -> [Log] {
+        do { return try oneRange.get() } catch let error as NetworkError where error.isRefusal {
+            let filter = LogFilter(address: [safe], topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]])
+            return try await chain.remote.logs(filter, from: 0, to: try await chain.remote.blockNumber())
+        }
     }
 
     /// The Safe's `ExecutionSuccess` and `ExecutionFailure` logs, from the first block.

@@ -120,6 +120,12 @@ enum Migrations {
         m.registerMigration("v5: integer nonces; owners and modules as JSON arrays") { db in
             try MigrationV5.migrate(db)
         }
+        m.registerMigration("v6: per-network RPC limits") { db in
+            try db.alter(table: "network") { t in
+                t.add(column: "maxBatch", .integer)
+                t.add(column: "maxLogRange", .integer)
+            }
+        }
         return m
     }
 }

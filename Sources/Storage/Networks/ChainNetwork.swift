@@ -52,14 +52,21 @@ public struct ChainNetwork: Sendable, Hashable {
     public let chainID: BigUInt
     public let rpcURL: String
     public let contracts: NetworkContracts
+    /// The most calls its node takes in one JSON-RPC batch; nil for no known cap.
+    public let maxBatch: Int?
+    /// The widest `eth_getLogs` block range its node takes; nil for no known cap.
+    public let maxLogRange: Int?
     public let createdAt: Date
 
     /// A chain network entity.
-    public init(name: String, chainID: BigUInt, rpcURL: String, contracts: NetworkContracts, createdAt: Date) {
+    public init(name: String, chainID: BigUInt, rpcURL: String, contracts: NetworkContracts, maxBatch: Int? = nil, maxLogRange: Int? = nil,
+                createdAt: Date) {
         self.name = name
         self.chainID = chainID
         self.rpcURL = rpcURL
         self.contracts = contracts
+        self.maxBatch = maxBatch
+        self.maxLogRange = maxLogRange
         self.createdAt = createdAt
     }
 }

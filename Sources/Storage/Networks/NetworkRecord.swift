@@ -15,6 +15,8 @@ struct NetworkRecord: Codable, FetchableRecord, PersistableRecord, EntityRecord,
     var chainId: String
     var rpcUrl: String
     var contracts: String?
+    var maxBatch: Int?
+    var maxLogRange: Int?
     var createdAt: Date
 
     init(_ n: ChainNetwork) {
@@ -22,6 +24,8 @@ struct NetworkRecord: Codable, FetchableRecord, PersistableRecord, EntityRecord,
         chainId = String(n.chainID)
         rpcUrl = n.rpcURL
         contracts = JSONWriter.write(n.contracts.json)
+        maxBatch = n.maxBatch
+        maxLogRange = n.maxLogRange
         createdAt = n.createdAt
     }
 
@@ -30,7 +34,7 @@ struct NetworkRecord: Codable, FetchableRecord, PersistableRecord, EntityRecord,
     var decoded: ChainNetwork? {
         guard let id = BigUInt(chainId, radix: 10) else { return nil }
         let c = contracts.flatMap { try? JSONParser.parse($0) }.map(NetworkContracts.init(json:)) ?? NetworkContracts()
-        return ChainNetwork(name: name, chainID: id, rpcURL: rpcUrl, contracts: c, createdAt: createdAt)
+        return ChainNetwork(name: name, chainID: id, rpcURL: rpcUrl, contracts: c, maxBatch: maxBatch, maxLogRange: maxLogRange, createdAt: createdAt)
     }
 }
 

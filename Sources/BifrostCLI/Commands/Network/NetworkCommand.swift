@@ -25,6 +25,9 @@ struct NetworkAddCommand: AsyncParsableCommand {
         Examples:
           bifrost network add devnet --rpc-url http://127.0.0.1:8545 --deployments .devnet/deployments.json
           bifrost network add sepolia --rpc-url https://sepolia.example.org --chain-id 11155111
+          bifrost network add public --rpc-url https://rpc.example.org --max-batch 10 --max-log-range 2000
+
+        Whatever the settings, a node that refuses a batch or a block range gets it in smaller pieces,         and reads are retried on HTTP 429/502/503/504, lost connections and timeouts (within 30 s,         honouring Retry-After); a broadcast is sent again only if the node does not know its hash.
         """
     )
 
@@ -36,13 +39,22 @@ struct NetworkAddCommand: AsyncParsableCommand {
     var deployments: String?
     @Flag(help: "Replace an existing network of the same name (its contract addresses are replaced too).")
     var replace = false
+    @Option(name: .customLong("max-batch"), help: ArgumentHelp("The most calls the node takes in one JSON-RPC batch (larger batches are split).", valueName: "n"))
+    var maxBatch: Int?
+    @Option(name: .customLong("max-log-range"), help: ArgumentHelp("The widest eth_getLogs block range the node takes.", valueName: "blocks"))
+    var maxLogRange: Int?
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if let maxBatch, maxBatch < 1 { throw ValidationError("--max-batch must be 1 or more") }
+        if let maxLogRange, maxLogRange < 1 { throw ValidationError("--max-log-range must be 1 or more") }
+    }
 
     func run() async throws {
         guard let url = global.rpcURL else { throw ValidationError("--rpc-url URL is required") }
         let file = try deployments.map { try Input.file($0, option: "--deployments") }
-        let add = AddNetwork(name: name, rpcURL: url, chainID: chainID?.value,
-                             deployments: file, replace: replace)
+        let add = AddNetwork(name: name, rpcURL: url, chainID: chainID?.value, deployments: file, replace: replace,
+                             limits: RPCLimits(maxBatch: maxBatch, maxLogRange: maxLogRange))
         let network: ChainNetwork
         do { network = try await global.services().dispatcher.dispatch(add) } catch let e as NetworkDefinitionError {
             switch e {
