@@ -137,7 +137,7 @@ let package = Package(
         // Real transactions on the local chain that `scripts/devnet` starts (see scripts/test).
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Services", "Networking", "TestSupport", .product(name: "BigInt", package: "BigInt")],
+            dependencies: ["Services", "Storage", "Networking", "TestSupport", .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,7 +1,7 @@
 import EthereumKit
 
-/// The canonical Safe 1.4.1 deployments (safe-global/safe-deployments), at the same addresses on
-/// every chain that has them. Bifrost checks for code there before relying on one.
+/// The canonical Safe deployments (safe-global/safe-deployments), at the same addresses on every
+/// chain that has them. Bifrost checks for code there before relying on one.
 public enum SafeDeployments {
     static func address(_ text: String) -> Address { try! Address(text) }
 
@@ -15,6 +15,35 @@ public enum SafeDeployments {
     public static let multiSend = address("0x38869bf66a61cF6bDB996A6aE40D5853Fd43B526")
     /// MultiSendCallOnly 1.4.1.
     public static let multiSendCallOnly = address("0x9641d764fc13c8B624c04430C7356C1C7C8102e2")
+
+    /// The canonical contracts of a supported release; an empty set for any other.
+    public static func canonical(_ version: SafeVersion) -> SafeContractSet {
+        switch version {
+        case .v1_3_0:
+            return SafeContractSet(safeSingleton: address("0xd9Db270c1B5E3Bd161E8c8503c55cEABeE709552"),
+                                   safeL2Singleton: address("0x3E5c63644E683549055b9Be8653de26E0B4CD36E"),
+                                   safeProxyFactory: address("0xa6B71E26C5e0845f74c812102Ca7114b6a896AB2"),
+                                   fallbackHandler: address("0xf48f2B2d2a534e402487b3ee7C18c33Aec0Fe5e4"),
+                                   multiSend: address("0xA238CBeb142c10Ef7Ad8442C6D1f9E89e07e7761"),
+                                   multiSendCallOnly: address("0x40A2aCCbd92BCA938b02010E17A5b8929b49130D"),
+                                   signMessageLib: address("0xA65387F16B013cf2Af4605Ad8aA5ec25a2cbA3a2"))
+        case .v1_4_1:
+            return SafeContractSet(safeSingleton: address("0x41675C099F32341bf84BFc5382aF534df5C7461a"),
+                                   safeL2Singleton: safeL2Singleton, safeProxyFactory: proxyFactory,
+                                   fallbackHandler: fallbackHandler, multiSend: multiSend, multiSendCallOnly: multiSendCallOnly,
+                                   signMessageLib: address("0xd53cd0aB83D845Ac265BE939c57F53AD838012c9"))
+        case .v1_5_0:
+            return SafeContractSet(safeSingleton: address("0xFf51A5898e281Db6DfC7855790607438dF2ca44b"),
+                                   safeL2Singleton: address("0xEdd160fEBBD92E350D4D398fb636302fccd67C7e"),
+                                   safeProxyFactory: address("0x14F2982D601c9458F93bd70B218933A6f8165e7b"),
+                                   fallbackHandler: address("0x3EfCBb83A4A7AfcB4F68D501E2c2203a38be77f4"),
+                                   multiSend: address("0x218543288004CD07832472D464648173c77D7eB7"),
+                                   multiSendCallOnly: address("0xA83c336B20401Af773B6219BA5027174338D1836"),
+                                   signMessageLib: address("0x4FfeF8222648872B3dE295Ba1e49110E61f5b5aa"))
+        default:
+            return SafeContractSet()
+        }
+    }
 
     /// Every official MultiSend and MultiSendCallOnly (1.3.0 in both its deployments, 1.4.1,
     /// 1.5.0): the contracts a Safe is expected to delegatecall.

@@ -8,8 +8,8 @@ public enum SafeEvents {
     /// `ExecutionFailure(bytes32 txHash, uint256 payment)`.
     public static let executionFailure = Keccak256.hash(Array("ExecutionFailure(bytes32,uint256)".utf8))
 
-    /// The safeTxHash and outcome of an execution log, whether `txHash` is indexed (1.5.0) or in
-    /// the data (1.3.0, 1.4.1); nil for any other log.
+    /// The safeTxHash and outcome of an execution log, whether `txHash` is indexed (1.4.1, 1.5.0)
+    /// or in the data (1.3.0); nil for any other log.
     public static func execution(topics: [[UInt8]], data: [UInt8]) -> (safeTxHash: [UInt8], success: Bool)? {
         guard let topic = topics.first else { return nil }
         let success: Bool

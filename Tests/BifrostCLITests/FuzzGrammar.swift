@@ -233,6 +233,7 @@ struct FuzzGrammar {
                                          Array(repeating: FuzzValues.devAddresses[1], count: 500).joined(separator: ",")], &r)] }
             if r.chance(0.95) { a += ["--threshold", int(&r)] }
             if r.chance(0.3) { a += ["--salt", int(&r)] }
+            if r.chance(0.3) { a += ["--safe-version", pick(["1.3.0", "1.4.1", "1.5.0", "v1.5.0", "1.2.0", "1.4.1+L2", ""], &r)] }
             if r.chance(0.2) { a += ["--name", name(&r)] }
             if r.chance(0.2) { a.append("--wait") }
         case "safe service propose", "safe service confirm":

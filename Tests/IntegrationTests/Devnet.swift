@@ -2,6 +2,7 @@ import BigInt
 import Foundation
 import Networking
 import Services
+import Storage
 import Testing
 
 /// The local chain the integration tests share, described by the deployments file that
@@ -12,6 +13,8 @@ struct Devnet: Sendable {
     let deploymentsJSON: [UInt8]
     let accounts: [(address: Address, key: PrivateKey)]
     let testToken: Address
+    /// Each Safe release's contracts, from the file's "safeVersions".
+    let safeVersions: [SafeVersion: SafeContractSet]
 
     /// Nil when no devnet is configured; `BIFROST_REQUIRE_DEVNET=1` (CI) turns that into a failure.
     static let shared: Devnet? = {
@@ -28,7 +31,8 @@ struct Devnet: Sendable {
         }
         guard let rpc = json["rpcUrl"]?.stringValue, let chain = json["chainId"]?.text.flatMap(IntegerText.parseUnsigned),
               let token = json["contracts"]?["testToken"]?.stringValue.flatMap({ try? Address($0) }) else { return nil }
-        return Devnet(rpcURL: rpc, chainID: chain, deploymentsJSON: [UInt8](data), accounts: accounts, testToken: token)
+        let versions = (try? DeploymentsFile(json: [UInt8](data)))?.contracts.safeVersions ?? [:]
+        return Devnet(rpcURL: rpc, chainID: chain, deploymentsJSON: [UInt8](data), accounts: accounts, testToken: token, safeVersions: versions)
     }()
 
     static var available: Bool { shared != nil }

@@ -14,7 +14,8 @@ struct SafeFixture {
 
     static let ether = BigUInt(10).power(18)
 
-    init(devnet: Devnet) async throws {
+    /// `version` nil deploys the network's default release (1.4.1).
+    init(devnet: Devnet, version: SafeVersion? = nil) async throws {
         self.devnet = devnet
         first = try await TestWallet(devnet: devnet)
         second = try await TestWallet(devnet: devnet)
@@ -24,7 +25,7 @@ struct SafeFixture {
         owners = [o4, o5, o6]
         let deployment = try await first.services.dispatcher.dispatch(DeploySafe(
             keyName: "owner4", owners: owners, threshold: 2, saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)),
-            chain: first.chain, wait: true, password: { "pw" }))
+            version: version, chain: first.chain, wait: true, password: { "pw" }))
         safe = deployment.safe
         _ = try await first.services.dispatcher.dispatch(SendTransaction(
             keyName: "owner4", transfer: .ether(to: safe, wei: 10 * Self.ether), chain: first.chain, wait: true, password: { "pw" }))

@@ -36,28 +36,6 @@ extension OnDevnet {
             #expect(history.first?.entry?.status == .executed)
         }
 
-        @Test("safeTxHash equals the contract's own getTransactionHash for random transactions")
-        func contractHashAgreement() async throws {
-            let f = try await SafeFixture(devnet: devnet)
-            defer { f.remove() }
-            var rng = SplitMix64(seed: 1559)
-            func word() -> BigUInt { BigUInt(rng.next()) << 64 | BigUInt(rng.next()) }
-            func address() -> Address { try! Address(bytes: (0..<20).map { _ in UInt8(truncatingIfNeeded: rng.next()) }) }
-            var txs: [SafeTx] = []
-            for i in 0..<24 {
-                let data = (0..<Int(rng.next() % 200)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
-                txs.append(SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: address(), value: word(), data: data,
-                                  operation: i % 2 == 0 ? .call : .delegateCall, safeTxGas: word() % 10_000_000, baseGas: word() % 100_000,
-                                  gasPrice: word(), gasToken: i % 3 == 0 ? .zero : address(), refundReceiver: address(), nonce: word() % 1000))
-            }
-            let r = EthereumRemote.Requests.self
-            let calls = try txs.map { r.call(CallRequest(to: f.safe, data: try $0.getTransactionHashCall)) }
-            let answers = try await f.remote().batch(calls)
-            for (tx, answer) in zip(txs, answers) {
-                #expect(try answer.get() == (try tx.hash()))
-            }
-        }
-
         @Test("add owner, remove owner, swap owner and change threshold execute and show in safe info")
         func ownerManagement() async throws {
             let f = try await SafeFixture(devnet: devnet)

@@ -20,6 +20,7 @@ struct FrontEndNeutralErrorTests {
         SafeError.notEnoughSignatures(have: 1, need: 2, missing: [a]), SafeError.nonceUsed(nonce: 1, current: 2),
         SafeError.nonceAhead(nonce: 3, current: 2), SafeError.wrongChain(safeChain: 1, nodeChain: 2),
         SafeError.noContracts("proxy factory", chainID: 5), SafeError.alreadyDeployed(a), SafeError.alreadyExecuted("0xab"),
+        SafeError.singletonVersion(a, reports: "1.4.1", expected: .v1_3_0),
         SafeError.importRejected("r"), SafeError.noSignatureToPropose("0xab"), SafeError.noTokenDecimals(a),
         TransactionDraftError.missingFees, TransactionDraftError.mixedFeeModels,
         TransactionDraftError.incompleteDynamicFees, TransactionDraftError.priorityAboveMaxFee,

@@ -33,6 +33,29 @@ struct NetworkDefinitionTests {
         #expect(n.contracts.safeVersion == "1.4.1")
     }
 
+    @Test("each Safe release's set is read, stored and picked by version; the top level stands for its own release")
+    func safeVersions() async throws {
+        let (s, home) = try Self.services()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let a = "0x5c4A427Fbc88c761db3887d88606D97D32e95c3B", b = "0xCF9C83be89ac927F9D98F0CaFB9ED7fDea2fD459"
+        let file = #"{"chainId": 31337, "contracts": {"safeSingleton": "0x29fcB43b46531BcA003ddC8FCB67FFE91900C762", "multiSend": "0x4425918ff69Fe214AC093710cF41216AE9149c3A"}, "safeVersions": {"1.3.0": {"safeSingleton": "\#(a)", "signMessageLib": "\#(b)"}, "1.5.0": {"safeL2Singleton": "\#(b)"}}}"#
+        _ = try await Self.add(s, file)
+        // Read back from the database, not from the file just parsed.
+        let n = try #require(try await s.dispatcher.dispatch(ListNetworks()).networks.first)
+        let c = n.contracts
+        #expect(c.defaultVersion == .v1_4_1)
+        #expect(c.set(for: .v1_3_0).safeSingleton?.checksummed == a && c.set(for: .v1_3_0).signMessageLib?.checksummed == b)
+        #expect(c.set(for: .v1_5_0).singletonForNewSafes?.checksummed == b)
+        #expect(c.set(for: .v1_4_1).safeSingleton?.checksummed == "0x29fcB43b46531BcA003ddC8FCB67FFE91900C762")
+        #expect(c.set(for: .v1_1_1) == SafeContractSet())
+        #expect(c.allMultiSends.map(\.checksummed) == ["0x4425918ff69Fe214AC093710cF41216AE9149c3A"])
+        // A named singleton is never paired with the canonical one; the other gaps are filled.
+        let filled = c.set(for: .v1_3_0).filled(from: SafeDeployments.canonical(.v1_3_0))
+        #expect(filled.singletonForNewSafes?.checksummed == a && filled.safeL2Singleton == nil)
+        #expect(filled.safeProxyFactory?.checksummed == "0xa6B71E26C5e0845f74c812102Ca7114b6a896AB2")
+        #expect(SafeDeployments.canonical(.v1_5_0).singletonForNewSafes?.checksummed == "0xEdd160fEBBD92E350D4D398fb636302fccd67C7e")
+    }
+
     @Test("a malformed entry refuses the file, naming it", arguments: [
         (#"{"contracts": {"safeSingleton": "0x1234"}}"#, "contracts.safeSingleton"),
         (#"{"contracts": []}"#, "contracts"),
@@ -43,6 +66,10 @@ struct NetworkDefinitionTests {
         (#"{"chainId": 31337, "chainId": 1}"#, "chainId"),
         (#"{"contracts": {"safeVersion": "9.9.9"}}"#, "contracts.safeVersion"),
         (#"{"accounts": [{"address": "nope"}]}"#, "accounts[0].address"),
+        (#"{"safeVersions": []}"#, "safeVersions"),
+        (#"{"safeVersions": {"1.2.0": {}}}"#, "safeVersions.1.2.0"),
+        (#"{"safeVersions": {"1.3.0": {"multiSend": "0x12"}}}"#, "safeVersions.1.3.0.multiSend"),
+        (#"{"safeVersions": {"1.5.0": {"testToken": "0x29fcB43b46531BcA003ddC8FCB67FFE91900C762"}}}"#, "safeVersions.1.5.0.testToken"),
     ])
     func malformed(file: String, entry: String) async throws {
         let (s, home) = try Self.services()

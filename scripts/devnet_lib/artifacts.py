@@ -1,4 +1,4 @@
-"""Finds the Safe 1.4.1 contract artifacts (ABI + creation bytecode) inside the installed
+"""Finds the Safe 1.3.0, 1.4.1 and 1.5.0 contract artifacts (ABI + creation bytecode) inside the installed
 safe-eth-py package, and the ERC-20 test token it also ships.
 
 We locate the package's files without importing it: importing safe_eth pulls in web3, which
@@ -17,6 +17,28 @@ SAFE_1_4_1 = {
     "fallbackHandler": "CompatibilityFallbackHandler_V1_4_1.json",
     "multiSend": "MultiSend_V1_4_1.json",
     "multiSendCallOnly": "MultiSendCallOnly_V1_4_1.json",
+}
+# The other releases Bifrost supports, each as one set. safe-eth-py ships the L2 build of every
+# singleton (GnosisSafeL2 1.3.0, SafeL2 1.5.0) and no MultiSend/MultiSendCallOnly 1.3.0: the
+# 1.4.1 builds stand in for those (the same contracts, recompiled; the same calls and packing).
+SIGN_MESSAGE_LIB = "SignMessageLib.json"
+SAFE_SETS = {
+    "1.3.0": {
+        "safeSingleton": "GnosisSafe_V1_3_0.json",
+        "safeProxyFactory": "ProxyFactory_V1_3_0.json",
+        "fallbackHandler": "CompatibilityFallbackHandler_V1_3_0.json",
+        "multiSend": "MultiSend_V1_4_1.json",
+        "multiSendCallOnly": "MultiSendCallOnly_V1_4_1.json",
+        "signMessageLib": SIGN_MESSAGE_LIB,
+    },
+    "1.5.0": {
+        "safeSingleton": "Safe_V1_5_0.json",
+        "safeProxyFactory": "ProxyFactory_V1_5_0.json",
+        "fallbackHandler": "CompatibilityFallbackHandler_V1_5_0.json",
+        "multiSend": "MultiSend_V1_5_0.json",
+        "multiSendCallOnly": "MultiSendCallOnly_V1_5_0.json",
+        "signMessageLib": SIGN_MESSAGE_LIB,
+    },
 }
 # An OpenZeppelin ERC20 (solc 0.6.12) used by safe-eth-py's own tests; its constructor is
 # (string name, string symbol, uint8 decimals, address account, uint256 amount).

@@ -1,4 +1,5 @@
-"""Deploys Safe 1.4.1 and the ERC-20 test token to a running devnet over JSON-RPC, then
+"""Deploys Safe 1.4.1 (the default, under "contracts"), the ERC-20 test token, and Safe 1.3.0
+and 1.5.0 (under "safeVersions", with 1.4.1 again) to a running devnet over JSON-RPC, then
 writes deployments.json. Goes through eth_sendRawTransaction like any wallet would, so a
 successful start also proves the signing, fee and receipt paths of the server.
 
@@ -63,12 +64,12 @@ def selector(signature):
     return keccak(text=signature)[:4]
 
 
-def check_safe_version(client, singleton):
+def check_safe_version(client, singleton, expected):
     request = {"to": singleton, "data": "0x" + selector("VERSION()").hex()}
     out = bytes.fromhex(client.call("eth_call", request, "latest")[2:])
     version = abi_decode(["string"], out)[0]
-    if version != SAFE_VERSION:
-        raise SystemExit(f"the Safe singleton reports VERSION() {version!r}, expected {SAFE_VERSION}")
+    if version != expected:
+        raise SystemExit(f"the Safe singleton reports VERSION() {version!r}, expected {expected}")
 
 
 def deploy_all(client):
@@ -77,7 +78,7 @@ def deploy_all(client):
     for key, file_name in artifacts.SAFE_1_4_1.items():
         _, code, _ = artifacts.load(file_name)
         contracts[key] = deploy(client, signer, code, key)
-    check_safe_version(client, contracts["safeSingleton"])
+    check_safe_version(client, contracts["safeSingleton"], SAFE_VERSION)
 
     _, token_code, _ = artifacts.load(artifacts.TEST_TOKEN)
     holder = accounts.dev_accounts()[0].address
@@ -87,7 +88,14 @@ def deploy_all(client):
     )
     contracts["testToken"] = deploy(client, signer, token_code + args, "testToken")
     contracts["safeVersion"] = SAFE_VERSION
-    return contracts
+
+    # After the token, so the default set's and the token's addresses stay where they were.
+    versions = {SAFE_VERSION: {k: v for k, v in contracts.items() if k in artifacts.SAFE_1_4_1}}
+    versions[SAFE_VERSION]["signMessageLib"] = deploy(client, signer, artifacts.load(artifacts.SIGN_MESSAGE_LIB)[1], "signMessageLib")
+    for version, files in artifacts.SAFE_SETS.items():
+        versions[version] = {key: deploy(client, signer, artifacts.load(name)[1], f"{version} {key}") for key, name in files.items()}
+        check_safe_version(client, versions[version]["safeSingleton"], version)
+    return contracts, dict(sorted(versions.items()))
 
 
 def write_json_atomically(path, obj):
@@ -129,7 +137,7 @@ def main():
     if not client.wait_ready(args.wait, alive=lambda: _alive(args.server_pid)):
         raise SystemExit(f"devnet did not answer at {args.rpc_url} (server exited or {args.wait:.0f}s passed)")
     chain_id = int(client.call("eth_chainId"), 16)
-    contracts = deploy_all(client)
+    contracts, versions = deploy_all(client)
     write_json_atomically(
         args.out,
         {
@@ -140,6 +148,7 @@ def main():
             ],
             "deployer": accounts.deployer().address,
             "contracts": contracts,
+            "safeVersions": versions,
         },
     )
     return 0

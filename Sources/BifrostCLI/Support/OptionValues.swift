@@ -127,3 +127,15 @@ struct SafeVersionValue: OptionValue {
     }
     var description: String { version.rawValue }
 }
+
+/// A Safe release Bifrost deploys and speaks: 1.3.0, 1.4.1 or 1.5.0.
+struct DeployableSafeVersion: OptionValue {
+    let version: SafeVersion
+    static func parse(_ text: String) throws -> DeployableSafeVersion {
+        guard let version = SafeVersion(rawValue: text.hasPrefix("v") ? String(text.dropFirst()) : text), version.isSupported else {
+            throw InputError(option: "", reason: "'\(text)' is not a Safe version Bifrost supports (\(SafeVersion.supported.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return DeployableSafeVersion(version: version)
+    }
+    var description: String { version.rawValue }
+}

@@ -53,7 +53,7 @@ public struct ChainConnector: Sendable {
     public func decoder(chainID: BigUInt?) async -> CallDecoder {
         let all = (try? await networks.all()) ?? []
         let contracts = all.filter { chainID == nil || $0.chainID == chainID }.map(\.contracts)
-        return CallDecoder(trusting: contracts.flatMap { [$0.multiSend, $0.multiSendCallOnly].compactMap { $0 } })
+        return CallDecoder(trusting: contracts.flatMap(\.allMultiSends))
     }
 
     /// The chain `selection` names.

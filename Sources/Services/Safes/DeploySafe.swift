@@ -8,29 +8,35 @@ import Storage
 public struct SafeDeployment: Sendable, Equatable {
     /// Where the proxy is (or will be) deployed; predicted with CREATE2 before sending.
     public let safe: Address
+    /// The release deployed.
+    public let version: SafeVersion
     public let transaction: StoredTransaction
     /// The Safe as read after deployment, when the send waited for it.
     public let state: SafeState?
 }
 
-/// Deploys a new Safe proxy through the proxy factory with `createProxyWithNonce`, after
-/// predicting its address and checking nothing is there yet; with `wait`, follows it.
+/// Deploys a new Safe proxy of one release through that release's proxy factory with
+/// `createProxyWithNonce`, after predicting its address, checking nothing is there yet and that
+/// the singleton is the release asked for; with `wait`, follows it.
 public struct DeploySafe: SafeAction {
     public let keyName: String
     public let owners: [Address]
     public let threshold: BigUInt
     public let saltNonce: BigUInt
+    /// The release; nil for the network's default (1.4.1 unless its deployments say otherwise).
+    public let version: SafeVersion?
     public let name: String?
     public let chain: ChainSelection
     public let wait: Bool
     public let password: @Sendable () throws -> String
     public let progress: @Sendable (SendProgress) -> Void
-    public init(keyName: String, owners: [Address], threshold: BigUInt, saltNonce: BigUInt, name: String? = nil, chain: ChainSelection,
+    public init(keyName: String, owners: [Address], threshold: BigUInt, saltNonce: BigUInt, version: SafeVersion? = nil, name: String? = nil, chain: ChainSelection,
                 wait: Bool, password: @escaping @Sendable () throws -> String, progress: @escaping @Sendable (SendProgress) -> Void = { _ in }) {
         self.keyName = keyName
         self.owners = owners
         self.threshold = threshold
         self.saltNonce = saltNonce
+        self.version = version
         self.name = name
         self.chain = chain
         self.wait = wait
@@ -45,19 +51,25 @@ extension SafeStore {
         _ = try await keys.account(named: d.keyName)
         let chain = try await connector.connect(d.chain)
         let c = chain.network?.contracts ?? NetworkContracts()
-        let factory = c.safeProxyFactory ?? SafeDeployments.proxyFactory
-        let singleton = c.safeSingleton ?? SafeDeployments.safeL2Singleton
-        let handler = c.fallbackHandler ?? SafeDeployments.fallbackHandler
+        let version = d.version ?? c.defaultVersion
+        let set = c.set(for: version).filled(from: SafeDeployments.canonical(version))
+        guard let factory = set.safeProxyFactory, let singleton = set.singletonForNewSafes, let handler = set.fallbackHandler else {
+            throw SafeError.noContracts("Safe \(version.rawValue) contracts", chainID: chain.network?.chainID ?? 0)
+        }
         let initializer = try SafeContract.setupCall(owners: d.owners, threshold: d.threshold, fallbackHandler: handler)
 
         let r = EthereumRemote.Requests.self
-        let (chainResult, creation, singletonCode) = try await chain.remote.batch(
-            r.chainID(), r.call(CallRequest(to: factory, data: SafeProxyFactory.proxyCreationCode)), r.code(at: singleton))
+        let (chainResult, creation, singletonVersion) = try await chain.remote.batch(
+            r.chainID(), r.call(CallRequest(to: factory, data: SafeProxyFactory.proxyCreationCode)),
+            r.call(CallRequest(to: singleton, data: SafeContract.version)))
         let chainID = try chain.verify(chainID: try chainResult.get())
         guard let creationData = try? creation.get(), let code = try? SafeProxyFactory.decodeCreationCode(creationData) else {
-            throw SafeError.noContracts("Safe proxy factory", chainID: chainID)
+            throw SafeError.noContracts("Safe \(version.rawValue) proxy factory", chainID: chainID)
         }
-        guard let s = try? singletonCode.get(), !s.isEmpty else { throw SafeError.noContracts("Safe singleton", chainID: chainID) }
+        guard let reported = try? SafeContract.decodeVersion(try singletonVersion.get()) else {
+            throw SafeError.noContracts("Safe \(version.rawValue) singleton", chainID: chainID)
+        }
+        guard SafeVersion(reported: reported) == version else { throw SafeError.singletonVersion(singleton, reports: reported, expected: version) }
         let predicted = try SafeProxyFactory.predictAddress(factory: factory, singleton: singleton, initializer: initializer,
                                                         saltNonce: d.saltNonce, creationCode: code)
         guard try await chain.remote.code(at: predicted).isEmpty else { throw SafeError.alreadyDeployed(predicted) }
@@ -71,6 +83,6 @@ extension SafeStore {
         if let receipt = sent.receipt, receipt.status {
             state = try await refresh(predicted, chain: chain, name: d.name, follow: true)
         }
-        return SafeDeployment(safe: predicted, transaction: sent.transaction, state: state)
+        return SafeDeployment(safe: predicted, version: version, transaction: sent.transaction, state: state)
     }
 }

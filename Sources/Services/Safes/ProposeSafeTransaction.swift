@@ -90,7 +90,10 @@ extension SafeStore {
             return (selfCall(try SafeContract.changeThreshold(t, ownerCount: safe.owners.count)), "change threshold to \(t)")
         case .batch(let calls):
             let callOnly = calls.allSatisfy { $0.operation == .call }
-            guard let target = callOnly ? (contracts.multiSendCallOnly ?? contracts.multiSend) : contracts.multiSend else {
+            // The Safe's own release's MultiSend when the network names one; any release's works.
+            let own = contracts.set(for: safe.safeVersion ?? contracts.defaultVersion)
+            let multiSend = own.multiSend ?? contracts.multiSend
+            guard let target = callOnly ? (own.multiSendCallOnly ?? contracts.multiSendCallOnly ?? multiSend) : multiSend else {
                 throw SafeError.noContracts(callOnly ? "MultiSendCallOnly" : "MultiSend", chainID: safe.chainID)
             }
             return (MultiSendCall(operation: .delegateCall, to: target, data: try MultiSend.multiSendCall(calls)),

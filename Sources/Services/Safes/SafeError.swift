@@ -16,6 +16,7 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongChain(safeChain: BigUInt, nodeChain: BigUInt)
     case noContracts(String, chainID: BigUInt)
     case alreadyDeployed(Address)
+    case singletonVersion(Address, reports: String, expected: SafeVersion)
     case alreadyExecuted(String)
     case importRejected(String)
     case noSignatureToPropose(String)
@@ -35,6 +36,8 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nonceAhead(let n, let c): return "the Safe is at nonce \(c); the transactions before nonce \(n) must execute first"
         case .wrongChain(let safe, let node): return "this Safe transaction is for chain \(safe) but the node is chain \(node); refusing"
         case .noContracts(let what, let id): return "no \(what) address is known for chain \(id); add the network with its deployments"
+        case .singletonVersion(let a, let reported, let expected):
+            return "the Safe singleton \(a.checksummed) reports version \(reported), not \(expected.rawValue); check the network's deployments"
         case .alreadyDeployed(let a): return "a contract already exists at \(a.checksummed); choose another salt"
         case .alreadyExecuted(let h): return "Safe transaction \(h) was already executed"
         case .importRejected(let why): return "import refused: \(why); nothing was imported"

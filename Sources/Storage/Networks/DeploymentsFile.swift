@@ -17,15 +17,15 @@ public enum DeploymentsFileError: Error, Equatable, Sendable, CustomStringConver
     }
 }
 
-/// A local chain's deployments file (`{"chainId", "rpcUrl", "accounts", "deployer", "contracts"}`,
-/// as `scripts/devnet` writes it), read strictly: a typo or a bad address is an error rather than
+/// A local chain's deployments file (`{"chainId", "rpcUrl", "accounts", "deployer", "contracts",
+/// "safeVersions"}`, as `scripts/devnet` writes it; "safeVersions" holds each Safe release's set), read strictly: a typo or a bad address is an error rather than
 /// a contract silently missing later.
 public struct DeploymentsFile: Sendable, Equatable {
     /// The chain the file was written for, when it says.
     public let chainID: BigUInt?
     public let contracts: NetworkContracts
 
-    static let topLevelKeys: Set<String> = ["chainId", "rpcUrl", "accounts", "deployer", "contracts"]
+    static let topLevelKeys: Set<String> = ["chainId", "rpcUrl", "accounts", "deployer", "contracts", "safeVersions"]
     static let addressKeys = ["safeSingleton", "safeProxyFactory", "fallbackHandler", "multiSend", "multiSendCallOnly", "testToken"]
 
     /// Parses and checks `json`.
@@ -47,7 +47,28 @@ public struct DeploymentsFile: Sendable, Equatable {
         if let rpc = root["rpcUrl"], rpc.stringValue == nil { throw .invalidEntry(key: "rpcUrl", reason: "must be a string") }
         if let deployer = root["deployer"] { _ = try Self.address(deployer, key: "deployer") }
         if let accounts = root["accounts"] { try Self.checkAccounts(accounts) }
-        contracts = try Self.contracts(root["contracts"])
+        var contracts = try Self.contracts(root["contracts"])
+        contracts.safeVersions = try Self.safeVersions(root["safeVersions"])
+        self.contracts = contracts
+    }
+
+    private static func safeVersions(_ value: JSONValue?) throws(DeploymentsFileError) -> [SafeVersion: SafeContractSet] {
+        guard let value else { return [:] }
+        guard let members = value.objectValue else { throw .invalidEntry(key: "safeVersions", reason: "must be an object keyed by Safe version") }
+        var versions: [SafeVersion: SafeContractSet] = [:]
+        for (name, entry) in members {
+            guard let version = SafeVersion(rawValue: name), version.isSupported else {
+                throw .invalidEntry(key: "safeVersions.\(name)", reason: "not a Safe version Bifrost supports (\(SafeVersion.supported.map(\.rawValue).joined(separator: ", ")))")
+            }
+            guard let fields = entry.objectValue else { throw .invalidEntry(key: "safeVersions.\(name)", reason: "must be an object") }
+            var set = SafeContractSet()
+            for (key, address) in fields {
+                guard SafeContractSet.keys.contains(key) else { throw .unknownKey("safeVersions.\(name).\(key)") }
+                set[key] = try Self.address(address, key: "safeVersions.\(name).\(key)")
+            }
+            versions[version] = set
+        }
+        return versions
     }
 
     private static func contracts(_ value: JSONValue?) throws(DeploymentsFileError) -> NetworkContracts {

@@ -9,11 +9,14 @@ struct SafeCreateCommand: AsyncParsableCommand {
         abstract: "Deploy a new Safe through the proxy factory, paid by a vault key.",
         discussion: """
         The address is predicted (CREATE2) before anything is sent, and deployment is refused if a \
-        contract is already there. Factory, singleton and fallback handler come from the network's \
-        deployments file, else the canonical Safe 1.4.1 addresses. With --wait the new Safe is followed.
+        contract is already there. Factory, singleton and fallback handler of the release chosen \
+        with --safe-version (default: the network's, 1.4.1 unless its deployments file says \
+        otherwise) come from the network's deployments file, else the canonical addresses of that \
+        release. The singleton must report that release. With --wait the new Safe is followed.
 
-        Example:
+        Examples:
           bifrost safe create --key alice --owners 0xf39F…2266,0x7099…79C8,0x3C44…93BC --threshold 2 --wait
+          bifrost safe create --key alice --owners 0xf39F…2266 --threshold 1 --safe-version 1.3.0 --wait
         """
     )
 
@@ -25,6 +28,8 @@ struct SafeCreateCommand: AsyncParsableCommand {
     var threshold: QuantityValue
     @Option(help: "Salt nonce for the CREATE2 address (default: random).")
     var salt: QuantityValue?
+    @Option(help: ArgumentHelp("The Safe release: 1.3.0, 1.4.1 or 1.5.0 (default: the network's, usually 1.4.1).", valueName: "VERSION"))
+    var safeVersion: DeployableSafeVersion?
     @Option(help: "A local name for the new Safe.")
     var name: String?
     @Flag(help: "Wait until it is deployed, then follow it.")
@@ -39,11 +44,12 @@ struct SafeCreateCommand: AsyncParsableCommand {
         let services = try global.services()
         let name = key, passwords = password, json = global.json
         let result = try await services.dispatcher.dispatch(DeploySafe(
-            keyName: key, owners: ownerList, threshold: t, saltNonce: saltNonce, name: self.name, chain: global.chain, wait: wait,
+            keyName: key, owners: ownerList, threshold: t, saltNonce: saltNonce, version: safeVersion?.version, name: self.name, chain: global.chain, wait: wait,
             password: { try passwords.unlock(name) }, progress: { if !json { SendCommand.report($0) } }))
         global.output.emit([
             ("safe", .string(result.safe.checksummed)), ("txHash", .string(Hex.encode(result.transaction.hash))),
             ("status", .string(result.transaction.status.rawValue)), ("saltNonce", .string(String(saltNonce))),
+            ("safeVersion", .string(result.version.rawValue)),
         ])
     }
 }
