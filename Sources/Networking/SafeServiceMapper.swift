@@ -44,7 +44,12 @@ enum SafeServiceMapper {
                 continue
             }
             do {
-                let sig = try SafeSignature(bytes: bytes, safeTxHash: hash)
+                // A contract owner's confirmation comes packed: its data after a length word at offset s.
+                let parts = try SafeSignature.parse(packed: bytes, safeTxHash: hash)
+                guard parts.count == 1, let sig = parts.first else {
+                    rejected.append("\(owner): \(parts.count) signatures where one was expected")
+                    continue
+                }
                 guard sig.owner == (try? Address(owner)) else {
                     rejected.append("\(owner): signed by \(sig.owner.checksummed)")
                     continue

@@ -74,10 +74,16 @@ public struct SafeTx: Sendable, Hashable {
         }
     }
 
-    /// The safeTxHash owners sign: `keccak256(0x19 ‖ 0x01 ‖ domainSeparator ‖ structHash)`.
+    /// The safeTxHash owners sign: `keccak256(encodedData)`.
     public func hash() throws(SafeKitError) -> [UInt8] {
+        Keccak256.hash(try encodedData())
+    }
+
+    /// `0x19 ‖ 0x01 ‖ domainSeparator ‖ structHash`, the contract's `encodeTransactionData`: what
+    /// Safe 1.3.0 and 1.4.1 pass to an owner contract's legacy `isValidSignature(bytes, bytes)`.
+    public func encodedData() throws(SafeKitError) -> [UInt8] {
         try validate()
-        return Keccak256.hash([0x19, 0x01] + (try domainSeparator()) + (try structHash))
+        return [0x19, 0x01] + (try domainSeparator()) + (try structHash)
     }
 
     /// `execTransaction` calldata carrying `signatures` (already packed and sorted).

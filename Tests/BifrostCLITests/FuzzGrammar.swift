@@ -16,7 +16,7 @@ struct FuzzGrammar {
         ["tx", "sign"], ["tx", "decode"], ["tx", "status"], ["tx", "list"],
         ["sign", "message"], ["sign", "typed-data"], ["sign", "verify"], ["abi", "encode"], ["abi", "decode"],
         ["util", "keccak"], ["util", "checksum"], ["util", "to-wei"], ["util", "from-wei"],
-        ["safe", "tx-hash"], ["safe", "propose"], ["safe", "sign"], ["safe", "import"], ["safe", "export"], ["safe", "execute"],
+        ["safe", "tx-hash"], ["safe", "propose"], ["safe", "sign"], ["safe", "approve"], ["safe", "import"], ["safe", "export"], ["safe", "execute"],
         ["safe", "queue"], ["safe", "history"], ["safe", "info"], ["safe", "add"], ["safe", "create"], ["safe", "list"],
         ["safe", "service", "propose"], ["safe", "service", "confirm"], ["safe", "service", "list"],
         ["rates"], ["rates", "now"], ["rates", "history"], ["completion"],
@@ -29,7 +29,7 @@ struct FuzzGrammar {
         "--deployments", "--hidden", "--key", "--token", "--to", "--value", "--amount", "--wait", "--timeout", "--nonce", "--gas-limit",
         "--gas-price", "--max-fee-per-gas", "--max-priority-fee-per-gas", "--data", "--access-list", "--private-key", "--hex", "--message",
         "--typed-data", "--signature", "--address", "--text", "--unit", "--safe", "--operation", "--safe-tx-gas", "--base-gas", "--gas-token",
-        "--refund-receiver", "--safe-version", "--add-owner", "--remove-owner", "--swap-owner", "--with", "--change-threshold", "--threshold",
+        "--refund-receiver", "--safe-version", "--via", "--as", "--add-owner", "--remove-owner", "--swap-owner", "--with", "--change-threshold", "--threshold",
         "--batch", "--owners", "--salt", "--service-url", "--api-key-file", "--coins", "--fiat", "--rates-url", "--rates-api-key-file", "--days",
         "--json", "--home", "--rpc-url", "--network", "--nope", "-x", "-h", "--help", "--version", "--json=true", "--name=", "--value=-1ether",
     ]
@@ -217,7 +217,15 @@ struct FuzzGrammar {
             if path[1] == "execute" {
                 if r.chance(0.2) { a.append("--wait") }
                 if r.chance(0.2) { a += ["--timeout", int(&r)] }
+            } else if r.chance(0.3) {
+                a += ["--as", safe(&r)]
             }
+        case "safe approve":
+            a.append(safeTxHash(&r))
+            if r.chance(0.8) { a += ["--key", knownKey(&r)] }
+            if r.chance(0.4) { a += ["--via", safe(&r)] }
+            if r.chance(0.3) { a += ["--password-file", file(.password, &r)] }
+            if r.chance(0.2) { a.append("--wait") }
         case "safe import": a.append(file(.safeTransaction, &r))
         case "safe export":
             a.append(safeTxHash(&r))

@@ -61,10 +61,67 @@ struct SafeSignatureTests {
         #expect(try SafeSignature(bytes: sig.bytes, safeTxHash: Self.hash).owner == owner)
     }
 
-    @Test("bad blobs give typed errors: wrong length, contract signatures, unknown v, garbage")
+    @Test("a contract signature (v = 0) packs its data after every 65-byte part, s its offset, and parses back whole")
+    func contractSignatures() throws {
+        let child = try Address("0x00000000000000000000000000000000000000c1")
+        let other = try Address("0xffffffffffffffffffffffffffffffffffffff00")
+        let ecdsa = try SafeSignature.sign(safeTxHash: Self.hash, with: Self.keys[0])
+        let first = SafeSignature.contract(owner: child, data: [1, 2, 3])
+        let last = SafeSignature.contract(owner: other, data: Array(repeating: 9, count: 70))
+        let packed = SafeSignature.pack([last, ecdsa, first])
+        // Three static parts, then 32 + 3 and 32 + 70 bytes of data.
+        #expect(packed.count == 3 * 65 + 35 + 102)
+        #expect(BigUInt(Data(packed[32..<64])) == 195 && packed[64] == 0)
+        #expect(BigUInt(Data(packed[130 + 32..<130 + 64])) == 195 + 35 && packed[130 + 64] == 0)
+        let parsed = try SafeSignature.parse(packed: packed, safeTxHash: Self.hash)
+        #expect(parsed == [first, ecdsa, last])
+        #expect(parsed[0].contractData == [1, 2, 3] && parsed[0].kind == .contract && parsed[2].contractData.count == 70)
+        // The one-signature form stored and exchanged: 65 bytes, then the data.
+        #expect(try SafeSignature(bytes: last.bytes, safeTxHash: Self.hash) == last)
+        #expect(try SafeSignature.parse(packed: SafeSignature.pack([first]), safeTxHash: Self.hash) == [first])
+    }
+
+    @Test("the owner contract is asked the way each release asks: isValidSignature(bytes,bytes) with the preimage up to 1.4.1, (bytes32,bytes) with the hash in 1.5.0")
+    func contractValidation() throws {
+        let parent = try Address("0x00000000000000000000000000000000000000a1"), child = try Address("0x00000000000000000000000000000000000000c1")
+        let legacy = SafeTx(safe: parent, chainID: 31337, version: .v1_4_1, to: child, value: 5, nonce: 2)
+        var modern = legacy
+        modern.version = .v1_5_0
+        #expect(Array(try ContractSignature.validationCall(for: legacy, signature: [7]).prefix(4)) == [0x20, 0xc1, 0x3b, 0x0b])
+        #expect(Array(try ContractSignature.validationCall(for: modern, signature: [7]).prefix(4)) == [0x16, 0x26, 0xba, 0x7e])
+        let magicLegacy: [UInt8] = [0x20, 0xc1, 0x3b, 0x0b] + [UInt8](repeating: 0, count: 28)
+        #expect(ContractSignature.accepts(magicLegacy, for: legacy) && !ContractSignature.accepts(magicLegacy, for: modern))
+        // SafeMessage(bytes message) over what the parent passes: keccak(message) is the safeTxHash itself up to 1.4.1.
+        let typeHash = Keccak256.hash(Array("SafeMessage(bytes message)".utf8))
+        let domain = try SafeTx(safe: child, chainID: 31337, version: .v1_4_1, to: .zero, nonce: 0).domainSeparator()
+        let expected = Keccak256.hash([0x19, 0x01] + domain + Keccak256.hash(typeHash + (try legacy.hash())))
+        #expect(try ContractSignature.childMessageHash(for: legacy, child: child, childVersion: .v1_4_1) == expected)
+        let modernExpected = Keccak256.hash([0x19, 0x01] + domain + Keccak256.hash(typeHash + Keccak256.hash(try modern.hash())))
+        #expect(try ContractSignature.childMessageHash(for: modern, child: child, childVersion: .v1_4_1) == modernExpected)
+    }
+
+    @Test("a contract signature whose offset points into the 65-byte parts, or whose data runs past the end, is refused")
+    func contractSignatureBounds() throws {
+        let child = try Address("0x00000000000000000000000000000000000000c1")
+        let ecdsa = try SafeSignature.sign(safeTxHash: Self.hash, with: Self.keys[1])
+        let good = SafeSignature.pack([SafeSignature.contract(owner: child, data: [5, 6]), ecdsa])
+        var inside = good
+        inside[63] = 65  // the data would start in the second signature
+        #expect(throws: SafeKitError.self) { try SafeSignature.parse(packed: inside, safeTxHash: Self.hash) }
+        var long = good
+        long[130 + 31] = 200  // a length past the end
+        #expect(throws: SafeKitError.self) { try SafeSignature.parse(packed: long, safeTxHash: Self.hash) }
+        #expect(throws: SafeKitError.self) { try SafeSignature.parse(packed: Array(good.dropLast()), safeTxHash: Self.hash) }
+        var huge = good
+        for i in 32..<64 { huge[i] = 0xff }
+        #expect(throws: SafeKitError.self) { try SafeSignature.parse(packed: huge, safeTxHash: Self.hash) }
+    }
+
+    @Test("bad blobs give typed errors: wrong length, a contract signature without a contract, unknown v, garbage")
     func badInput() throws {
         #expect(throws: SafeKitError.signatureLength(64)) { try SafeSignature.parse(packed: [UInt8](repeating: 1, count: 64), safeTxHash: Self.hash) }
-        #expect(throws: SafeKitError.unsupportedSignatureType(v: 0)) { try SafeSignature(bytes: [UInt8](repeating: 0, count: 65), safeTxHash: Self.hash) }
+        #expect(throws: SafeKitError.self) { try SafeSignature(bytes: [UInt8](repeating: 0, count: 65), safeTxHash: Self.hash) }
+        #expect(throws: SafeKitError.signatureLength(66)) { try SafeSignature(bytes: [UInt8](repeating: 0, count: 64) + [27, 0], safeTxHash: Self.hash) }
         #expect(throws: SafeKitError.unsupportedSignatureType(v: 29)) { try SafeSignature(bytes: [UInt8](repeating: 0, count: 64) + [29], safeTxHash: Self.hash) }
         #expect(throws: SafeKitError.self) { try SafeSignature(bytes: [UInt8](repeating: 0, count: 64) + [27], safeTxHash: Self.hash) }
         var rng = SplitMix64(seed: 5)

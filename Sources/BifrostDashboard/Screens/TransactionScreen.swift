@@ -82,6 +82,7 @@ enum TransactionScreen {
         case .ecdsa: "signed the hash"
         case .ethSign: "signed with eth_sign"
         case .approvedHash: "approved on chain"
+        case .contract: "signed by the owner contract (EIP-1271)"
         }
     }
 

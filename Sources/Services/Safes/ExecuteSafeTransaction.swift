@@ -55,7 +55,10 @@ extension SafeStore {
         guard tx.nonce == safe.nonce else { throw SafeError.nonceAhead(nonce: tx.nonce, current: safe.nonce) }
 
         let others = entry.signatures.filter { safe.owners.contains($0.owner) && $0.owner != executor }
-        var signatures = await ApprovedHashCheck.verify(others, safe: safe, safeTxHash: entry.safeTxHash, chain: chain).kept
+        // Owners who said nothing may still have approved on chain, e.g. an owner Safe through its own transaction.
+        let silent = safe.owners.filter { $0 != executor }
+        var signatures = await OnChainConfirmationCheck.verify(others, safe: safe, tx: tx, safeTxHash: entry.safeTxHash, chain: chain,
+                                                               alsoAsk: silent).kept
         // An owner executing confirms by sending: the Safe accepts v = 1 from msg.sender.
         if safe.owners.contains(executor) {
             signatures.append(entry.signatures.first { $0.owner == executor && $0.kind != .approvedHash } ?? .approvedHash(by: executor))

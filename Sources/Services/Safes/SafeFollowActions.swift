@@ -1,5 +1,6 @@
 import BigInt
 import Foundation
+import Networking
 import SafeKit
 import Storage
 
@@ -27,8 +28,27 @@ public struct SafeInfoQuery: SafeAction {
         self.address = address
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> SafeState {
-        try await store.refresh(address, chain: try store.connector.connect(chain))
+    public func perform(on store: SafeStore) async throws -> SafeState { try await store.info(self) }
+}
+
+extension SafeStore {
+    /// The Safe's state and which owners are contracts. The owners last stored have their code
+    /// read in the same batch; only owners new since then cost a second round trip.
+    func info(_ q: SafeInfoQuery) async throws -> SafeState {
+        let chain = try await connector.connect(q.chain)
+        var known: [Address] = []
+        if let id = chain.network?.chainID, let stored = try await storage.safe(chainID: id, address: q.address) { known = stored.owners }
+        let r = EthereumRemote.Requests.self
+        let (state, answers) = try await refresh(q.address, chain: chain, also: known.map { r.raw(r.code(at: $0)) })
+        var isContract: [Address: Bool] = [:]
+        for (owner, answer) in zip(known, answers) { isContract[owner] = try answer.flatMap { json in Result { try RPCMapper.data(json) } }.get().isEmpty == false }
+        let unknown = state.safe.owners.filter { isContract[$0] == nil }
+        if !unknown.isEmpty {
+            let codes = try await chain.remote.batch(unknown.map { r.code(at: $0) })
+            for (owner, code) in zip(unknown, codes) { isContract[owner] = !(try code.get()).isEmpty }
+        }
+        return SafeState(safe: state.safe, balance: state.balance, tokens: state.tokens,
+                         contractOwners: state.safe.owners.filter { isContract[$0] == true })
     }
 }
 

@@ -9,12 +9,16 @@ public struct SafeState: Sendable, Equatable {
     public let safe: Safe
     public let balance: EtherAmount
     public let tokens: [TokenBalance]
+    /// The owners that are contracts (another Safe, a smart account), in owner order; read by
+    /// `SafeInfoQuery` only, empty elsewhere.
+    public let contractOwners: [Address]
 
     /// A SafeState value.
-    public init(safe: Safe, balance: EtherAmount, tokens: [TokenBalance]) {
+    public init(safe: Safe, balance: EtherAmount, tokens: [TokenBalance], contractOwners: [Address] = []) {
         self.safe = safe
         self.balance = balance
         self.tokens = tokens
+        self.contractOwners = contractOwners
     }
 }
 

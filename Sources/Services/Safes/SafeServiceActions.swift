@@ -58,10 +58,10 @@ extension SafeStore {
         let service = remote(endpoint)
         var rest = signatures
         if propose {
-            try await service.propose(entry.transaction, safeTxHash: safeTxHash, sender: first.owner, signature: first.bytes)
+            try await service.propose(entry.transaction, safeTxHash: safeTxHash, sender: first.owner, signature: SafeSignature.pack([first]))
             rest.removeFirst()
         }
-        for signature in rest { try await service.confirm(safeTxHash: safeTxHash, signature: signature.bytes) }
+        for signature in rest { try await service.confirm(safeTxHash: safeTxHash, signature: SafeSignature.pack([signature])) }
         return signatures.map(\.owner)
     }
 
@@ -79,7 +79,7 @@ extension SafeStore {
         let chain = try? await connector.connect(l.chain)
         var checked: [SafeServiceTransaction] = []
         for item in pending {
-            let verified = await ApprovedHashCheck.verify(item.confirmations, safe: safe, safeTxHash: item.safeTxHash, chain: chain)
+            let verified = await OnChainConfirmationCheck.verify(item.confirmations, safe: safe, tx: item.transaction, safeTxHash: item.safeTxHash, chain: chain)
             let listing = item.keeping(verified.kept, rejecting: verified.setAside.map(\.description))
             if !listing.isExecuted {
                 _ = try await merge(listing.transaction, safeTxHash: listing.safeTxHash,

@@ -116,22 +116,25 @@ extension SafeStore {
         }
         var chain: Chain?
         if let selection { chain = try? await connector.connect(selection) }
-        let checked = await ApprovedHashCheck.verify(file.signatures, safe: safe, safeTxHash: file.safeTxHash, chain: chain)
+        let checked = await OnChainConfirmationCheck.verify(file.signatures, safe: safe, tx: tx, safeTxHash: file.safeTxHash, chain: chain)
         let (entry, added) = try await merge(tx, safeTxHash: file.safeTxHash, signatures: checked.kept)
         let counted = confirmations(entry, safe: safe, signature: nil)
         return SafeImportResult(entry: entry, added: added, confirmations: counted.confirmations, threshold: safe.threshold,
                                 setAside: checked.setAside)
     }
 
-    /// Stores `tx` (new ones as queued) with the signatures of owners not yet here, and real
-    /// signatures in place of approved-hash entries; returns the owners added or upgraded.
+    /// Stores `tx` (new ones as queued) with the signatures of owners not yet here, real
+    /// signatures in place of approved-hash entries and longer contract signatures in place of
+    /// shorter ones; returns the owners added or upgraded.
     func merge(_ tx: SafeTx, safeTxHash: [UInt8], signatures: [SafeSignature]) async throws -> (SafeTransactionEntry, added: [Address]) {
         let existing = try await storage.transaction(safeTxHash: safeTxHash)
         var merged = existing?.signatures ?? []
         var added: [Address] = []
         for signature in signatures {
             if let i = merged.firstIndex(where: { $0.owner == signature.owner }) {
-                guard merged[i].kind == .approvedHash, signature.kind != .approvedHash else { continue }
+                // A contract owner's signature grows as its own owners sign; it is never shrunk.
+                let grows = merged[i].kind == .contract && signature.kind == .contract && signature.bytes.count > merged[i].bytes.count
+                guard (merged[i].kind == .approvedHash && signature.kind != .approvedHash) || grows else { continue }
                 merged[i] = signature
             } else {
                 merged.append(signature)

@@ -8,6 +8,8 @@ public struct SafeView: Codable, Sendable, Hashable {
     public var chainId: String
     public var version: String
     public var owners: [String]
+    /// The owners that are contracts, such as another Safe.
+    public var contractOwners: [String]
     public var threshold: JSONNumber
     public var nonce: JSONNumber
     public var balance: EtherBalanceView
@@ -26,6 +28,7 @@ public struct SafeView: Codable, Sendable, Hashable {
         chainId = String(s.chainID)
         version = s.version
         owners = s.owners.map(\.checksummed)
+        contractOwners = state.contractOwners.map(\.checksummed)
         threshold = JSONNumber(s.threshold)
         nonce = JSONNumber(s.nonce)
         balance = EtherBalanceView(state.balance)

@@ -54,15 +54,17 @@ public struct SafeStorage: Sendable {
         let hash = record.safeTxHash
         let signatures = entry.signatures.map {
             (SafeSignatureRecord(safeTxHash: hash, owner: $0.owner.checksummed, signature: Hex.encode($0.bytes), addedAt: entry.updatedAt),
-             real: $0.kind != .approvedHash)
+             kind: $0.kind)
         }
         try await database.write { db in
             try record.save(db)
             // A signature already stored for that owner stays as it was, except that a real
-            // signature takes the place of an approved-hash entry, which is only a claim.
-            for (s, real) in signatures {
-                if real, let old = try SafeSignatureRecord.fetchOne(db, key: ["safeTxHash": s.safeTxHash, "owner": s.owner]),
-                   (try? Hex.decode(old.signature))?.last == 1 {
+            // signature takes the place of an approved-hash entry, which is only a claim, and a
+            // contract signature may grow as more of the contract's own owners sign.
+            for (s, kind) in signatures {
+                let old = try SafeSignatureRecord.fetchOne(db, key: ["safeTxHash": s.safeTxHash, "owner": s.owner])
+                let oldV = old.flatMap { try? Hex.decode($0.signature) }.flatMap { $0.count > 64 ? $0[64] : nil }
+                if (kind != .approvedHash && oldV == 1) || (kind == .contract && oldV == 0) {
                     try s.update(db)
                 } else {
                     try s.insert(db, onConflict: .ignore)

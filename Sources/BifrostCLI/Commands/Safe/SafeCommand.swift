@@ -17,7 +17,7 @@ struct SafeCommand: AsyncParsableCommand {
         Signatures can also travel through a Safe Transaction Service: see 'bifrost safe service --help'.
         """,
         subcommands: [SafeCreateCommand.self, SafeAddCommand.self, SafeListCommand.self, SafeInfoCommand.self,
-                      SafeProposeCommand.self, SafeTxHashCommand.self, SafeSignCommand.self, SafeExportCommand.self,
+                      SafeProposeCommand.self, SafeTxHashCommand.self, SafeSignCommand.self, SafeApproveCommand.self, SafeExportCommand.self,
                       SafeImportCommand.self, SafeReviewCommand.self, SafeExecuteCommand.self, SafeQueueCommand.self, SafeHistoryCommand.self,
                       SafeServiceCommand.self]
     )
@@ -31,7 +31,9 @@ struct SafeCommand: AsyncParsableCommand {
         let width = max(label.count, 18)
         func row(_ key: String, _ value: String) { lines.append(key.padding(toLength: width, withPad: " ", startingAt: 0) + " " + value) }
         row("version:", s.version)
-        for (i, owner) in s.owners.enumerated() { row(i == 0 ? label : "", owner.checksummed) }
+        for (i, owner) in s.owners.enumerated() {
+            row(i == 0 ? label : "", owner.checksummed + (state.contractOwners.contains(owner) ? "  (contract)" : ""))
+        }
         row("nonce:", String(s.nonce))
         var assets = [("ETH", state.balance.exact(in: .ether))] + state.tokens.map { (TerminalText.oneLine($0.symbol), $0.amount.description) }
         let amountWidth = assets.map(\.1.count).max() ?? 0

@@ -7,20 +7,36 @@ struct SafeSignCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign",
         abstract: "Sign a proposed or imported Safe transaction with a vault key; works offline.",
-        discussion: "A key that is not an owner of the Safe is refused before the password is asked.\n\nExample: bifrost safe sign 0x5f3a…9c1e --key alice"
+        discussion: """
+        A key that is not an owner of the Safe is refused before the password is asked. With --as SAFE, \
+        the key signs for an owner that is itself a Safe (followed here, and the key one of its owners): \
+        it signs SAFE's EIP-1271 message for the transaction, and SAFE's confirmation counts once enough \
+        of its own owners signed and its isValidSignature accepts on chain.
+
+        Examples:
+          bifrost safe sign 0x5f3a…9c1e --key alice
+          bifrost safe sign 0x5f3a…9c1e --key carol --as 0x1d5e…d5e1
+        """
     )
     @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
     var safeTxHash: SafeTxHashValue
     @Option(help: "The owner's vault key.")
     var key: String
+    @Option(name: .customLong("as"), help: ArgumentHelp("Sign for this owner Safe, as one of its owners.", valueName: "SAFE"))
+    var ownerSafe: AddressValue?
     @OptionGroup var password: PasswordOptions
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let hash = safeTxHash.bytes
         let name = key, passwords = password
-        let c = try await global.services().dispatcher.dispatch(SignSafeTransaction(safeTxHash: hash, keyName: key,
-                                                                                    password: { try passwords.unlock(name) }))
+        let dispatcher = try global.services().dispatcher
+        let c = if let ownerSafe {
+            try await dispatcher.dispatch(SignForOwnerSafe(safeTxHash: hash, ownerSafe: ownerSafe.address, keyName: key,
+                                                           password: { try passwords.unlock(name) }))
+        } else {
+            try await dispatcher.dispatch(SignSafeTransaction(safeTxHash: hash, keyName: key, password: { try passwords.unlock(name) }))
+        }
         global.output.emit([
             ("signer", .string(c.signature?.owner.checksummed ?? "")), ("signature", .string(c.signature.map { Hex.encode($0.bytes) } ?? "")),
             ("confirmations", .number(String(c.confirmations))), ("threshold", .number(String(c.threshold))),

@@ -1,0 +1,43 @@
+import BigInt
+import EthereumKit
+
+/// EIP-1271 confirmations by an owner that is itself a Safe (v = 0): the parent asks the owner
+/// contract `isValidSignature`, and the child Safe's fallback handler accepts when the child's
+/// own owners signed the child's `SafeMessage` hash of what the parent asked about.
+public enum ContractSignature {
+    static let safeMessageTypeHash = Keccak256.hash(Array("SafeMessage(bytes message)".utf8))
+    static let legacyIsValidSignature = try! FunctionSignature("isValidSignature(bytes,bytes)")
+    static let isValidSignature = try! FunctionSignature("isValidSignature(bytes32,bytes)")
+    /// What `isValidSignature(bytes,bytes)` returns on success (the pre-standard EIP-1271).
+    static let legacyMagic: [UInt8] = [0x20, 0xc1, 0x3b, 0x0b]
+    /// What `isValidSignature(bytes32,bytes)` returns on success.
+    static let magic: [UInt8] = [0x16, 0x26, 0xba, 0x7e]
+
+    /// What the parent passes to an owner contract for `tx`: the EIP-712 preimage for Safe 1.3.0
+    /// and 1.4.1 (legacy form), the safeTxHash for 1.5.0 (`bytes32` form). The child's handler
+    /// turns it into `message` bytes: the preimage itself, or `abi.encode(hash)`.
+    static func message(for tx: SafeTx) throws(SafeKitError) -> (message: [UInt8], legacy: Bool) {
+        tx.version >= .v1_5_0 ? (try tx.hash(), false) : (try tx.encodedData(), true)
+    }
+
+    /// The hash the owners of `child` sign so that `child` confirms `tx` of its parent: the
+    /// child's `getMessageHash` (CompatibilityFallbackHandler) of the message the parent will ask about.
+    public static func childMessageHash(for tx: SafeTx, child: Address, childVersion: SafeVersion) throws(SafeKitError) -> [UInt8] {
+        let message = try message(for: tx).message
+        let domain = try SafeTx(safe: child, chainID: tx.chainID, version: childVersion, to: .zero, nonce: 0).domainSeparator()
+        let structHash = Keccak256.hash(safeMessageTypeHash + Keccak256.hash(message))
+        return Keccak256.hash([0x19, 0x01] + domain + structHash)
+    }
+
+    /// The `isValidSignature` call the parent Safe makes on the owner contract for `tx`.
+    public static func validationCall(for tx: SafeTx, signature: [UInt8]) throws(SafeKitError) -> [UInt8] {
+        let (message, legacy) = try message(for: tx)
+        return legacy ? try SafeContract.encode(legacyIsValidSignature, [.bytes(message), .bytes(signature)])
+            : try SafeContract.encode(isValidSignature, [.bytes(message), .bytes(signature)])
+    }
+
+    /// Whether the answer to `validationCall` is the magic value that form returns on success.
+    public static func accepts(_ answer: [UInt8], for tx: SafeTx) -> Bool {
+        answer.count >= 4 && Array(answer.prefix(4)) == (tx.version >= .v1_5_0 ? magic : legacyMagic)
+    }
+}

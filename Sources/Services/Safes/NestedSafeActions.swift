@@ -1,0 +1,115 @@
+import BigInt
+import Foundation
+import Networking
+import SafeKit
+import Storage
+
+/// Confirms a Safe transaction on chain: the owner's vault key sends `approveHash(safeTxHash)` to
+/// the Safe, for an owner who cannot sign off-chain. Execution then counts it (v = 1) once the
+/// Safe's `approvedHashes` says so.
+public struct ApproveSafeTransaction: SafeAction {
+    public let safeTxHash: [UInt8]
+    public let keyName: String
+    public let chain: ChainSelection
+    public let wait: Bool
+    public let password: @Sendable () throws -> String
+    public let progress: @Sendable (SendProgress) -> Void
+    public init(safeTxHash: [UInt8], keyName: String, chain: ChainSelection, wait: Bool,
+                password: @escaping @Sendable () throws -> String, progress: @escaping @Sendable (SendProgress) -> Void = { _ in }) {
+        self.safeTxHash = safeTxHash
+        self.keyName = keyName
+        self.chain = chain
+        self.wait = wait
+        self.password = password
+        self.progress = progress
+    }
+    public func perform(on store: SafeStore) async throws -> SendResult { try await store.approveOnChain(self) }
+}
+
+/// Has a Safe that owns another Safe confirm the other Safe's transaction through its own
+/// multisig flow: proposes, in the owner Safe, the call `approveHash(safeTxHash)` on the Safe
+/// it owns. Its owners then sign and execute that transaction as any other.
+public struct ProposeOwnerSafeApproval: SafeAction {
+    public let safeTxHash: [UInt8]
+    /// The owner that is itself a Safe.
+    public let ownerSafe: Address
+    public let chain: ChainSelection
+    public init(safeTxHash: [UInt8], ownerSafe: Address, chain: ChainSelection) {
+        self.safeTxHash = safeTxHash
+        self.ownerSafe = ownerSafe
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> SafeTransactionEntry { try await store.proposeOwnerSafeApproval(self) }
+}
+
+/// Signs a Safe transaction for an owner that is itself a Safe (EIP-1271, v = 0): the vault key,
+/// an owner of that Safe, signs that Safe's `SafeMessage` hash for the transaction, offline. The
+/// owner Safe's signature grows with each of its owners' signatures and counts once its
+/// `isValidSignature` accepts it on chain.
+public struct SignForOwnerSafe: SafeAction {
+    public let safeTxHash: [UInt8]
+    public let ownerSafe: Address
+    public let keyName: String
+    public let password: @Sendable () throws -> String
+    public init(safeTxHash: [UInt8], ownerSafe: Address, keyName: String, password: @escaping @Sendable () throws -> String) {
+        self.safeTxHash = safeTxHash
+        self.ownerSafe = ownerSafe
+        self.keyName = keyName
+        self.password = password
+    }
+    public func perform(on store: SafeStore) async throws -> SafeConfirmations { try await store.signForOwnerSafe(self) }
+}
+
+extension SafeStore {
+    func approveOnChain(_ a: ApproveSafeTransaction) async throws -> SendResult {
+        let entry = try await entry(a.safeTxHash)
+        guard entry.status == .queued else { throw SafeError.alreadyExecuted(Hex.encode(a.safeTxHash)) }
+        let owner = try await keys.account(named: a.keyName).address
+        let safe = try await refresh(entry.transaction.safe, chain: try await connector.connect(a.chain)).safe
+        guard safe.owners.contains(owner) else { throw SafeError.notAnOwner(signer: owner, safe: safe.address) }
+        guard entry.transaction.nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: entry.transaction.nonce, current: safe.nonce) }
+        let sent = try await transactions.send(SendTransaction(
+            keyName: a.keyName, transfer: .contractCall(to: safe.address, value: 0, data: try SafeContract.approveHash(a.safeTxHash)),
+            chain: a.chain, wait: a.wait, password: a.password, progress: a.progress))
+        // Only a claim until execution asks the Safe's approvedHashes; kept so the queue shows it.
+        if sent.receipt?.status == true {
+            _ = try await merge(entry.transaction, safeTxHash: entry.safeTxHash, signatures: [.approvedHash(by: owner)])
+        }
+        return sent
+    }
+
+    func proposeOwnerSafeApproval(_ p: ProposeOwnerSafeApproval) async throws -> SafeTransactionEntry {
+        let entry = try await entry(p.safeTxHash)
+        guard entry.status == .queued else { throw SafeError.alreadyExecuted(Hex.encode(p.safeTxHash)) }
+        let owned = try await followedSafe(of: entry.transaction)
+        guard owned.owners.contains(p.ownerSafe) else { throw SafeError.notAnOwner(signer: p.ownerSafe, safe: owned.address) }
+        return try await propose(ProposeSafeTransaction(
+            safe: p.ownerSafe, intent: .call(to: owned.address, value: 0, data: try SafeContract.approveHash(p.safeTxHash), operation: .call),
+            chain: p.chain))
+    }
+
+    func signForOwnerSafe(_ s: SignForOwnerSafe) async throws -> SafeConfirmations {
+        let entry = try await entry(s.safeTxHash)
+        guard entry.status == .queued else { throw SafeError.alreadyExecuted(Hex.encode(s.safeTxHash)) }
+        let tx = entry.transaction
+        let owned = try await followedSafe(of: tx)
+        guard owned.owners.contains(s.ownerSafe) else { throw SafeError.notAnOwner(signer: s.ownerSafe, safe: owned.address) }
+        guard let ownerSafe = try await storage.safe(chainID: owned.chainID, address: s.ownerSafe) else { throw SafeError.unknownSafe(s.ownerSafe) }
+        let account = try await keys.account(named: s.keyName)
+        guard ownerSafe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: ownerSafe.address) }
+        guard let version = ownerSafe.safeVersion, version.isSupported else {
+            throw SafeError.unsupportedVersion(address: ownerSafe.address, version: ownerSafe.version)
+        }
+        let message = try ContractSignature.childMessageHash(for: tx, child: ownerSafe.address, childVersion: version)
+        // The owner Safe's owners sign as they would for it alone; earlier ones are kept.
+        let earlier = entry.signatures.first { $0.owner == ownerSafe.address && $0.kind == .contract }
+        var inner = try earlier.map { try SafeSignature.parse(packed: $0.contractData, safeTxHash: message) } ?? []
+        if !inner.contains(where: { $0.owner == account.address }) {
+            let key = try await keys.signingKey(name: s.keyName, password: try s.password())
+            inner.append(try SafeSignature.sign(safeTxHash: message, with: key))
+        }
+        let signature = SafeSignature.contract(owner: ownerSafe.address, data: SafeSignature.pack(inner))
+        let (updated, _) = try await merge(tx, safeTxHash: entry.safeTxHash, signatures: [signature])
+        return confirmations(updated, safe: owned, signature: signature)
+    }
+}
