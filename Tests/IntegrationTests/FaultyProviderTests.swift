@@ -42,6 +42,12 @@ extension OnDevnet {
             let history = try await first.dispatch(SafeHistoryQuery(safe: f.safe, chain: f.first.chain))
             let historyVia = try await faulty.dispatcher.dispatch(SafeHistoryQuery(safe: f.safe, chain: via))
             #expect(historyVia.map(\.safeTxHash) == history.map(\.safeTxHash) && history.count == 1)
+            // The second home only added the Safe: it finds the creation block (batched eth_getCode at old blocks) and reads from there.
+            let faultySecond = try AppServices.open(home: BifrostHome(url: f.second.home), lightKDF: true, http: LiveNetwork.shared,
+                                                    retry: RetryPolicy(deadline: .seconds(20), baseDelay: .milliseconds(20), maxDelay: .milliseconds(200)))
+            _ = try await faultySecond.dispatcher.dispatch(AddNetwork(name: "faulty", rpcURL: proxy.url, chainID: nil, deployments: devnet.deploymentsJSON))
+            let historySecond = try await faultySecond.dispatcher.dispatch(SafeHistoryQuery(safe: f.safe, chain: via))
+            #expect(historySecond.map(\.safeTxHash) == history.map(\.safeTxHash) && historySecond.map(\.transactionHash) == history.map(\.transactionHash))
             let home = try await faulty.dispatcher.dispatch(SafeHomeQuery(safe: f.safe, chain: via))
             #expect(home.history.map(\.safeTxHash) == history.map(\.safeTxHash) && home.historyError == nil)
 

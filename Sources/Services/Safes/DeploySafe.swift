@@ -81,6 +81,8 @@ extension SafeStore {
             chain: d.chain, wait: d.wait, password: d.password, progress: d.progress))
         var state: SafeState? = nil
         if let receipt = sent.receipt, receipt.status {
+            // Known for free now; history reads start here instead of at block 0.
+            try await storage.saveCreationBlock(receipt.blockNumber, chainID: chainID, address: predicted)
             state = try await refresh(predicted, chain: chain, name: d.name, follow: true)
         }
         return SafeDeployment(safe: predicted, version: version, transaction: sent.transaction, state: state)

@@ -34,13 +34,15 @@ public struct SafeHomeQuery: SafeAction {
 
 extension SafeStore {
     func home(_ q: SafeHomeQuery) async throws -> SafeHome {
-        let logs = Self.executionLogs(of: q.safe)
         let chain = try await connector.connect(q.chain)
+        let from = try await knownCreationBlock(of: q.safe, chain: chain)
+        let logs = Self.executionLogs(of: q.safe, from: from)
         let (state, answers) = try await refresh(q.safe, chain: chain, also: [EthereumRemote.Requests.raw(logs)])
         var history: [SafeHistoryItem] = [], historyError: String?
         do {
             let oneRange = answers[0].flatMap { json in Result { try logs.map(json) } }
-            history = try await historyItems(try await executionLogs(of: q.safe, chain: chain, oneRange: oneRange), chainID: state.safe.chainID)
+            let found = try await executionLogs(of: q.safe, chainID: state.safe.chainID, chain: chain, oneRange: oneRange, from: from)
+            history = try await historyItems(found, chainID: state.safe.chainID)
         } catch let error as StorageError {
             throw error
         } catch {

@@ -76,23 +76,37 @@ extension SafeStore {
     func history(_ h: SafeHistoryQuery) async throws -> [SafeHistoryItem] {
         let chain = try await connector.connect(h.chain)
         let r = EthereumRemote.Requests.self
-        let (chainResult, logsResult) = try await chain.remote.batch(r.chainID(), Self.executionLogs(of: h.safe))
+        let from = try await knownCreationBlock(of: h.safe, chain: chain)
+        let (chainResult, logsResult) = try await chain.remote.batch(r.chainID(), Self.executionLogs(of: h.safe, from: from))
         let chainID = try chain.verify(chainID: try chainResult.get())
-        return try await historyItems(try await executionLogs(of: h.safe, chain: chain, oneRange: logsResult), chainID: chainID)
+        return try await historyItems(try await executionLogs(of: h.safe, chainID: chainID, chain: chain, oneRange: logsResult, from: from),
+                                      chainID: chainID)
     }
 
     /// The execution logs from the one-range answer, or, when the node refused that range, read
-    /// again in the ranges it accepts.
-    func executionLogs(of safe: Address, chain: Chain, oneRange: Result<[Log], any Error>) async throws -> [Log] {
+    /// again in the ranges it accepts, from the Safe's creation block (found and stored the first time).
+    func executionLogs(of safe: Address, chainID: BigUInt, chain: Chain, oneRange: Result<[Log], any Error>, from: BigUInt?) async throws -> [Log] {
         do { return try oneRange.get() } catch let error as NetworkError where error.isRefusal {
+            let latest = try await chain.remote.blockNumber()
+            var start = from ?? 0
+            if from == nil, let found = try? await chain.remote.creationBlock(of: safe, latest: latest) {
+                try await storage.saveCreationBlock(found, chainID: chainID, address: safe)
+                start = found
+            }
             let filter = LogFilter(address: [safe], topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]])
-            return try await chain.remote.logs(filter, from: 0, to: try await chain.remote.blockNumber())
+            return try await chain.remote.logs(filter, from: start, to: latest)
         }
     }
 
-    /// The Safe's `ExecutionSuccess` and `ExecutionFailure` logs, from the first block.
-    static func executionLogs(of safe: Address) -> RPCRequest<[Log]> {
-        EthereumRemote.Requests.logs(LogFilter(fromBlock: .earliest, toBlock: .latest, address: [safe],
+    /// The Safe's creation block as stored for the network's chain; nil when not yet found.
+    func knownCreationBlock(of safe: Address, chain: Chain) async throws -> BigUInt? {
+        guard let chainID = chain.network?.chainID else { return nil }
+        return try await storage.creationBlock(chainID: chainID, address: safe)
+    }
+
+    /// The Safe's `ExecutionSuccess` and `ExecutionFailure` logs, from its creation block when known.
+    static func executionLogs(of safe: Address, from: BigUInt?) -> RPCRequest<[Log]> {
+        EthereumRemote.Requests.logs(LogFilter(fromBlock: from.map { .number($0) } ?? .earliest, toBlock: .latest, address: [safe],
                                                topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]]))
     }
 

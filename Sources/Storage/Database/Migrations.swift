@@ -126,6 +126,14 @@ enum Migrations {
                 t.add(column: "maxLogRange", .integer)
             }
         }
+        m.registerMigration("v7: the block each Safe was created in") { db in
+            try db.create(table: "safeCreation") { t in
+                t.column("chainId", .text).notNull()
+                t.column("address", .text).notNull()
+                t.column("block", .text).notNull()
+                t.primaryKey(["chainId", "address"])
+            }
+        }
         return m
     }
 }
