@@ -57,7 +57,7 @@ public final class MockNetwork: Network {
     struct RESTRoute {
         let method: String?
         let path: String
-        let reply: Reply
+        let reply: @Sendable (HTTPRequest) -> Reply
     }
 
     struct State {
@@ -144,11 +144,14 @@ public final class MockNetwork: Network {
         headers: [String: String] = ["Content-Type": "application/json"],
         body: [UInt8]
     ) {
-        let route = RESTRoute(
-            method: httpMethod?.uppercased(),
-            path: Self.normalized(path),
-            reply: .http(status: status, headers: headers, body: body)
-        )
+        let reply = Reply.http(status: status, headers: headers, body: body)
+        let route = RESTRoute(method: httpMethod?.uppercased(), path: Self.normalized(path), reply: { _ in reply })
+        state.withLock { $0.rest.append(route) }
+    }
+
+    /// Requests to `path` get what `respond` makes of each, e.g. a page chosen by the query.
+    public func register(path: String, httpMethod: String? = nil, respond: @escaping @Sendable (HTTPRequest) -> Reply) {
+        let route = RESTRoute(method: httpMethod?.uppercased(), path: Self.normalized(path), reply: respond)
         state.withLock { $0.rest.append(route) }
     }
 
@@ -238,7 +241,7 @@ public final class MockNetwork: Network {
         let method = request.method.uppercased()
         let routes = state.withLock { $0.rest }
         if let route = routes.last(where: { $0.path == path && ($0.method == nil || $0.method == method) }) {
-            return route.reply
+            return route.reply(request)
         }
         return .http(status: 404, headers: [:], body: Array("no fixture for \(method) \(path)".utf8))
     }

@@ -48,6 +48,20 @@ public struct RESTClient: Sendable {
         }
     }
 
+    /// GETs an absolute `url` that a previous answer named (a page's `next`), only on this
+    /// client's own scheme, host and port: the API key must never travel to another server.
+    public func get(url: URL) async throws(NetworkError) -> JSONValue {
+        guard url.scheme == baseURL.scheme, url.host == baseURL.host, url.port == baseURL.port else {
+            throw .invalidResponse("the service pointed to \(url.scheme ?? "?")://\(url.host ?? "?") for the next page; not followed")
+        }
+        var headers = ["Accept": "application/json"]
+        if let apiKey { headers[apiKeyHeader] = apiKey }
+        let response = try await network.send(HTTPRequest(method: "GET", url: url, headers: headers, body: [])).requireSuccess()
+        do { return try JSONParser.parse(response.body) } catch {
+            throw .invalidResponse("expected JSON from \(url.path), got '\(NetworkError.excerpt(response.body, limit: 60))'")
+        }
+    }
+
     /// The HTTP request for a call, exposed so tests can check URLs and headers without sending.
     public func makeRequest(
         method: String,

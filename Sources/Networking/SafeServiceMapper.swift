@@ -12,9 +12,18 @@ enum SafeServiceMapper {
                         version: json["version"]?.stringValue)
     }
 
-    static func transactions(_ json: JSONValue, chainID: BigUInt, version: SafeVersion) throws(NetworkError) -> [SafeServiceTransaction] {
+    /// One page's transactions; an entry that does not verify is set aside with why, so one bad
+    /// entry cannot hide the others.
+    static func transactions(_ json: JSONValue, chainID: BigUInt, version: SafeVersion) throws(NetworkError) -> SafeServiceListing {
         guard let results = json["results"]?.arrayValue else { throw .invalidResponse("the service's list has no \"results\" array") }
-        return try results.map { item throws(NetworkError) in try transaction(item, chainID: chainID, version: version) }
+        var kept: [SafeServiceTransaction] = [], setAside: [String] = []
+        for item in results {
+            do { kept.append(try transaction(item, chainID: chainID, version: version)) } catch {
+                let named = item["safeTxHash"]?.stringValue ?? "an entry"
+                setAside.append("\(named): \(error.description)")
+            }
+        }
+        return SafeServiceListing(transactions: kept, setAside: setAside)
     }
 
     static func transaction(_ json: JSONValue, chainID: BigUInt, version: SafeVersion) throws(NetworkError) -> SafeServiceTransaction {

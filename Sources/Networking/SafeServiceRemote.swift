@@ -8,7 +8,7 @@ import SafeKit
 public struct SafeServiceRemote: Sendable {
     let rest: RESTClient
 
-    /// A remote for the service at `baseURL` (e.g. `https://safe-transaction-mainnet.safe.global`);
+    /// A remote for the service at `baseURL` (e.g. `https://api.safe.global/tx-service/eth`);
     /// with `apiKey` every request is authenticated with it as a bearer token.
     public init(network: any Network, baseURL: URL, apiKey: String? = nil) {
         rest = RESTClient(network: network, baseURL: baseURL, apiKey: apiKey.map { "Bearer " + $0 }, apiKeyHeader: "Authorization")
@@ -26,11 +26,22 @@ public struct SafeServiceRemote: Sendable {
                                 json: .object([(key: "signature", value: .string(Hex.encode(signature)))]))
     }
 
-    /// Transactions not yet executed with nonce at least `nonce`, verified.
-    public func pending(safe: Address, nonce: BigUInt, chainID: BigUInt, version: SafeVersion) async throws(NetworkError) -> [SafeServiceTransaction] {
-        let json = try await rest.get(path: "api/v2/safes/\(safe.checksummed)/multisig-transactions/",
-                                      query: ["executed": "false", "nonce__gte": String(nonce), "ordering": "nonce"])
-        return try SafeServiceMapper.transactions(json, chainID: chainID, version: version)
+    /// Transactions not yet executed with nonce at least `nonce`, every page of them, verified;
+    /// an entry that does not verify is set aside with the reason and the rest still arrive.
+    public func pending(safe: Address, nonce: BigUInt, chainID: BigUInt, version: SafeVersion,
+                        pageSize: Int = 100) async throws(NetworkError) -> SafeServiceListing {
+        var json = try await rest.get(path: "api/v2/safes/\(safe.checksummed)/multisig-transactions/",
+                                      query: ["executed": "false", "nonce__gte": String(nonce), "ordering": "nonce", "limit": String(pageSize)])
+        var listing = SafeServiceListing(transactions: [], setAside: [])
+        var seen: Set<String> = []
+        while true {
+            let page = try SafeServiceMapper.transactions(json, chainID: chainID, version: version)
+            listing = SafeServiceListing(transactions: listing.transactions + page.transactions, setAside: listing.setAside + page.setAside)
+            guard let next = json["next"]?.stringValue, let url = URL(string: next) else { return listing }
+            // A service that names a page twice would keep us here forever.
+            guard seen.insert(next).inserted else { throw .invalidResponse("the service named the page \(next) twice") }
+            json = try await rest.get(url: url)
+        }
     }
 
     /// The service's view of a Safe.

@@ -19,6 +19,19 @@ public struct SafeServiceTransaction: Sendable, Equatable {
     }
 }
 
+/// What a Transaction Service listed: the transactions that verified, and why others did not.
+public struct SafeServiceListing: Sendable, Equatable {
+    public let transactions: [SafeServiceTransaction]
+    /// Entries that did not verify (a hash that does not match its fields, a bad field), each with why.
+    public let setAside: [String]
+
+    /// A listing.
+    public init(transactions: [SafeServiceTransaction], setAside: [String]) {
+        self.transactions = transactions
+        self.setAside = setAside
+    }
+}
+
 /// A Safe as the Transaction Service describes it (`GET /api/v1/safes/{address}/`).
 public struct SafeServiceInfo: Sendable, Equatable {
     public let address: Address

@@ -118,9 +118,9 @@ struct SafeOfflineTests {
         let listed = try await f.services.dispatcher.dispatch(ServiceListSafeTransactions(
             safe: Self.safeAddress, service: SafeServiceEndpoint(url: URL(string: "https://service.example")!, apiKey: nil),
             chain: ChainSelection()))
-        #expect(listed.count == 2)
+        #expect(listed.transactions.count == 2 && listed.setAside.isEmpty)
         let queued = try await f.storage.transactions(chainID: Self.chainID, safe: Self.safeAddress, status: .queued)
-        let fromService = try #require(queued.first { $0.safeTxHash == listed[0].safeTxHash })
+        let fromService = try #require(queued.first { $0.safeTxHash == listed.transactions[0].safeTxHash })
         #expect(fromService.signatures.map(\.owner) == [Self.keys[0].address, Self.keys[1].address].sorted())
     }
 }

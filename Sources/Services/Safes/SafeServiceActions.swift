@@ -41,7 +41,7 @@ public struct ServiceListSafeTransactions: SafeAction {
         self.service = service
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> [SafeServiceTransaction] { try await store.serviceList(self) }
+    public func perform(on store: SafeStore) async throws -> SafeServiceListing { try await store.serviceList(self) }
 }
 
 extension SafeStore {
@@ -65,7 +65,7 @@ extension SafeStore {
         return signatures.map(\.owner)
     }
 
-    func serviceList(_ l: ServiceListSafeTransactions) async throws -> [SafeServiceTransaction] {
+    func serviceList(_ l: ServiceListSafeTransactions) async throws -> SafeServiceListing {
         let safe: Safe
         if let network = try? await connector.connect(l.chain).network, let followed = try await storage.safe(chainID: network.chainID, address: l.safe) {
             safe = followed
@@ -78,7 +78,7 @@ extension SafeStore {
                                                            version: safe.safeVersion ?? .v1_4_1)
         let chain = try? await connector.connect(l.chain)
         var checked: [SafeServiceTransaction] = []
-        for item in pending {
+        for item in pending.transactions {
             let verified = await OnChainConfirmationCheck.verify(item.confirmations, safe: safe, tx: item.transaction, safeTxHash: item.safeTxHash, chain: chain)
             let listing = item.keeping(verified.kept, rejecting: verified.setAside.map(\.description))
             if !listing.isExecuted {
@@ -87,6 +87,6 @@ extension SafeStore {
             }
             checked.append(listing)
         }
-        return checked
+        return SafeServiceListing(transactions: checked, setAside: pending.setAside)
     }
 }

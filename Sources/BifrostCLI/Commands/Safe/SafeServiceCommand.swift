@@ -8,11 +8,13 @@ struct SafeServiceCommand: AsyncParsableCommand {
         commandName: "service",
         abstract: "Share transactions and signatures through a Safe Transaction Service instead of files.",
         discussion: """
-        Everything the service returns is verified here: hashes are recomputed and signatures recovered.
+        Everything the service returns is verified here: hashes are recomputed and signatures \
+        recovered; approved hashes and contract signatures are checked on chain. Safe's hosted service \
+        is https://api.safe.global/tx-service/SHORTNAME (eth, sep, base, …) and needs an API key.
 
         Examples:
-          bifrost safe service propose 0x5f3a…9c1e --service-url https://safe-transaction-sepolia.safe.global
-          bifrost safe service list 0x1d5e…d5e1 --service-url URL --api-key-file ~/.safe-api-key
+          bifrost safe service propose 0x5f3a…9c1e --service-url https://api.safe.global/tx-service/sep --api-key-file ~/.safe-api-key
+          bifrost safe service list 0x1d5e…d5e1 --service-url https://api.safe.global/tx-service/sep --api-key-file ~/.safe-api-key
         """,
         subcommands: [SafeServiceProposeCommand.self, SafeServiceConfirmCommand.self, SafeServiceListCommand.self]
     )
@@ -78,8 +80,9 @@ struct SafeServiceListCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let items = try await global.services().dispatcher.dispatch(ServiceListSafeTransactions(
+        let listing = try await global.services().dispatcher.dispatch(ServiceListSafeTransactions(
             safe: safe.address, service: try service.endpoint(), chain: global.chain))
+        let items = listing.transactions
         if global.json {
             global.output.emit([("transactions", .array(items.map { i in
                 .object([
@@ -88,9 +91,10 @@ struct SafeServiceListCommand: AsyncParsableCommand {
                     (key: "confirmations", value: .array(i.confirmations.map { .string($0.owner.checksummed) })),
                     (key: "rejected", value: .array(i.rejected.map(JSONValue.string))),
                 ])
-            }))])
+            })), ("setAside", .array(listing.setAside.map(JSONValue.string)))])
             return
         }
+        for reason in listing.setAside { Console.current.err("warning: set aside an entry that does not verify: \(reason)") }
         if items.isEmpty { Console.current.note("Nothing pending on the service.") }
         for i in items {
             Console.current.out("nonce \(i.transaction.nonce)  \(i.confirmations.count) confirmation(s)  \(Hex.encode(i.safeTxHash))")
