@@ -64,10 +64,10 @@ class Sender:
         return receipt, gas
 
 
-def create_safe(client, sender, contracts, owners):
+def create_safe(client, sender, contracts, owners, threshold=THRESHOLD):
     setup = selector("setup(address[],uint256,address,bytes,address,address,uint256,address)") + abi_encode(
         ["address[]", "uint256", "address", "bytes", "address", "address", "uint256", "address"],
-        [owners, THRESHOLD, ZERO, b"", contracts["fallbackHandler"], ZERO, 0, ZERO])
+        [owners, threshold, ZERO, b"", contracts["fallbackHandler"], ZERO, 0, ZERO])
     create = selector("createProxyWithNonce(address,bytes,uint256)") + abi_encode(
         ["address", "bytes", "uint256"], [contracts["safeSingleton"], setup, 0])
     factory = contracts["safeProxyFactory"]

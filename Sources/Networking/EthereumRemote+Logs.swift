@@ -5,10 +5,42 @@ extension EthereumRemote {
     /// `filter`'s logs between `from` and `to` in ranges the node accepts. Providers cap ranges and
     /// result sizes and word their refusals differently, so any refusal of a range wider than one
     /// block narrows it; successes widen it again, searching between the widest range that worked
-    /// and the narrowest that was refused, never past the network's `maxLogRange`. Transport
-    /// failures are not refusals and are thrown.
+    /// and the narrowest that was refused. With the network's `maxLogRange` known, the ranges go
+    /// out together in batches instead. Transport failures are not refusals and are thrown.
     public func logs(_ filter: LogFilter, from: BigUInt, to: BigUInt) async throws(NetworkError) -> [Log] {
         guard from <= to else { return [] }
+        if let known = rpc.limits.maxLogRange { return try await logs(filter, from: from, to: to, inRangesOf: BigUInt(max(known, 1))) }
+        return try await adaptiveLogs(filter, from: from, to: to)
+    }
+
+    /// With the network's range cap known, every range is asked at once, in as few batches as the
+    /// node takes; a range the node still refuses is read adaptively on its own.
+    private func logs(_ filter: LogFilter, from: BigUInt, to: BigUInt, inRangesOf size: BigUInt) async throws(NetworkError) -> [Log] {
+        var ranges: [(BigUInt, BigUInt)] = []
+        var start = from
+        while start <= to {
+            ranges.append((start, min(start + size - 1, to)))
+            start += size
+        }
+        let answers = try await batch(ranges.map { range in
+            var chunk = filter
+            chunk.fromBlock = .number(range.0)
+            chunk.toBlock = .number(range.1)
+            return Requests.logs(chunk)
+        })
+        var logs: [Log] = []
+        for (range, answer) in zip(ranges, answers) {
+            switch answer {
+            case .success(let found): logs += found
+            case .failure(let error as NetworkError) where error.isRefusal: logs += try await adaptiveLogs(filter, from: range.0, to: range.1)
+            case .failure(let error as NetworkError): throw error
+            case .failure(let error): throw .invalidResponse("eth_getLogs: \(error)")
+            }
+        }
+        return logs
+    }
+
+    private func adaptiveLogs(_ filter: LogFilter, from: BigUInt, to: BigUInt) async throws(NetworkError) -> [Log] {
         let cap = rpc.limits.maxLogRange.map { BigUInt(max($0, 1)) }
         var range = min(cap ?? (to - from + 1), to - from + 1)
         var worked = BigUInt(0)

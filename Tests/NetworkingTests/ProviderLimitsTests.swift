@@ -177,10 +177,20 @@ struct ProviderLimitsTests {
         #expect(seen.first == [0, 999])
         #expect(seen.filter { $0[1] - $0[0] < 100 }.map { $0[1] - $0[0] + 1 }.max()! <= 100)
         #expect(seen.count <= 20, "the range grows back after successes: \(seen.count) requests")
-        // A configured cap starts there and never asks wider.
+        // A configured cap never asks wider, and its ranges go out together: 10 ranges in one batch,
+        // or in batches of 4 when the node caps those too.
         ranges.clear()
+        mock.resetRecording()
         let capped = EthereumRemote(rpc: JSONRPCClient(network: mock, endpoint: Fixture.endpoint, limits: RPCLimits(maxLogRange: 100)))
-        #expect(try await capped.logs(LogFilter(address: [Fixture.token]), from: 0, to: 999).count == 20)
-        #expect(ranges.all.allSatisfy { $0[1] - $0[0] < 100 } && ranges.all.count == 10)
+        #expect(try await capped.logs(LogFilter(address: [Fixture.token]), from: 0, to: 999).compactMap(\.blockNumber)
+            == stride(from: 0, through: 950, by: 50).map { BigUInt($0) })
+        #expect(ranges.all.allSatisfy { $0[1] - $0[0] < 100 } && ranges.all.count == 10 && mock.roundTrips == 1)
+        mock.resetRecording()
+        let both = EthereumRemote(rpc: JSONRPCClient(network: mock, endpoint: Fixture.endpoint, limits: RPCLimits(maxBatch: 4, maxLogRange: 100)))
+        #expect(try await both.logs(LogFilter(address: [Fixture.token]), from: 0, to: 999).count == 20 && mock.roundTrips == 3)
+        // A cap set wider than the node's: the refused ranges are read adaptively, nothing is lost.
+        let tooWide = EthereumRemote(rpc: JSONRPCClient(network: mock, endpoint: Fixture.endpoint, limits: RPCLimits(maxLogRange: 300)))
+        #expect(try await tooWide.logs(LogFilter(address: [Fixture.token]), from: 0, to: 999).compactMap(\.blockNumber)
+            == stride(from: 0, through: 950, by: 50).map { BigUInt($0) })
     }
 }

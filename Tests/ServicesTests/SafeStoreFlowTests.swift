@@ -108,9 +108,13 @@ struct SafeStoreFlowTests {
         defer { f.cleanUp() }
         let chain = try await Self.node(f)
         let creationCode: [UInt8] = [0x60, 0x80, 0x60, 0x40, 0x52, 0xde, 0xad]
-        // The factory answers proxyCreationCode(); only the singleton has code.
+        // The factory answers proxyCreationCode(); the singleton answers VERSION() with `reported`; only the singleton has code.
+        let reported = Reported("1.4.1")
         f.network.register(method: "eth_call") { params in
             let data = (try? [UInt8](hex: params.first?["data"]?.stringValue ?? params.first?["input"]?.stringValue ?? "")) ?? []
+            if data == SafeContract.version, let encoded = try? ABIEncoder.encode([.string], [.string(reported.value)]) {
+                return .result(.string(Hex.encode(encoded)))
+            }
             guard data == SafeProxyFactory.proxyCreationCode, let encoded = try? ABIEncoder.encode([.bytes], [.bytes(creationCode)]) else {
                 return .error(code: 3, message: "execution reverted", data: "0x")
             }
@@ -132,5 +136,36 @@ struct SafeStoreFlowTests {
         #expect(sent.count == 1 && sent.first?.signed.transaction.to == SafeDeployments.proxyFactory)
         #expect(sent.first?.signed.transaction.data == (try SafeProxyFactory.createProxyWithNonce(
             singleton: SafeDeployments.safeL2Singleton, initializer: initializer, saltNonce: 42)))
+
+        // A singleton that reports another release than asked for is refused before anything is signed.
+        f.network.resetRecording()
+        reported.value = "1.3.0"
+        await #expect(throws: SafeError.singletonVersion(SafeDeployments.safeL2Singleton, reports: "1.3.0", expected: .v1_4_1)) {
+            try await f.services.dispatcher.dispatch(DeploySafe(
+                keyName: "owner0", owners: owners, threshold: 1, saltNonce: 43, chain: chain, wait: false, password: { "pw" }))
+        }
+        // Safe 1.5.0 without a deployments file: its canonical factory and L2 singleton.
+        reported.value = "1.5.0"
+        let modern = try await f.services.dispatcher.dispatch(DeploySafe(
+            keyName: "owner0", owners: owners, threshold: 1, saltNonce: 44, version: .v1_5_0, chain: chain, wait: false, password: { "pw" }))
+        let canonical = SafeDeployments.canonical(.v1_5_0)
+        let handler = try #require(canonical.fallbackHandler), factory = try #require(canonical.safeProxyFactory)
+        let singleton = try #require(canonical.safeL2Singleton)
+        let modernInit = try SafeContract.setupCall(owners: owners, threshold: 1, fallbackHandler: handler)
+        #expect(modern.safe == (try SafeProxyFactory.predictAddress(factory: factory, singleton: singleton, initializer: modernInit,
+                                                                    saltNonce: 44, creationCode: creationCode)))
+        let last = try Self.broadcast(f.network).last
+        #expect(modern.version == .v1_5_0 && last?.signed.transaction.to == factory)
+    }
+
+    /// What the mock singleton's VERSION() says, changed between calls.
+    final class Reported: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text: String
+        init(_ text: String) { self.text = text }
+        var value: String {
+            get { lock.withLock { text } }
+            set { lock.withLock { text = newValue } }
+        }
     }
 }

@@ -2,10 +2,12 @@
 
 from . import blocks, call_request, execution, fees, logs, serialize, submit
 from .chain import CHAIN_ID
+from .errors import invalid_params
 from .encoding import (
     data,
     param,
     parse_address,
+    parse_quantity,
     parse_data,
     parse_hash,
     parse_storage_slot,
@@ -136,6 +138,20 @@ def get_logs(node, params):
     return logs.get_logs(node.chain, node.logs, param(params, 0, name="filter"))
 
 
+# Enough empty blocks for any test of long chains (20,000 takes about 20 s); more is a typo.
+MAX_MINE = 100_000
+
+
+def mine(node, params):
+    """anvil_mine / hardhat_mine [count]: mines `count` empty blocks (default 1), for tests that
+    need a long chain, e.g. history read in block ranges."""
+    count = parse_quantity(param(params, 0, default="0x1", required=False), name="count")
+    if not 1 <= count <= MAX_MINE:
+        raise invalid_params(f"count must be between 1 and {MAX_MINE}")
+    node.backend.mine_blocks(count)
+    return None
+
+
 def syncing(node, params):
     return False
 
@@ -167,4 +183,6 @@ TABLE = {
     "eth_getBlockByNumber": get_block_by_number,
     "eth_getBlockByHash": get_block_by_hash,
     "eth_getLogs": get_logs,
+    "anvil_mine": mine,
+    "hardhat_mine": mine,
 }

@@ -37,11 +37,13 @@ extension SafeStore {
         let chain = try await connector.connect(q.chain)
         let from = try await knownCreationBlock(of: q.safe, chain: chain)
         let logs = Self.executionLogs(of: q.safe, from: from)
-        let (state, answers) = try await refresh(q.safe, chain: chain, also: [EthereumRemote.Requests.raw(logs)])
+        let r = EthereumRemote.Requests.self
+        let (state, answers) = try await refresh(q.safe, chain: chain, also: [r.raw(logs), r.raw(r.blockNumber())])
         var history: [SafeHistoryItem] = [], historyError: String?
         do {
             let oneRange = answers[0].flatMap { json in Result { try logs.map(json) } }
-            let found = try await executionLogs(of: q.safe, chainID: state.safe.chainID, chain: chain, oneRange: oneRange, from: from)
+            let head = try? answers[1].flatMap { json in Result { try r.blockNumber().map(json) } }.get()
+            let found = try await executionLogs(of: q.safe, chainID: state.safe.chainID, chain: chain, oneRange: oneRange, head: head, from: from)
             history = try await historyItems(found, chainID: state.safe.chainID)
         } catch let error as StorageError {
             throw error

@@ -77,17 +77,20 @@ extension SafeStore {
         let chain = try await connector.connect(h.chain)
         let r = EthereumRemote.Requests.self
         let from = try await knownCreationBlock(of: h.safe, chain: chain)
-        let (chainResult, logsResult) = try await chain.remote.batch(r.chainID(), Self.executionLogs(of: h.safe, from: from))
+        let (chainResult, head, logsResult) = try await chain.remote.batch(r.chainID(), r.blockNumber(), Self.executionLogs(of: h.safe, from: from))
         let chainID = try chain.verify(chainID: try chainResult.get())
-        return try await historyItems(try await executionLogs(of: h.safe, chainID: chainID, chain: chain, oneRange: logsResult, from: from),
-                                      chainID: chainID)
+        let found = try await executionLogs(of: h.safe, chainID: chainID, chain: chain, oneRange: logsResult, head: try? head.get(), from: from)
+        return try await historyItems(found, chainID: chainID)
     }
 
     /// The execution logs from the one-range answer, or, when the node refused that range, read
-    /// again in the ranges it accepts, from the Safe's creation block (found and stored the first time).
-    func executionLogs(of safe: Address, chainID: BigUInt, chain: Chain, oneRange: Result<[Log], any Error>, from: BigUInt?) async throws -> [Log] {
+    /// again in the ranges it accepts up to `head` (asked in the same batch), from the Safe's
+    /// creation block (found and stored the first time).
+    func executionLogs(of safe: Address, chainID: BigUInt, chain: Chain, oneRange: Result<[Log], any Error>, head: BigUInt?,
+                       from: BigUInt?) async throws -> [Log] {
         do { return try oneRange.get() } catch let error as NetworkError where error.isRefusal {
-            let latest = try await chain.remote.blockNumber()
+            let latest: BigUInt
+            if let head { latest = head } else { latest = try await chain.remote.blockNumber() }
             var start = from ?? 0
             if from == nil, let found = try? await chain.remote.creationBlock(of: safe, latest: latest) {
                 try await storage.saveCreationBlock(found, chainID: chainID, address: safe)
