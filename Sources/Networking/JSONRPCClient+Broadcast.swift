@@ -8,24 +8,14 @@ extension JSONRPCClient {
         let send = { () async throws(NetworkError) -> JSONValue in try await self.single("eth_sendRawTransaction", params, retryable: false) }
         guard retry.deadline > .zero, case .string(let rawHex)? = params.first, let raw = try? Hex.decode(rawHex) else { return try await send() }
         let hash = Hex.encode(Keccak256.hash(raw))
-        let clock = ContinuousClock()
-        let start = clock.now
-        var waited = Duration.zero
-        var attempt = 0
+        var schedule = RetrySchedule(policy: retry, origin: RetryingNetwork.origin(endpoint.url))
         var lastFailure: NetworkError
         do { return try await send() } catch {
             guard RetryPolicy.isTransient(error) else { throw error }
             lastFailure = error
         }
         while true {
-            attempt += 1
-            let wait = retry.delay(attempt: attempt, retryAfter: nil)
-            let spent = max(clock.now - start, waited)
-            guard spent + wait < retry.deadline else {
-                throw .gaveUp(origin: RetryingNetwork.origin(endpoint.url), seconds: LiveNetwork.wholeSeconds(spent), cause: lastFailure.description)
-            }
-            do { try await retry.sleep(wait) } catch { throw .cancelled }
-            waited += wait
+            try await schedule.wait(after: lastFailure)
             // The node may have taken it before the answer was lost: then it is sent, and sending again is wrong.
             if let known = try? await single("eth_getTransactionByHash", [.string(hash)], retryable: true), known != .null {
                 return .string(hash)

@@ -66,11 +66,7 @@ public struct RetryingNetwork: Network {
 
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         guard request.retryable, policy.deadline > .zero else { return try await base.send(request) }
-        let clock = ContinuousClock()
-        let start = clock.now
-        var attempt = 0
-        // What the waits added up to: with a test's sleep that returns at once the clock barely moves.
-        var waited = Duration.zero
+        var schedule = RetrySchedule(policy: policy, origin: Self.origin(request.url))
         while true {
             let failure: NetworkError
             var retryAfter: Duration?
@@ -83,14 +79,7 @@ public struct RetryingNetwork: Network {
                 guard RetryPolicy.isTransient(error) else { throw error }
                 failure = error
             }
-            attempt += 1
-            let wait = policy.delay(attempt: attempt, retryAfter: retryAfter)
-            let spent = max(clock.now - start, waited)
-            guard spent + wait < policy.deadline else {
-                throw .gaveUp(origin: Self.origin(request.url), seconds: LiveNetwork.wholeSeconds(spent), cause: failure.description)
-            }
-            do { try await policy.sleep(wait) } catch { throw .cancelled }
-            waited += wait
+            try await schedule.wait(after: failure, retryAfter: retryAfter)
         }
     }
 
@@ -99,5 +88,35 @@ public struct RetryingNetwork: Network {
         var text = "\(url.scheme ?? "http")://\(url.host ?? "?")"
         if let port = url.port { text += ":\(port)" }
         return text
+    }
+}
+
+/// One request's tries under a policy: the wait before each next try, and the end at the deadline.
+struct RetrySchedule {
+    let policy: RetryPolicy
+    /// Named in the error at the end (scheme, host and port only).
+    let origin: String
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    private var attempt = 0
+    // What the waits added up to: with a test's sleep that returns at once the clock barely moves.
+    private var waited = Duration.zero
+
+    init(policy: RetryPolicy, origin: String) {
+        self.policy = policy
+        self.origin = origin
+        start = clock.now
+    }
+
+    /// Waits before the next try; past the deadline, throws `gaveUp` with `failure` as the cause.
+    mutating func wait(after failure: NetworkError, retryAfter: Duration? = nil) async throws(NetworkError) {
+        attempt += 1
+        let wait = policy.delay(attempt: attempt, retryAfter: retryAfter)
+        let spent = max(clock.now - start, waited)
+        guard spent + wait < policy.deadline else {
+            throw .gaveUp(origin: origin, seconds: LiveNetwork.wholeSeconds(spent), cause: failure.description)
+        }
+        do { try await policy.sleep(wait) } catch { throw .cancelled }
+        waited += wait
     }
 }
