@@ -76,5 +76,41 @@ extension OnDevnet {
                 #expect((stats[fault] ?? 0) > 0, "the proxy really did \(fault): \(stats)")
             }
         }
+
+        @Test("create, propose, review and approve through the same faulty provider: one Safe deployed, one proposal, the simulation's verdict, the approval on chain")
+        func writesThroughFaults() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let proxy = try FaultProxy(upstream: devnet.rpcURL, options: [
+                "--max-log-range", "50", "--max-batch", "3", "--rate-limit", "5", "--burst", "2", "--retry-after", "0.05", "--drop-every", "4",
+            ])
+            defer { proxy.stop() }
+            let faulty = try AppServices.open(home: BifrostHome(url: f.first.home), lightKDF: true, http: LiveNetwork.shared,
+                                              retry: RetryPolicy(deadline: .seconds(20), baseDelay: .milliseconds(20), maxDelay: .milliseconds(200)))
+            _ = try await faulty.dispatcher.dispatch(AddNetwork(name: "faulty", rpcURL: proxy.url, chainID: nil, deployments: devnet.deploymentsJSON))
+            let via = ChainSelection(networkName: "faulty")
+            let d = faulty.dispatcher
+
+            // A deployment whose broadcast answer may be lost: sent once, the Safe exists once.
+            let before = try await f.remote().transactionCount(of: f.owners[0])
+            let created = try await d.dispatch(DeploySafe(keyName: "owner4", owners: [f.owners[0]], threshold: 1,
+                                                          saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)), version: .v1_5_0,
+                                                          chain: via, wait: true, password: { "pw" }))
+            #expect(created.state?.safe.version == "1.5.0" && created.state?.safe.owners == [f.owners[0]])
+            #expect(try await f.remote().transactionCount(of: f.owners[0]) == before + 1, "the deployment was sent exactly once")
+
+            let entry = try await d.dispatch(ProposeSafeTransaction(
+                safe: f.safe, intent: .call(to: f.owners[2], value: 3, data: [], operation: .call), chain: via))
+            #expect(entry.transaction.nonce == 0)
+            let review = try await d.dispatch(ReviewSafeTransaction(safeTxHash: entry.safeTxHash, chain: via))
+            #expect(review.simulation == .succeeds)
+            let approval = try await d.dispatch(ApproveSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "owner4", chain: via,
+                                                                       wait: true, password: { "pw" }))
+            #expect(approval.receipt?.status == true)
+            let approved = try await f.remote().call(CallRequest(to: f.safe, data: try SafeContract.approvedHashes(owner: f.owners[0], hash: entry.safeTxHash)))
+            #expect(try SafeContract.decodeUInt(approved, call: "approvedHashes") == 1)
+            let stats = try await proxy.stats()
+            #expect((stats["dropped"] ?? 0) > 0 && (stats["rateLimited"] ?? 0) > 0, "\(stats)")
+        }
     }
 }
