@@ -88,11 +88,25 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // `bifrost serve`: the Safe Transaction Service API subset, over Services' co-signing rules.
+        .target(
+            name: "BifrostServer",
+            dependencies: [
+                "Services",
+                "Storage",
+                "Networking",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "BigInt", package: "BigInt"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "BifrostCLI",
             dependencies: [
                 "Services",
                 "BifrostDashboard",
+                "BifrostServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "BigInt", package: "BigInt"),
             ],
@@ -137,7 +151,7 @@ let package = Package(
         // Real transactions on the local chain that `scripts/devnet` starts (see scripts/test).
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Services", "Storage", "Networking", "TestSupport", .product(name: "BigInt", package: "BigInt")],
+            dependencies: ["Services", "Storage", "Networking", "BifrostServer", "TestSupport", .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
         .testTarget(

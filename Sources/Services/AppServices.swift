@@ -8,6 +8,7 @@ public struct AppServices: Sendable {
     public let home: BifrostHome
     public let keys: KeyStore
     public let dispatcher: Dispatcher
+    let connector: ChainConnector
 
     /// Opens the database and vault under `home` and wires the stores. `lightKDF` makes new keystore
     /// files cheap to unlock and is only for tests and demos. Reads from nodes are retried under
@@ -31,6 +32,15 @@ public struct AppServices: Sendable {
                              transactions: transactions, http: http),
             rates: RatesStore(storage: RateStorage(database: database), http: http)
         )
-        return AppServices(home: home, keys: keys, dispatcher: dispatcher)
+        return AppServices(home: home, keys: keys, dispatcher: dispatcher, connector: connector)
+    }
+
+    /// A co-signing service for the chain `selection` names, keeping its transactions in `storage`;
+    /// the node is asked its chain ID once here, so a wrong network fails at start.
+    public func coSigning(storage: any CoSigningStorage, chain selection: ChainSelection) async throws -> CoSigningService {
+        let chain = try await connector.connect(selection)
+        let service = CoSigningService(storage: storage, chain: chain)
+        _ = try await service.chainID()
+        return service
     }
 }

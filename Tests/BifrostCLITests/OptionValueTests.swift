@@ -5,6 +5,18 @@ import Testing
 /// still fails with exit 1 and "OPTION: reason", as hand parsing in each command did.
 @Suite("bifrost: typed option values")
 struct OptionValueTests {
+    @Test("serve refuses a listen address that is not HOST:PORT and a database it cannot serve from, exit 64, before anything starts",
+          arguments: [
+        (["serve", "--listen", "8000"], "error: --listen: '8000' is not HOST:PORT, such as 127.0.0.1:8000 (see --help)"),
+        (["serve", "--listen", "127.0.0.1:70000"], "error: --listen: '127.0.0.1:70000' is not HOST:PORT, such as 127.0.0.1:8000 (see --help)"),
+        (["serve", "--database", "postgres://bifrost@db/serve"], "error: --database: 'postgres://bifrost@db/serve' is not sqlite:PATH (PostgreSQL is not served yet) (see --help)"),
+    ])
+    func serveRefused(arguments: [String], line: String) async {
+        let r = await runCLIArray(arguments)
+        #expect(r.code == 64)
+        #expect(r.err.first == line)
+    }
+
     @Test("a bad value names its option or argument and says why, exit 1", arguments: [
         (["util", "checksum", "0x12"], "error: ADDRESS: an address has 20 bytes (40 hex digits), got 2 hex digits"),
         (["safe", "sign", "0x1234", "--key", "k"], "error: SAFE_TX_HASH: a safeTxHash is 32 bytes, this is 2"),

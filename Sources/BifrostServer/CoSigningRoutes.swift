@@ -1,0 +1,194 @@
+import BigInt
+import Foundation
+import Hummingbird
+import Networking
+import Services
+import Storage
+
+/// The Transaction Service API subset wallets use, over one `CoSigningService`. Handlers parse and
+/// render; the rules are the service's.
+struct CoSigningRoutes: Sendable {
+    let service: CoSigningService
+    /// The largest request body taken; a bigger one is a 413.
+    static let maxBody = 256 * 1024
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("/health") { _, _ in Self.json(.ok, ServiceJSON.object([("status", .string("ok"))])) }
+        router.get("/api/v1/about") { request, _ in try await self.about(request) }
+        router.get("/api/v1/safes/:address") { _, context in try await self.run { try await self.safe(context) } }
+        for version in ["v1", "v2"] {
+            let v2 = version == "v2"
+            router.get("/api/\(version)/safes/:address/multisig-transactions") { request, context in
+                try await self.run { try await self.list(request, context, v2: v2) }
+            }
+            router.post("/api/\(version)/safes/:address/multisig-transactions") { request, context in
+                try await self.run { try await self.propose(request, context) }
+            }
+            router.get("/api/\(version)/multisig-transactions/:hash") { _, context in
+                try await self.run { try await self.transaction(context, v2: v2) }
+            }
+        }
+        router.post("/api/v1/multisig-transactions/:hash/confirmations") { request, context in
+            try await self.run { try await self.confirm(request, context) }
+        }
+    }
+
+    private func about(_ request: Request) async throws -> Response {
+        let chainID = (try? await service.chainID()).map { JSONValue.string(String($0)) } ?? .null
+        return Self.json(.ok, ServiceJSON.object([
+            ("name", .string("Bifrost co-signing service")), ("version", .string(ServerVersion.current)), ("api_version", .string("v1")),
+            ("secure", .bool(false)), ("host", .string(request.head.authority ?? "")), ("chainId", chainID),
+        ]))
+    }
+
+    private func safe(_ context: BasicRequestContext) async throws -> Response {
+        let state = try await service.safe(try Self.address(context, "address"))
+        return Self.json(.ok, ServiceJSON.safe(state))
+    }
+
+    private func propose(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let fields = try RequestFields(try await Self.body(request))
+        let served = try await service.propose(try fields.proposal(safe: try Self.address(context, "address")))
+        _ = served
+        return Response(status: .created)
+    }
+
+    private func confirm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let hash = try Self.hash(context)
+        let fields = try RequestFields(try await Self.body(request))
+        guard let signature = try fields.hex("signature"), !signature.isEmpty else {
+            throw CoSigningError(.malformed, field: "signature", "a signature is required")
+        }
+        let served = try await service.confirm(hash, signature: signature)
+        return Self.json(.created, ServiceJSON.object([("signature", .string(Hex.encode(SafeSignature.pack(served.confirmations.map(\.signature)))))]))
+    }
+
+    private func transaction(_ context: BasicRequestContext, v2: Bool) async throws -> Response {
+        let served = try await service.transaction(try Self.hash(context))
+        let threshold = try? await service.safe(served.transaction.safe).safe.threshold
+        return Self.json(.ok, ServiceJSON.transaction(served, threshold: threshold, v2: v2))
+    }
+
+    private func list(_ request: Request, _ context: BasicRequestContext, v2: Bool) async throws -> Response {
+        let safe = try Self.address(context, "address")
+        let state = try await service.safe(safe)
+        let q = request.uri.queryParameters
+        var query = ServedTransactionQuery(chainID: state.safe.chainID, safe: safe)
+        if let text = q.get("executed") { query.executed = try Self.bool(text, field: "executed") }
+        if let text = q.get("safe_tx_hash") { query.safeTxHash = try RequestFields.hashText(text, field: "safe_tx_hash") }
+        let bounds: [(String, (BigUInt) -> ServedTransactionQuery.NonceBound)] = [
+            ("nonce", { .equal($0) }), ("nonce__gte", { .atLeast($0) }), ("nonce__gt", { .above($0) }),
+            ("nonce__lte", { .atMost($0) }), ("nonce__lt", { .below($0) }),
+        ]
+        for (name, bound) in bounds {
+            if let text = q.get(name) { query.nonce.append(bound(try Self.number(text, field: name))) }
+        }
+        if let text = q.get("ordering") {
+            let descending = text.hasPrefix("-")
+            guard let order = ServedTransactionQuery.Order(rawValue: descending ? String(text.dropFirst()) : text) else {
+                throw CoSigningError(.malformed, field: "ordering", "'\(text)' is not nonce, created or modified, with - for descending")
+            }
+            query.order = order
+            query.descending = descending
+        }
+        let limit = try q.get("limit").map { try Self.number($0, field: "limit") } ?? 100
+        query.limit = Int(min(limit, 200))
+        query.offset = Int(try q.get("offset").map { try Self.number($0, field: "offset") }.map { min($0, BigUInt(Int32.max)) } ?? 0)
+        let (count, page) = try await service.transactions(query)
+        let next = query.offset + query.limit < count ? Self.pageURL(request, offset: query.offset + query.limit, limit: query.limit) : nil
+        let previous = query.offset > 0 ? Self.pageURL(request, offset: max(query.offset - query.limit, 0), limit: query.limit) : nil
+        return Self.json(.ok, ServiceJSON.page(count: count, next: next, previous: previous,
+                                               results: page.map { ServiceJSON.transaction($0, threshold: state.safe.threshold, v2: v2) }))
+    }
+
+    /// The same listing at another offset, as an absolute URL on the host the client used.
+    static func pageURL(_ request: Request, offset: Int, limit: Int) -> String {
+        var items = request.uri.queryParameters.filter { $0.key != "offset" && $0.key != "limit" }.map { "\($0.key)=\($0.value)" }
+        items += ["limit=\(limit)", "offset=\(offset)"]
+        return "http://\(request.head.authority ?? "127.0.0.1")\(request.uri.path)?\(items.sorted().joined(separator: "&"))"
+    }
+
+    /// Runs a handler, answering a refusal with its status and the field's message.
+    private func run(_ body: () async throws -> Response) async throws -> Response {
+        do { return try await body() } catch let error as CoSigningError {
+            return Self.json(Self.status(error.kind), ServiceJSON.error(error))
+        } catch let error as StorageError {
+            return Self.json(.serviceUnavailable, ServiceJSON.object([("detail", .array([.string("storage: \(error)")]))]))
+        } catch let error as NetworkError {
+            return Self.json(.badGateway, ServiceJSON.object([("detail", .array([.string("the node: \(error)")]))]))
+        } catch let error as ChainError {
+            return Self.json(.badGateway, ServiceJSON.object([("detail", .array([.string("the node: \(error)")]))]))
+        } catch let error as HTTPError {
+            throw error
+        } catch {
+            return Self.json(.unprocessableContent, ServiceJSON.object([("detail", .array([.string("\(error)")]))]))
+        }
+    }
+
+    static func status(_ kind: CoSigningError.Kind) -> HTTPResponse.Status {
+        switch kind {
+        case .malformed: .badRequest
+        case .refused: .unprocessableContent
+        case .notFound: .notFound
+        case .unauthorized: .unauthorized
+        case .tooLarge: .contentTooLarge
+        }
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ value: JSONValue) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: JSONWriter.write(value))))
+    }
+
+    static func body(_ request: Request) async throws -> [UInt8] {
+        var request = request
+        do {
+            let buffer = try await request.collectBody(upTo: maxBody)
+            return Array(buffer.readableBytesView)
+        } catch {
+            // NIO says too many bytes; a body cut off on the way is refused the same way.
+            throw CoSigningError(.tooLarge, field: "body", "larger than \(maxBody / 1024) KiB, or cut off")
+        }
+    }
+
+    static func address(_ context: BasicRequestContext, _ name: String) throws(CoSigningError) -> Address {
+        guard let text = context.parameters.get(name) else { throw CoSigningError(.malformed, field: name, "an address is required") }
+        do { return try Address(text.hasPrefix("0x") || text.hasPrefix("0X") ? text : "0x" + text) } catch {
+            throw CoSigningError(.malformed, field: name, error.description)
+        }
+    }
+
+    static func hash(_ context: BasicRequestContext) throws(CoSigningError) -> [UInt8] {
+        try RequestFields.hashText(context.parameters.get("hash") ?? "", field: "safeTxHash")
+    }
+
+    static func number(_ text: String, field: String) throws(CoSigningError) -> BigUInt {
+        guard let n = IntegerText.parseStrictDecimalUInt256(text) else { throw CoSigningError(.malformed, field: field, "'\(text)' is not a whole number") }
+        return n
+    }
+
+    /// `true`, `false`, `True`, `False`, `1` or `0`, as Django reads booleans.
+    static func bool(_ text: String, field: String) throws(CoSigningError) -> Bool {
+        switch text {
+        case "true", "True", "1": return true
+        case "false", "False", "0": return false
+        default: throw CoSigningError(.malformed, field: field, "'\(text)' is not true or false")
+        }
+    }
+}
+
+extension RequestFields {
+    /// A 32-byte hash given as text, with or without 0x.
+    static func hashText(_ text: String, field: String) throws(CoSigningError) -> [UInt8] {
+        let bytes: [UInt8]
+        do { bytes = try Hex.decode(text.hasPrefix("0x") || text.hasPrefix("0X") ? text : "0x" + text) } catch {
+            throw CoSigningError(.malformed, field: field, "not hex: \(error.description)")
+        }
+        guard bytes.count == 32 else { throw CoSigningError(.malformed, field: field, "a hash is 32 bytes, this is \(bytes.count)") }
+        return bytes
+    }
+}
+
+/// The server's version, as `about` reports it.
+enum ServerVersion {
+    static let current = "0.1.0"
+}

@@ -1,0 +1,50 @@
+import Hummingbird
+import Logging
+import Services
+
+/// Serves a co-signing service over HTTP until SIGINT or SIGTERM, on loopback unless told otherwise.
+public enum CoSigningServer {
+    /// The router for `service`, behind the path normalizer.
+    public static func responder(service: CoSigningService) -> some HTTPResponder<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: LogRequestsMiddleware(.info))
+        CoSigningRoutes(service: service).add(to: router)
+        return PathNormalizer(base: router.buildResponder())
+    }
+
+    /// Serves `service` on `host:port` (port 0 picks a free one); `ready` gets the bound port.
+    public static func run(service: CoSigningService, host: String = "127.0.0.1", port: Int,
+                           ready: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        var logger = Logger(label: "bifrost.serve")
+        logger.logLevel = .info
+        let app = Application(
+            responder: responder(service: service),
+            configuration: .init(address: .hostname(host, port: port), serverName: "bifrost-serve"),
+            onServerRunning: { channel in await ready(channel.localAddress?.port ?? port) },
+            logger: logger)
+        try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm])
+    }
+}
+
+/// Official clients write paths with and without a trailing slash, and some put the chain's short
+/// name first (`/sep/api/v1/…`, as the hosted service does): each is served as its plain form.
+struct PathNormalizer<Base: HTTPResponder>: HTTPResponder where Base.Context == BasicRequestContext {
+    let base: Base
+
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        let path = request.uri.path
+        let plain = Self.plain(path)
+        guard plain != path else { return try await base.respond(to: request, context: context) }
+        var head = request.head
+        let query = request.uri.query.map { "?" + $0 } ?? ""
+        head.path = plain + query
+        return try await base.respond(to: Request(head: head, body: request.body), context: context)
+    }
+
+    static func plain(_ path: String) -> String {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        // "/{shortName}/api/…" or "/{shortName}/health": the short name is dropped.
+        if parts.count >= 2, parts[0] != "api", parts[1] == "api" || parts[1] == "health" { parts.removeFirst() }
+        return "/" + parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,85 @@
+import BigInt
+import Services
+
+/// Typed fields of a JSON request body, read as leniently as the official service reads them
+/// (numbers as JSON numbers or decimal strings, hex with or without 0x, null for "none") and
+/// refused by name otherwise.
+struct RequestFields {
+    let json: JSONValue
+
+    init(_ body: [UInt8]) throws(CoSigningError) {
+        do { json = try JSONParser.parse(body) } catch { throw CoSigningError(.malformed, field: "body", "not JSON: \(error.description)") }
+        guard json.objectValue != nil else { throw CoSigningError(.malformed, field: "body", "must be a JSON object") }
+    }
+
+    func address(_ field: String, default fallback: Address? = nil) throws(CoSigningError) -> Address {
+        guard let text = json[field]?.stringValue else {
+            if let fallback, json[field] == nil || json[field] == .null { return fallback }
+            throw CoSigningError(.malformed, field: field, "an address is required")
+        }
+        do { return try Address(text) } catch { throw CoSigningError(.malformed, field: field, error.description) }
+    }
+
+    func number(_ field: String, default fallback: BigUInt? = nil) throws(CoSigningError) -> BigUInt {
+        switch json[field] {
+        case .number(let text)?, .string(let text)?:
+            guard let n = IntegerText.parseStrictDecimalUInt256(text) else {
+                throw CoSigningError(.malformed, field: field, "'\(text)' is not a whole number below 2^256")
+            }
+            return n
+        case nil, .null?:
+            if let fallback { return fallback }
+            throw CoSigningError(.malformed, field: field, "a number is required")
+        case _?: throw CoSigningError(.malformed, field: field, "must be a number")
+        }
+    }
+
+    /// Hex bytes; nil for a missing field or null.
+    func hex(_ field: String) throws(CoSigningError) -> [UInt8]? {
+        switch json[field] {
+        case nil, .null?: return nil
+        case .string(let text)?:
+            do { return try Hex.decode(text.hasPrefix("0x") || text.hasPrefix("0X") ? text : "0x" + text) } catch {
+                throw CoSigningError(.malformed, field: field, "not hex: \(error.description)")
+            }
+        case _?: throw CoSigningError(.malformed, field: field, "must be a hex string")
+        }
+    }
+
+    func string(_ field: String) throws(CoSigningError) -> String? {
+        switch json[field] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        case _?: throw CoSigningError(.malformed, field: field, "must be a string")
+        }
+    }
+
+    /// A 32-byte hash.
+    func hash(_ field: String) throws(CoSigningError) -> [UInt8] {
+        guard let bytes = try hex(field) else { throw CoSigningError(.malformed, field: field, "a 32-byte hash is required") }
+        guard bytes.count == 32 else { throw CoSigningError(.malformed, field: field, "a hash is 32 bytes, this is \(bytes.count)") }
+        return bytes
+    }
+
+    /// `operation`: 0 call, 1 delegatecall; 2 (CREATE) is what the official service refuses too.
+    func operation() throws(CoSigningError) -> SafeOperation {
+        let n = try number("operation")
+        guard n <= 1, let op = SafeOperation(rawValue: UInt8(n)) else {
+            throw CoSigningError(.refused, field: "operation", n == 2 ? "CREATE is not supported" : "must be 0 (call) or 1 (delegatecall)")
+        }
+        return op
+    }
+
+    /// The proposal of `safe` in this body.
+    func proposal(safe: Address) throws(CoSigningError) -> ServiceProposal {
+        if json["safe"] != nil, json["safe"] != .null, try address("safe") != safe {
+            throw CoSigningError(.refused, field: "safe", "the body names another Safe than the path")
+        }
+        return ServiceProposal(
+            safe: safe, to: try address("to"), value: try number("value"), data: try hex("data") ?? [], operation: try operation(),
+            safeTxGas: try number("safeTxGas", default: 0), baseGas: try number("baseGas", default: 0), gasPrice: try number("gasPrice", default: 0),
+            gasToken: try address("gasToken", default: .zero), refundReceiver: try address("refundReceiver", default: .zero),
+            nonce: try number("nonce"), statedHash: try hash("contractTransactionHash"), sender: try address("sender"),
+            signature: try hex("signature"), origin: try string("origin"))
+    }
+}

@@ -1,0 +1,153 @@
+import BigInt
+import Foundation
+import Networking
+import SafeKit
+import Storage
+
+/// A multisig transaction as a client proposes it: the Safe's fields, without the chain ID and
+/// version, which the server reads from the chain rather than believe.
+public struct ServiceProposal: Sendable, Equatable {
+    public var safe: Address
+    public var to: Address
+    public var value: BigUInt
+    public var data: [UInt8]
+    public var operation: SafeOperation
+    public var safeTxGas: BigUInt
+    public var baseGas: BigUInt
+    public var gasPrice: BigUInt
+    public var gasToken: Address
+    public var refundReceiver: Address
+    public var nonce: BigUInt
+    /// The hash the client says the fields give (`contractTransactionHash`).
+    public var statedHash: [UInt8]
+    public var sender: Address
+    /// The sender's signature, or several packed together; nil to propose unsigned.
+    public var signature: [UInt8]?
+    public var origin: String?
+
+    /// A proposal.
+    public init(safe: Address, to: Address, value: BigUInt, data: [UInt8], operation: SafeOperation, safeTxGas: BigUInt, baseGas: BigUInt,
+                gasPrice: BigUInt, gasToken: Address, refundReceiver: Address, nonce: BigUInt, statedHash: [UInt8], sender: Address,
+                signature: [UInt8]?, origin: String?) {
+        self.safe = safe
+        self.to = to
+        self.value = value
+        self.data = data
+        self.operation = operation
+        self.safeTxGas = safeTxGas
+        self.baseGas = baseGas
+        self.gasPrice = gasPrice
+        self.gasToken = gasToken
+        self.refundReceiver = refundReceiver
+        self.nonce = nonce
+        self.statedHash = statedHash
+        self.sender = sender
+        self.signature = signature
+        self.origin = origin
+    }
+}
+
+/// The rules of a co-signing server, the same for every front end that serves them: a proposal's
+/// hash is recomputed with the Safe's version and chain ID read from the chain, its sender must
+/// be an owner, and every signature must recover to an owner, approved hashes and contract
+/// signatures checked on chain; each owner counts once. Writes are idempotent.
+public struct CoSigningService: Sendable {
+    public let storage: any CoSigningStorage
+    public let chain: Chain
+    let now: @Sendable () -> Date
+
+    /// The service over `storage`, for the chain `chain` reaches.
+    public init(storage: any CoSigningStorage, chain: Chain, now: @escaping @Sendable () -> Date = Date.init) {
+        self.storage = storage
+        self.chain = chain
+        self.now = now
+    }
+
+    /// The chain's ID, as the node reports it.
+    public func chainID() async throws -> BigUInt { try chain.verify(chainID: try await chain.remote.chainID()) }
+
+    /// The Safe as it is on chain now.
+    public func safe(_ address: Address) async throws -> SafeState {
+        do {
+            return try await SafeReader.read(address, chain: chain, tokens: BalanceQuery(address: address, tokens: [], known: []), now: now())
+        } catch let error as SafeError {
+            switch error {
+            case .notASafe, .unsupportedVersion: throw CoSigningError(.notFound, field: "address", error.description)
+            default: throw error
+            }
+        }
+    }
+
+    /// Stores a proposal with its signatures, or adds them when it is stored already.
+    public func propose(_ p: ServiceProposal) async throws -> ServedTransaction {
+        let state = try await safe(p.safe).safe
+        guard let version = state.safeVersion else { throw CoSigningError(.refused, field: "safe", "Safe version \(state.version) is not supported") }
+        let tx = SafeTx(safe: p.safe, chainID: state.chainID, version: version, to: p.to, value: p.value, data: p.data, operation: p.operation,
+                        safeTxGas: p.safeTxGas, baseGas: p.baseGas, gasPrice: p.gasPrice, gasToken: p.gasToken,
+                        refundReceiver: p.refundReceiver, nonce: p.nonce)
+        let hash: [UInt8]
+        do { hash = try tx.hash() } catch { throw CoSigningError(.malformed, field: "nonce", error.description) }
+        guard hash == p.statedHash else {
+            throw CoSigningError(.refused, field: "contractTransactionHash",
+                                 "the fields hash to \(Hex.encode(hash)) for Safe \(version.rawValue) on chain \(state.chainID), not \(Hex.encode(p.statedHash))")
+        }
+        guard p.nonce >= state.nonce else {
+            throw CoSigningError(.refused, field: "nonce", "\(p.nonce) is below the Safe's nonce \(state.nonce): it can never execute")
+        }
+        guard state.owners.contains(p.sender) else {
+            throw CoSigningError(.refused, field: "sender", "\(p.sender.checksummed) is not an owner of \(p.safe.checksummed)")
+        }
+        let signatures = try await verified(p.signature ?? [], tx: tx, safe: state, field: "signature")
+        return try await storage.save(tx, safeTxHash: hash, proposer: p.sender, origin: p.origin, confirmations: signatures, at: now())
+    }
+
+    /// Adds a confirmation (one signature, or several packed) to a stored transaction.
+    public func confirm(_ safeTxHash: [UInt8], signature: [UInt8]) async throws -> ServedTransaction {
+        guard let stored = try await storage.transaction(safeTxHash) else {
+            throw CoSigningError(.notFound, field: "safeTxHash", "no multisig transaction \(Hex.encode(safeTxHash))")
+        }
+        guard !stored.isExecuted else { throw CoSigningError(.refused, field: "safeTxHash", "the transaction was already executed") }
+        let state = try await safe(stored.transaction.safe).safe
+        let signatures = try await verified(signature, tx: stored.transaction, safe: state, field: "signature")
+        guard !signatures.isEmpty else { throw CoSigningError(.malformed, field: "signature", "no signature given") }
+        guard let updated = try await storage.confirm(safeTxHash, with: signatures, at: now()) else {
+            throw CoSigningError(.notFound, field: "safeTxHash", "no multisig transaction \(Hex.encode(safeTxHash))")
+        }
+        return updated
+    }
+
+    /// The stored transaction with `safeTxHash`.
+    public func transaction(_ safeTxHash: [UInt8]) async throws -> ServedTransaction {
+        guard let stored = try await storage.transaction(safeTxHash) else {
+            throw CoSigningError(.notFound, field: "safeTxHash", "no multisig transaction \(Hex.encode(safeTxHash))")
+        }
+        return stored
+    }
+
+    /// One page of a Safe's transactions.
+    public func transactions(_ query: ServedTransactionQuery) async throws -> (count: Int, page: [ServedTransaction]) {
+        try await storage.transactions(query)
+    }
+
+    /// Each signature in `packed`, recovered and checked: owners only, each once, on-chain claims confirmed.
+    private func verified(_ packed: [UInt8], tx: SafeTx, safe: Safe, field: String) async throws -> [SafeSignature] {
+        guard !packed.isEmpty else { return [] }
+        let hash = try tx.hash()
+        let signatures: [SafeSignature]
+        do { signatures = try SafeSignature.parse(packed: packed, safeTxHash: hash) } catch {
+            throw CoSigningError(.refused, field: field, error.description)
+        }
+        var seen = Set<Address>()
+        for signature in signatures {
+            guard safe.owners.contains(signature.owner) else {
+                throw CoSigningError(.refused, field: field, "signed by \(signature.owner.checksummed), who is not an owner of \(safe.address.checksummed)")
+            }
+            guard seen.insert(signature.owner).inserted else {
+                throw CoSigningError(.refused, field: field, "\(signature.owner.checksummed) signed twice")
+            }
+        }
+        let checked = await OnChainConfirmationCheck.verify(signatures, safe: safe, tx: tx, safeTxHash: hash, chain: chain)
+        if let refused = checked.setAside.first { throw CoSigningError(.refused, field: field, refused.description) }
+        return checked.kept
+    }
+}

@@ -1,0 +1,199 @@
+import BigInt
+import EthereumKit
+import Foundation
+import GRDB
+import SafeKit
+
+/// A co-signing server's transactions in one SQLite file (WAL): the default storage.
+public final class SQLiteCoSigningStorage: CoSigningStorage {
+    private let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the database at `path`, 0600.
+    public init(path: String) throws(StorageError) {
+        do {
+            var config = Configuration()
+            config.busyMode = .timeout(5)
+            let pool = try DatabasePool(path: path, configuration: config)
+            chmod(path, 0o600)
+            writer = pool
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw StorageError.wrap(error, "cannot open the co-signing database at \(path)")
+        }
+    }
+
+    /// A fresh in-memory database, for tests.
+    public init() throws(StorageError) {
+        do {
+            writer = try DatabaseQueue()
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw StorageError.wrap(error, "cannot create an in-memory co-signing database")
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1: served transactions and confirmations") { db in
+            try db.create(table: "servedTransaction") { t in
+                t.primaryKey("safeTxHash", .text)
+                t.column("chainId", .text).notNull()
+                t.column("safe", .text).notNull()
+                t.column("safeVersion", .text).notNull()
+                t.column("toAddress", .text).notNull()
+                t.column("value", .text).notNull()
+                t.column("data", .text).notNull()
+                t.column("operation", .integer).notNull()
+                t.column("safeTxGas", .text).notNull()
+                t.column("baseGas", .text).notNull()
+                t.column("gasPrice", .text).notNull()
+                t.column("gasToken", .text).notNull()
+                t.column("refundReceiver", .text).notNull()
+                t.column("nonce", .text).notNull()
+                t.column("proposer", .text).notNull()
+                t.column("origin", .text)
+                t.column("createdAt", .double).notNull()
+                t.column("modifiedAt", .double).notNull()
+                t.column("executionHash", .text)
+                t.column("isSuccessful", .boolean)
+            }
+            try db.create(index: "servedTransactionBySafe", on: "servedTransaction", columns: ["chainId", "safe"])
+            try db.create(table: "servedConfirmation") { t in
+                t.column("safeTxHash", .text).notNull().references("servedTransaction", onDelete: .cascade)
+                t.column("owner", .text).notNull()
+                t.column("signature", .text).notNull()
+                t.column("createdAt", .double).notNull()
+                t.primaryKey(["safeTxHash", "owner"])
+            }
+        }
+        return m
+    }
+
+    public func save(_ tx: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [SafeSignature],
+                     at time: Date) async throws(StorageError) -> ServedTransaction {
+        let hash = Hex.encode(safeTxHash)
+        let row: [DatabaseValue] = ([
+            hash, String(tx.chainID ?? 0), tx.safe.checksummed, tx.version.rawValue, tx.to.checksummed, String(tx.value), Hex.encode(tx.data),
+            Int(tx.operation.rawValue), String(tx.safeTxGas), String(tx.baseGas), String(tx.gasPrice), tx.gasToken.checksummed,
+            tx.refundReceiver.checksummed, String(tx.nonce), proposer.checksummed, origin, time.timeIntervalSince1970, time.timeIntervalSince1970,
+        ] as [(any DatabaseValueConvertible)?]).map { $0?.databaseValue ?? .null }
+        return try await write { db in
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO servedTransaction (safeTxHash, chainId, safe, safeVersion, toAddress, value, data, operation, safeTxGas,
+                    baseGas, gasPrice, gasToken, refundReceiver, nonce, proposer, origin, createdAt, modifiedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: StatementArguments(row))
+            try Self.insert(confirmations, hash: hash, at: time, db)
+            guard let stored = try Self.fetch(hash, db) else { throw StorageError("the transaction \(hash) vanished while it was written") }
+            return stored
+        }
+    }
+
+    public func confirm(_ safeTxHash: [UInt8], with confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> ServedTransaction? {
+        let hash = Hex.encode(safeTxHash)
+        return try await write { db in
+            guard try Self.fetch(hash, db) != nil else { return nil }
+            try Self.insert(confirmations, hash: hash, at: time, db)
+            return try Self.fetch(hash, db)
+        }
+    }
+
+    public func transaction(_ safeTxHash: [UInt8]) async throws(StorageError) -> ServedTransaction? {
+        let hash = Hex.encode(safeTxHash)
+        return try await read { db in try Self.fetch(hash, db) }
+    }
+
+    public func transactions(_ q: ServedTransactionQuery) async throws(StorageError) -> (count: Int, page: [ServedTransaction]) {
+        var sql = "SELECT safeTxHash FROM servedTransaction WHERE chainId = ? AND safe = ?"
+        var arguments: [DatabaseValue] = [String(q.chainID).databaseValue, q.safe.checksummed.databaseValue]
+        if let executed = q.executed { sql += executed ? " AND executionHash IS NOT NULL" : " AND executionHash IS NULL" }
+        if let hash = q.safeTxHash {
+            sql += " AND safeTxHash = ?"
+            arguments.append(Hex.encode(hash).databaseValue)
+        }
+        let query = q, filter = sql, values = arguments
+        let all = try await read { db in
+            try String.fetchAll(db, sql: filter, arguments: StatementArguments(values)).compactMap { try Self.fetch($0, db) }
+        }
+        let matching = all.filter { served in query.nonce.allSatisfy { Self.holds($0, served.transaction.nonce) } }
+        let sorted = matching.sorted { a, b in
+            let (x, y) = query.descending ? (b, a) : (a, b)
+            switch query.order {
+            case .nonce: return (x.transaction.nonce, x.createdAt) < (y.transaction.nonce, y.createdAt)
+            case .created: return x.createdAt < y.createdAt
+            case .modified: return x.modifiedAt < y.modifiedAt
+            }
+        }
+        return (sorted.count, Array(sorted.dropFirst(max(q.offset, 0)).prefix(max(q.limit, 0))))
+    }
+
+    public func delete(_ safeTxHash: [UInt8]) async throws(StorageError) -> Bool {
+        let hash = Hex.encode(safeTxHash)
+        return try await write { db in
+            try db.execute(sql: "DELETE FROM servedConfirmation WHERE safeTxHash = ?", arguments: [hash])
+            try db.execute(sql: "DELETE FROM servedTransaction WHERE safeTxHash = ? AND executionHash IS NULL", arguments: [hash])
+            return db.changesCount > 0
+        }
+    }
+
+    private static func holds(_ bound: ServedTransactionQuery.NonceBound, _ nonce: BigUInt) -> Bool {
+        switch bound {
+        case .equal(let n): nonce == n
+        case .atLeast(let n): nonce >= n
+        case .above(let n): nonce > n
+        case .atMost(let n): nonce <= n
+        case .below(let n): nonce < n
+        }
+    }
+
+    /// Adds the confirmations of owners not confirmed yet; the transaction is modified when one was.
+    private static func insert(_ confirmations: [SafeSignature], hash: String, at time: Date, _ db: Database) throws {
+        var added = false
+        for signature in confirmations {
+            try db.execute(sql: "INSERT OR IGNORE INTO servedConfirmation (safeTxHash, owner, signature, createdAt) VALUES (?, ?, ?, ?)",
+                           arguments: [hash, signature.owner.checksummed, Hex.encode(signature.bytes), time.timeIntervalSince1970])
+            added = added || db.changesCount > 0
+        }
+        if added {
+            try db.execute(sql: "UPDATE servedTransaction SET modifiedAt = ? WHERE safeTxHash = ?", arguments: [time.timeIntervalSince1970, hash])
+        }
+    }
+
+    /// The stored transaction with its confirmations, re-checked: the hash is recomputed from the fields.
+    private static func fetch(_ hash: String, _ db: Database) throws -> ServedTransaction? {
+        guard let r = try Row.fetchOne(db, sql: "SELECT * FROM servedTransaction WHERE safeTxHash = ?", arguments: [hash]) else { return nil }
+        func number(_ column: String) throws -> BigUInt {
+            guard let n = BigUInt(r[column] as String, radix: 10) else { throw StorageError("\(hash): \(column) is not a number") }
+            return n
+        }
+        func address(_ column: String) throws -> Address {
+            do { return try Address(r[column] as String) } catch { throw StorageError("\(hash): \(column) is not an address") }
+        }
+        guard let version = SafeVersion(rawValue: r["safeVersion"]), let operation = SafeOperation(rawValue: UInt8(clamping: r["operation"] as Int)),
+              let data = try? Hex.decode(r["data"] as String) else { throw StorageError("\(hash) does not read back") }
+        let tx = SafeTx(safe: try address("safe"), chainID: try number("chainId"), version: version, to: try address("toAddress"),
+                        value: try number("value"), data: data, operation: operation, safeTxGas: try number("safeTxGas"),
+                        baseGas: try number("baseGas"), gasPrice: try number("gasPrice"), gasToken: try address("gasToken"),
+                        refundReceiver: try address("refundReceiver"), nonce: try number("nonce"))
+        let safeTxHash = try tx.hash()
+        guard Hex.encode(safeTxHash) == hash else { throw StorageError("\(hash) no longer hashes to itself") }
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM servedConfirmation WHERE safeTxHash = ? ORDER BY createdAt, rowid", arguments: [hash])
+        let confirmations = try rows.map { c -> ServedConfirmation in
+            guard let bytes = try? Hex.decode(c["signature"] as String) else { throw StorageError("\(hash): a signature is not hex") }
+            return ServedConfirmation(signature: try SafeSignature(bytes: bytes, safeTxHash: safeTxHash),
+                                      createdAt: Date(timeIntervalSince1970: c["createdAt"]))
+        }
+        return ServedTransaction(transaction: tx, safeTxHash: safeTxHash, proposer: try address("proposer"), origin: r["origin"],
+                                 confirmations: confirmations, createdAt: Date(timeIntervalSince1970: r["createdAt"]),
+                                 modifiedAt: Date(timeIntervalSince1970: r["modifiedAt"]),
+                                 executionHash: (r["executionHash"] as String?).flatMap { try? Hex.decode($0) }, isSuccessful: r["isSuccessful"])
+    }
+
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
+        do { return try await writer.write(body) } catch { throw StorageError.wrap(error, "co-signing database write failed") }
+    }
+
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
+        do { return try await writer.read(body) } catch { throw StorageError.wrap(error, "co-signing database read failed") }
+    }
+}
