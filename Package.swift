@@ -93,7 +93,6 @@ let package = Package(
             name: "BifrostServer",
             dependencies: [
                 "Services",
-                "Storage",
                 "Networking",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

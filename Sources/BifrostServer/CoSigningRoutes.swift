@@ -3,7 +3,6 @@ import Foundation
 import Hummingbird
 import Networking
 import Services
-import Storage
 
 /// The Transaction Service API subset wallets use, over one `CoSigningService`. Handlers parse and
 /// render; the rules are the service's.

@@ -1,7 +1,6 @@
 import BigInt
 import Foundation
 import Services
-import Storage
 
 /// The official Transaction Service's JSON for what a co-signing server holds: camelCase, with
 /// nonces and gas figures as strings in v2 and numbers in v1.

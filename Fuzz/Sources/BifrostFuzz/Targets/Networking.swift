@@ -151,7 +151,8 @@ let safeServiceTarget = FuzzTarget(
         return runSynchronously {
             var accepted = false
             do {
-                let items = try await remote.pending(safe: fuzzAddress, nonce: 0, chainID: 11_155_111, version: .v1_4_1)
+                let listing = try await remote.pending(safe: fuzzAddress, nonce: 0, chainID: 11_155_111, version: .v1_4_1)
+                let items = listing.transactions
                 accepted = !items.isEmpty
                 for item in items {
                     require((try? item.transaction.hash()) == item.safeTxHash, "a listed transaction's hash was not recomputed")

@@ -2,7 +2,6 @@ import ArgumentParser
 import BifrostServer
 import Foundation
 import Services
-import Storage
 
 /// `bifrost serve`: a co-signing service that speaks the Safe Transaction Service API.
 struct ServeCommand: AsyncParsableCommand {
@@ -57,8 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
         let services = try global.services()
         let (host, port) = try Self.address(listen)
         let path = database.map { String($0.dropFirst("sqlite:".count)) } ?? services.home.url.appendingPathComponent("serve.sqlite").path
-        let storage = try SQLiteCoSigningStorage(path: path)
-        let service = try await services.coSigning(storage: storage, chain: global.chain)
+        let service = try await services.coSigning(databasePath: path, chain: global.chain)
         let chainID = try await service.chainID()
         try await CoSigningServer.run(service: service, host: host, port: port) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
