@@ -75,11 +75,13 @@ struct RequestFields {
         if json["safe"] != nil, json["safe"] != .null, try address("safe") != safe {
             throw CoSigningError(.refused, field: "safe", "the body names another Safe than the path")
         }
-        return ServiceProposal(
-            safe: safe, to: try address("to"), value: try number("value"), data: try hex("data") ?? [], operation: try operation(),
-            safeTxGas: try number("safeTxGas", default: 0), baseGas: try number("baseGas", default: 0), gasPrice: try number("gasPrice", default: 0),
-            gasToken: try address("gasToken", default: .zero), refundReceiver: try address("refundReceiver", default: .zero),
-            nonce: try number("nonce"), statedHash: try hash("contractTransactionHash"), sender: try address("sender"),
-            signature: try hex("signature"), origin: try string("origin"))
+        // The chain ID and version are placeholders: the service puts the chain's in.
+        let fields = SafeTx(
+            safe: safe, chainID: nil, version: .v1_4_1, to: try address("to"), value: try number("value"), data: try hex("data") ?? [],
+            operation: try operation(), safeTxGas: try number("safeTxGas", default: 0), baseGas: try number("baseGas", default: 0),
+            gasPrice: try number("gasPrice", default: 0), gasToken: try address("gasToken", default: .zero),
+            refundReceiver: try address("refundReceiver", default: .zero), nonce: try number("nonce"))
+        return ServiceProposal(fields: fields, statedHash: try hash("contractTransactionHash"), sender: try address("sender"),
+                               signature: try hex("signature"), origin: try string("origin"))
     }
 }

@@ -4,20 +4,11 @@ import Networking
 import SafeKit
 import Storage
 
-/// A multisig transaction as a client proposes it: the Safe's fields, without the chain ID and
-/// version, which the server reads from the chain rather than believe.
+/// A multisig transaction as a client proposes it. Its chain ID and version are not the client's
+/// to say: the server reads them from the chain and puts them in `fields` before hashing.
 public struct ServiceProposal: Sendable, Equatable {
-    public var safe: Address
-    public var to: Address
-    public var value: BigUInt
-    public var data: [UInt8]
-    public var operation: SafeOperation
-    public var safeTxGas: BigUInt
-    public var baseGas: BigUInt
-    public var gasPrice: BigUInt
-    public var gasToken: Address
-    public var refundReceiver: Address
-    public var nonce: BigUInt
+    /// The Safe and the transaction's ten fields.
+    public var fields: SafeTx
     /// The hash the client says the fields give (`contractTransactionHash`).
     public var statedHash: [UInt8]
     public var sender: Address
@@ -26,20 +17,8 @@ public struct ServiceProposal: Sendable, Equatable {
     public var origin: String?
 
     /// A proposal.
-    public init(safe: Address, to: Address, value: BigUInt, data: [UInt8], operation: SafeOperation, safeTxGas: BigUInt, baseGas: BigUInt,
-                gasPrice: BigUInt, gasToken: Address, refundReceiver: Address, nonce: BigUInt, statedHash: [UInt8], sender: Address,
-                signature: [UInt8]?, origin: String?) {
-        self.safe = safe
-        self.to = to
-        self.value = value
-        self.data = data
-        self.operation = operation
-        self.safeTxGas = safeTxGas
-        self.baseGas = baseGas
-        self.gasPrice = gasPrice
-        self.gasToken = gasToken
-        self.refundReceiver = refundReceiver
-        self.nonce = nonce
+    public init(fields: SafeTx, statedHash: [UInt8], sender: Address, signature: [UInt8]?, origin: String?) {
+        self.fields = fields
         self.statedHash = statedHash
         self.sender = sender
         self.signature = signature
@@ -80,22 +59,22 @@ public struct CoSigningService: Sendable {
 
     /// Stores a proposal with its signatures, or adds them when it is stored already.
     public func propose(_ p: ServiceProposal) async throws -> ServedTransaction {
-        let state = try await safe(p.safe).safe
+        let state = try await safe(p.fields.safe).safe
         guard let version = state.safeVersion else { throw CoSigningError(.refused, field: "safe", "Safe version \(state.version) is not supported") }
-        let tx = SafeTx(safe: p.safe, chainID: state.chainID, version: version, to: p.to, value: p.value, data: p.data, operation: p.operation,
-                        safeTxGas: p.safeTxGas, baseGas: p.baseGas, gasPrice: p.gasPrice, gasToken: p.gasToken,
-                        refundReceiver: p.refundReceiver, nonce: p.nonce)
+        var tx = p.fields
+        tx.chainID = state.chainID
+        tx.version = version
         let hash: [UInt8]
         do { hash = try tx.hash() } catch { throw CoSigningError(.malformed, field: "nonce", error.description) }
         guard hash == p.statedHash else {
             throw CoSigningError(.refused, field: "contractTransactionHash",
                                  "the fields hash to \(Hex.encode(hash)) for Safe \(version.rawValue) on chain \(state.chainID), not \(Hex.encode(p.statedHash))")
         }
-        guard p.nonce >= state.nonce else {
-            throw CoSigningError(.refused, field: "nonce", "\(p.nonce) is below the Safe's nonce \(state.nonce): it can never execute")
+        guard tx.nonce >= state.nonce else {
+            throw CoSigningError(.refused, field: "nonce", "\(tx.nonce) is below the Safe's nonce \(state.nonce): it can never execute")
         }
         guard state.owners.contains(p.sender) else {
-            throw CoSigningError(.refused, field: "sender", "\(p.sender.checksummed) is not an owner of \(p.safe.checksummed)")
+            throw CoSigningError(.refused, field: "sender", "\(p.sender.checksummed) is not an owner of \(tx.safe.checksummed)")
         }
         let signatures = try await verified(p.signature ?? [], tx: tx, safe: state, field: "signature")
         return try await storage.save(tx, safeTxHash: hash, proposer: p.sender, origin: p.origin, confirmations: signatures, at: now())
