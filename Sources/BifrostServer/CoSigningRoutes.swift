@@ -47,8 +47,7 @@ struct CoSigningRoutes: Sendable {
 
     private func propose(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let fields = try RequestFields(try await Self.body(request))
-        let served = try await service.propose(try fields.proposal(safe: try Self.address(context, "address")))
-        _ = served
+        _ = try await service.propose(try fields.proposal(safe: try Self.address(context, "address")))
         return Response(status: .created)
     }
 
@@ -151,7 +150,7 @@ struct CoSigningRoutes: Sendable {
 
     static func address(_ context: BasicRequestContext, _ name: String) throws(CoSigningError) -> Address {
         guard let text = context.parameters.get(name) else { throw CoSigningError(.malformed, field: name, "an address is required") }
-        do { return try Address(text.hasPrefix("0x") || text.hasPrefix("0X") ? text : "0x" + text) } catch {
+        do { return try Address(text) } catch {
             throw CoSigningError(.malformed, field: name, error.description)
         }
     }
@@ -176,12 +175,14 @@ struct CoSigningRoutes: Sendable {
 }
 
 extension RequestFields {
+    /// Hex bytes given as text, with or without 0x.
+    static func bytes(_ text: String, field: String) throws(CoSigningError) -> [UInt8] {
+        do { return try Hex.decode(text) } catch { throw CoSigningError(.malformed, field: field, "not hex: \(error.description)") }
+    }
+
     /// A 32-byte hash given as text, with or without 0x.
     static func hashText(_ text: String, field: String) throws(CoSigningError) -> [UInt8] {
-        let bytes: [UInt8]
-        do { bytes = try Hex.decode(text.hasPrefix("0x") || text.hasPrefix("0X") ? text : "0x" + text) } catch {
-            throw CoSigningError(.malformed, field: field, "not hex: \(error.description)")
-        }
+        let bytes = try bytes(text, field: field)
         guard bytes.count == 32 else { throw CoSigningError(.malformed, field: field, "a hash is 32 bytes, this is \(bytes.count)") }
         return bytes
     }

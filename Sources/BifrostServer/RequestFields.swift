@@ -38,10 +38,7 @@ struct RequestFields {
     func hex(_ field: String) throws(CoSigningError) -> [UInt8]? {
         switch json[field] {
         case nil, .null?: return nil
-        case .string(let text)?:
-            do { return try Hex.decode(text.hasPrefix("0x") || text.hasPrefix("0X") ? text : "0x" + text) } catch {
-                throw CoSigningError(.malformed, field: field, "not hex: \(error.description)")
-            }
+        case .string(let text)?: return try Self.bytes(text, field: field)
         case _?: throw CoSigningError(.malformed, field: field, "must be a hex string")
         }
     }
@@ -56,9 +53,8 @@ struct RequestFields {
 
     /// A 32-byte hash.
     func hash(_ field: String) throws(CoSigningError) -> [UInt8] {
-        guard let bytes = try hex(field) else { throw CoSigningError(.malformed, field: field, "a 32-byte hash is required") }
-        guard bytes.count == 32 else { throw CoSigningError(.malformed, field: field, "a hash is 32 bytes, this is \(bytes.count)") }
-        return bytes
+        guard case .string(let text)? = json[field] else { throw CoSigningError(.malformed, field: field, "a 32-byte hash is required") }
+        return try Self.hashText(text, field: field)
     }
 
     /// `operation`: 0 call, 1 delegatecall; 2 (CREATE) is what the official service refuses too.

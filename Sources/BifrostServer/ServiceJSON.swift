@@ -60,9 +60,8 @@ enum ServiceJSON {
 
     static func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
 
-    static func date(_ date: Date) -> JSONValue {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return .string(formatter.string(from: date))
-    }
+    // One style for every date of every listing, not a formatter built per date.
+    static let iso8601 = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    static func date(_ date: Date) -> JSONValue { .string(iso8601.format(date)) }
 }
