@@ -7,7 +7,7 @@ import Testing
 
 /// What `bifrost serve` keeps: each transaction once, each owner's confirmation once, found by
 /// the official service's filters, and all of it there again after the file is reopened.
-@Suite("Co-signing storage (SQLite)")
+@Suite("Co-signing storage (every backend)")
 struct CoSigningStorageTests {
     // Hardhat dev keys 0–2: public throwaway keys.
     static let keys = [
@@ -22,9 +22,10 @@ struct CoSigningStorageTests {
         SafeTx(safe: safe, chainID: 31337, version: .v1_4_1, to: keys[1].address, value: value, nonce: nonce)
     }
 
-    @Test("saving again and confirming again change nothing; a new owner's confirmation is added and modifies the transaction")
-    func idempotent() async throws {
-        let storage = try SQLiteCoSigningStorage()
+    @Test("saving again and confirming again change nothing; a new owner's confirmation is added and modifies the transaction",
+          arguments: CoSigningBackend.available)
+    func idempotent(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
         let tx = Self.tx(nonce: 0), hash = try tx.hash()
         let first = try SafeSignature.sign(safeTxHash: hash, with: Self.keys[0])
         let saved = try await storage.save(tx, safeTxHash: hash, proposer: Self.keys[0].address, origin: "o", confirmations: [first], at: Self.t0)
@@ -39,9 +40,10 @@ struct CoSigningStorageTests {
         #expect(try await storage.confirm([UInt8](repeating: 7, count: 32), with: [second], at: Self.t0) == nil)
     }
 
-    @Test("filters, ordering and pages as the official service's: nonce bounds, executed, safeTxHash, newest nonce first")
-    func queries() async throws {
-        let storage = try SQLiteCoSigningStorage()
+    @Test("filters, ordering and pages as the official service's: nonce bounds, executed, safeTxHash, newest nonce first",
+          arguments: CoSigningBackend.available)
+    func queries(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
         for nonce in 0..<7 {
             let tx = Self.tx(nonce: BigUInt(nonce))
             _ = try await storage.save(tx, safeTxHash: try tx.hash(), proposer: Self.keys[0].address, origin: nil, confirmations: [],
@@ -67,6 +69,92 @@ struct CoSigningStorageTests {
         let deleted = try await storage.delete(try Self.tx(nonce: 3).hash())
         let deletedAgain = try await storage.delete(try Self.tx(nonce: 3).hash())
         #expect(deleted && !deletedAgain)
+    }
+
+    @Test("executed, failed and replaced marks: the chain's word wins over a replaced mark, and a mark is made once",
+          arguments: CoSigningBackend.available)
+    func executionMarks(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        var hashes: [[UInt8]] = []
+        for (nonce, value) in [(5, 1), (5, 2), (6, 1), (7, 1)] {
+            let tx = Self.tx(nonce: BigUInt(nonce), value: BigUInt(value))
+            hashes.append(try tx.hash())
+            _ = try await storage.save(tx, safeTxHash: hashes.last!, proposer: Self.keys[0].address, origin: nil, confirmations: [], at: Self.t0)
+        }
+        let executedBy = [UInt8](repeating: 0xee, count: 32)
+        #expect(try await storage.markExecuted(hashes[0], transactionHash: executedBy, successful: true, at: Self.t0.addingTimeInterval(1)))
+        #expect(try await !storage.markExecuted(hashes[0], transactionHash: executedBy, successful: true, at: Self.t0), "marked once")
+        #expect(try await !storage.markExecuted([UInt8](repeating: 1, count: 32), transactionHash: executedBy, successful: true, at: Self.t0))
+        #expect(try await storage.markReplaced(chainID: 31337, safe: Self.safe, below: 7, at: Self.t0.addingTimeInterval(2)) == 2)
+        #expect(try await storage.markReplaced(chainID: 31337, safe: Self.safe, below: 7, at: Self.t0) == 0, "replaced once")
+        let executed = try #require(try await storage.transaction(hashes[0]))
+        #expect(executed.executionHash == executedBy && executed.isSuccessful == true && !executed.isReplaced)
+        #expect(executed.modifiedAt == Self.t0.addingTimeInterval(1))
+        let replaced = try #require(try await storage.transaction(hashes[1]))
+        #expect(replaced.isReplaced && !replaced.isExecuted && replaced.modifiedAt == Self.t0.addingTimeInterval(2))
+        #expect(try await storage.transaction(hashes[2])?.isReplaced == true)
+        #expect(try await storage.transaction(hashes[3])?.isReplaced == false, "nonce 7 is still the Safe's to run")
+        // A failed execution of the replaced nonce-6 transaction: the chain ran it after all.
+        #expect(try await storage.markExecuted(hashes[2], transactionHash: executedBy, successful: false, at: Self.t0.addingTimeInterval(3)))
+        let failed = try #require(try await storage.transaction(hashes[2]))
+        #expect(failed.isExecuted && failed.isSuccessful == false && !failed.isReplaced)
+        let pending = try await storage.transactions(ServedTransactionQuery(chainID: 31337, safe: Self.safe, executed: false))
+        #expect(Set(pending.page.map(\.safeTxHash)) == [hashes[1], hashes[3]], "replaced is not executed, as the official service lists it")
+    }
+
+    @Test("served Safes: replaced when read again, found by any owner, per chain", arguments: CoSigningBackend.available)
+    func servedSafes(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        let other = try Address("0x00000000000000000000000000000000000007af")
+        let owners = Self.keys.map(\.address)
+        try await storage.remember(ServedSafe(chainID: 31337, address: Self.safe, owners: owners, threshold: 2, nonce: 3, version: "1.4.1", readAt: Self.t0))
+        try await storage.remember(ServedSafe(chainID: 31337, address: other, owners: [owners[2]], threshold: 1, nonce: 0, version: "1.3.0", readAt: Self.t0))
+        try await storage.remember(ServedSafe(chainID: 1, address: other, owners: [owners[0]], threshold: 1, nonce: 0, version: "1.3.0", readAt: Self.t0))
+        #expect(try await storage.safes(ownedBy: owners[2], chainID: 31337).map(\.address) == [Self.safe, other].sorted { $0.checksummed < $1.checksummed })
+        #expect(try await storage.safes(ownedBy: owners[0], chainID: 31337).map(\.address) == [Self.safe])
+        let later = ServedSafe(chainID: 31337, address: Self.safe, owners: [owners[1], owners[0]], threshold: 1, nonce: 9, version: "1.4.1",
+                               readAt: Self.t0.addingTimeInterval(60))
+        try await storage.remember(later)
+        #expect(try await storage.safes(ownedBy: owners[2], chainID: 31337).map(\.address) == [other], "an owner removed on chain is gone")
+        #expect(try await storage.safes(ownedBy: owners[0], chainID: 31337) == [later], "owners keep the Safe's order")
+        #expect(try await storage.servedSafes(chainID: 31337).count == 2)
+        #expect(try await storage.servedSafes(chainID: 5).isEmpty)
+    }
+
+    @Test("delegates: one per (safe, delegate, delegator), label replaced, filtered, paged, removed for a Safe or everywhere",
+          arguments: CoSigningBackend.available)
+    func delegates(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        let (owner, other, delegate) = (Self.keys[0].address, Self.keys[1].address, Self.keys[2].address)
+        let expiry = Self.t0.addingTimeInterval(3600)
+        try await storage.saveDelegate(ServedDelegate(chainID: 31337, safe: Self.safe, delegate: delegate, delegator: owner, label: "bot", expiry: nil))
+        try await storage.saveDelegate(ServedDelegate(chainID: 31337, safe: Self.safe, delegate: delegate, delegator: owner, label: "bot 2", expiry: expiry))
+        try await storage.saveDelegate(ServedDelegate(chainID: 31337, safe: nil, delegate: delegate, delegator: owner, label: "everywhere", expiry: nil))
+        try await storage.saveDelegate(ServedDelegate(chainID: 31337, safe: nil, delegate: other, delegator: owner, label: "b", expiry: nil))
+        try await storage.saveDelegate(ServedDelegate(chainID: 1, safe: nil, delegate: delegate, delegator: owner, label: "mainnet", expiry: nil))
+        let mine = try await storage.delegates(DelegateQuery(chainID: 31337, delegate: delegate))
+        #expect(mine.count == 2 && mine.page.map(\.label) == ["bot 2", "everywhere"] && mine.page[0].expiry == expiry && mine.page[1].safe == nil)
+        #expect(try await storage.delegates(DelegateQuery(chainID: 31337, safe: Self.safe)).page.map(\.label) == ["bot 2"])
+        #expect(try await storage.delegates(DelegateQuery(chainID: 31337, label: "b")).page.map(\.delegate) == [other])
+        let page = try await storage.delegates(DelegateQuery(chainID: 31337, delegator: owner, limit: 1, offset: 1))
+        #expect(page.count == 3 && page.page.map(\.label) == ["everywhere"])
+        #expect(try await storage.removeDelegate(chainID: 31337, delegate: delegate, delegator: owner, safe: Self.safe) == 1)
+        #expect(try await storage.removeDelegate(chainID: 31337, delegate: delegate, delegator: other, safe: nil) == 0, "another delegator's")
+        try await storage.saveDelegate(ServedDelegate(chainID: 31337, safe: Self.safe, delegate: delegate, delegator: owner, label: "again", expiry: nil))
+        #expect(try await storage.removeDelegate(chainID: 31337, delegate: delegate, delegator: owner, safe: nil) == 2, "nil removes for every Safe")
+        #expect(try await storage.delegates(DelegateQuery(chainID: 31337, delegate: delegate)).count == 0)
+        #expect(try await storage.delegates(DelegateQuery(chainID: 1)).count == 1, "another chain's stay")
+    }
+
+    @Test("the follower's block: nil at first, then the last one set, per chain", arguments: CoSigningBackend.available)
+    func followedBlock(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        #expect(try await storage.followedBlock(chainID: 31337) == nil)
+        try await storage.setFollowedBlock(120, chainID: 31337)
+        try await storage.setFollowedBlock(20_000_000_000, chainID: 31337)
+        try await storage.setFollowedBlock(7, chainID: 1)
+        #expect(try await storage.followedBlock(chainID: 31337) == 20_000_000_000)
+        #expect(try await storage.followedBlock(chainID: 1) == 7)
     }
 
     @Test("a file reopened holds every acknowledged write, 0600")

@@ -66,6 +66,41 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
                 t.primaryKey(["safeTxHash", "owner"])
             }
         }
+        m.registerMigration("v2: replaced marks, served Safes and their owners, delegates, the follower's block") { db in
+            try db.alter(table: "servedTransaction") { t in t.add(column: "isReplaced", .boolean).notNull().defaults(to: false) }
+            try db.create(table: "servedSafe") { t in
+                t.column("chainId", .text).notNull()
+                t.column("address", .text).notNull()
+                t.column("threshold", .integer).notNull()
+                t.column("nonce", .text).notNull()
+                t.column("version", .text).notNull()
+                t.column("readAt", .double).notNull()
+                t.primaryKey(["chainId", "address"])
+            }
+            try db.create(table: "servedSafeOwner") { t in
+                t.column("chainId", .text).notNull()
+                t.column("safe", .text).notNull()
+                t.column("owner", .text).notNull()
+                t.column("position", .integer).notNull()
+                t.primaryKey(["chainId", "safe", "owner"])
+            }
+            try db.create(index: "servedSafeOwnerByOwner", on: "servedSafeOwner", columns: ["chainId", "owner"])
+            try db.create(table: "servedDelegate") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("chainId", .text).notNull()
+                // '' for a delegate of every Safe the delegator owns, so the unique key holds.
+                t.column("safe", .text).notNull()
+                t.column("delegate", .text).notNull()
+                t.column("delegator", .text).notNull()
+                t.column("label", .text).notNull()
+                t.column("expiry", .double)
+                t.uniqueKey(["chainId", "safe", "delegate", "delegator"])
+            }
+            try db.create(table: "followState") { t in
+                t.primaryKey("chainId", .text)
+                t.column("block", .text).notNull()
+            }
+        }
         return m
     }
 
@@ -186,14 +221,15 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         return ServedTransaction(transaction: tx, safeTxHash: safeTxHash, proposer: try address("proposer"), origin: r["origin"],
                                  confirmations: confirmations, createdAt: Date(timeIntervalSince1970: r["createdAt"]),
                                  modifiedAt: Date(timeIntervalSince1970: r["modifiedAt"]),
-                                 executionHash: (r["executionHash"] as String?).flatMap { try? Hex.decode($0) }, isSuccessful: r["isSuccessful"])
+                                 executionHash: (r["executionHash"] as String?).flatMap { try? Hex.decode($0) }, isSuccessful: r["isSuccessful"],
+                                 isReplaced: r["isReplaced"])
     }
 
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
         do { return try await writer.write(body) } catch { throw StorageError.wrap(error, "co-signing database write failed") }
     }
 
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
         do { return try await writer.read(body) } catch { throw StorageError.wrap(error, "co-signing database read failed") }
     }
 }

@@ -18,10 +18,12 @@ public struct ServedTransaction: Sendable, Equatable {
     public let executionHash: [UInt8]?
     /// Whether the execution succeeded; nil while pending.
     public let isSuccessful: Bool?
+    /// Another transaction with its nonce was executed, so this one never can be.
+    public let isReplaced: Bool
 
     /// A served transaction.
     public init(transaction: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [ServedConfirmation],
-                createdAt: Date, modifiedAt: Date, executionHash: [UInt8]? = nil, isSuccessful: Bool? = nil) {
+                createdAt: Date, modifiedAt: Date, executionHash: [UInt8]? = nil, isSuccessful: Bool? = nil, isReplaced: Bool = false) {
         self.transaction = transaction
         self.safeTxHash = safeTxHash
         self.proposer = proposer
@@ -31,6 +33,7 @@ public struct ServedTransaction: Sendable, Equatable {
         self.modifiedAt = modifiedAt
         self.executionHash = executionHash
         self.isSuccessful = isSuccessful
+        self.isReplaced = isReplaced
     }
 
     /// Whether it was executed on chain.
@@ -83,8 +86,8 @@ public struct ServedTransactionQuery: Sendable, Equatable {
     }
 }
 
-/// Where a co-signing server keeps its transactions: one protocol, so SQLite and PostgreSQL
-/// answer the same suite.
+/// Where a co-signing server keeps its transactions, delegates, the Safes it serves and how far
+/// it has followed the chain: one protocol, so SQLite and PostgreSQL answer the same suite.
 public protocol CoSigningStorage: Sendable {
     /// Stores `transaction` unless its hash is there, then adds the confirmations of owners not yet
     /// confirmed, in one write; answers the stored transaction. Repeating a write changes nothing.
@@ -98,4 +101,30 @@ public protocol CoSigningStorage: Sendable {
     func transactions(_ query: ServedTransactionQuery) async throws(StorageError) -> (count: Int, page: [ServedTransaction])
     /// Removes a pending transaction; false when there was none.
     func delete(_ safeTxHash: [UInt8]) async throws(StorageError) -> Bool
+
+    /// Records that `safeTxHash` was executed by `transactionHash`; false when it is not stored or
+    /// already marked. A replaced mark gives way: the chain says it ran.
+    func markExecuted(_ safeTxHash: [UInt8], transactionHash: [UInt8], successful: Bool, at time: Date) async throws(StorageError) -> Bool
+    /// Marks the Safe's pending transactions with a nonce below `nonce` replaced; answers how many.
+    func markReplaced(chainID: BigUInt, safe: Address, below nonce: BigUInt, at time: Date) async throws(StorageError) -> Int
+
+    /// Stores the Safe as last read from the chain, replacing what was stored of it.
+    func remember(_ safe: ServedSafe) async throws(StorageError)
+    /// Every Safe the server serves on `chainID`, by address.
+    func servedSafes(chainID: BigUInt) async throws(StorageError) -> [ServedSafe]
+    /// The served Safes that `owner` owned when they were last read, by address.
+    func safes(ownedBy owner: Address, chainID: BigUInt) async throws(StorageError) -> [ServedSafe]
+
+    /// Stores a delegate, replacing the label and expiry of the same (safe, delegate, delegator).
+    func saveDelegate(_ delegate: ServedDelegate) async throws(StorageError)
+    /// One page of the delegates `query` matches, oldest first, and how many match in all.
+    func delegates(_ query: DelegateQuery) async throws(StorageError) -> (count: Int, page: [ServedDelegate])
+    /// Removes `delegate` of `delegator`, for `safe` only or, with nil, for every Safe and none;
+    /// answers how many were removed.
+    func removeDelegate(chainID: BigUInt, delegate: Address, delegator: Address, safe: Address?) async throws(StorageError) -> Int
+
+    /// The last block whose execution events were read, or nil before the first read.
+    func followedBlock(chainID: BigUInt) async throws(StorageError) -> BigUInt?
+    /// Records that events were read up to `block`.
+    func setFollowedBlock(_ block: BigUInt, chainID: BigUInt) async throws(StorageError)
 }
