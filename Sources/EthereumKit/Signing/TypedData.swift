@@ -31,6 +31,12 @@ public struct TypedData: Sendable {
     public struct Field: Hashable, Sendable {
         public let name: String
         public let type: String
+
+        /// A member `type name`.
+        public init(name: String, type: String) {
+            self.name = name
+            self.type = type
+        }
     }
 
     /// Struct definitions by name, including `EIP712Domain` (derived from the domain when absent).
