@@ -26,7 +26,14 @@ struct CoSigningRoutes: Sendable {
             router.get("/api/\(version)/multisig-transactions/:hash") { _, context in
                 try await self.run { try await self.transaction(context, v2: v2) }
             }
+            router.delete("/api/\(version)/multisig-transactions/:hash") { request, context in
+                try await self.run { try await self.delete(request, context) }
+            }
+            router.get("/api/\(version)/owners/:owner/safes") { request, context in
+                try await self.run { try await self.ownedSafes(request, context, v2: v2) }
+            }
         }
+        addDelegates(to: router)
         router.post("/api/v1/multisig-transactions/:hash/confirmations") { request, context in
             try await self.run { try await self.confirm(request, context) }
         }
@@ -89,14 +96,25 @@ struct CoSigningRoutes: Sendable {
             query.order = order
             query.descending = descending
         }
-        let limit = try q.get("limit").map { try Self.number($0, field: "limit") } ?? 100
-        query.limit = Int(min(limit, 200))
-        query.offset = Int(try q.get("offset").map { try Self.number($0, field: "offset") }.map { min($0, BigUInt(Int32.max)) } ?? 0)
+        (query.limit, query.offset) = try Self.window(request)
         let (count, page) = try await service.transactions(query)
-        let next = query.offset + query.limit < count ? Self.pageURL(request, offset: query.offset + query.limit, limit: query.limit) : nil
-        let previous = query.offset > 0 ? Self.pageURL(request, offset: max(query.offset - query.limit, 0), limit: query.limit) : nil
-        return Self.json(.ok, ServiceJSON.page(count: count, next: next, previous: previous,
-                                               results: page.map { ServiceJSON.transaction($0, threshold: state.safe.threshold, v2: v2) }))
+        return Self.page(request, count: count, limit: query.limit, offset: query.offset,
+                         results: page.map { ServiceJSON.transaction($0, threshold: state.safe.threshold, v2: v2) })
+    }
+
+    /// `limit` (default 100, at most 200) and `offset` from the query.
+    static func window(_ request: Request) throws(CoSigningError) -> (limit: Int, offset: Int) {
+        let q = request.uri.queryParameters
+        let limit = try q.get("limit").map { (text: String) throws(CoSigningError) in try Self.number(text, field: "limit") } ?? 100
+        let offset = try q.get("offset").map { (text: String) throws(CoSigningError) in try Self.number(text, field: "offset") } ?? 0
+        return (Int(min(limit, 200)), Int(min(offset, BigUInt(Int32.max))))
+    }
+
+    /// A page of `results` with absolute links to the pages before and after it.
+    static func page(_ request: Request, count: Int, limit: Int, offset: Int, results: [JSONValue]) -> Response {
+        let next = offset + limit < count ? pageURL(request, offset: offset + limit, limit: limit) : nil
+        let previous = offset > 0 ? pageURL(request, offset: max(offset - limit, 0), limit: limit) : nil
+        return json(.ok, ServiceJSON.page(count: count, next: next, previous: previous, results: results))
     }
 
     /// The same listing at another offset, as an absolute URL on the host the client used.
@@ -107,7 +125,7 @@ struct CoSigningRoutes: Sendable {
     }
 
     /// Runs a handler, answering a refusal with its status and the field's message.
-    private func run(_ body: () async throws -> Response) async throws -> Response {
+    func run(_ body: () async throws -> Response) async throws -> Response {
         do { return try await body() } catch let error as CoSigningError {
             return Self.json(Self.status(error.kind), ServiceJSON.error(error))
         } catch let error as StorageError {

@@ -1,4 +1,5 @@
 import BigInt
+import Foundation
 import Services
 
 /// Typed fields of a JSON request body, read as leniently as the official service reads them
@@ -49,6 +50,14 @@ struct RequestFields {
         case .string(let text)?: return text
         case _?: throw CoSigningError(.malformed, field: field, "must be a string")
         }
+    }
+
+    /// An ISO 8601 date, with or without fractional seconds; nil for a missing field or null.
+    func date(_ field: String) throws(CoSigningError) -> Date? {
+        guard let text = try string(field) else { return nil }
+        if let date = try? ServiceJSON.iso8601.parse(text) { return date }
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        throw CoSigningError(.malformed, field: field, "'\(text)' is not an ISO 8601 date such as 2026-12-31T00:00:00Z")
     }
 
     /// A 32-byte hash.

@@ -39,6 +39,17 @@ enum ServiceJSON {
         ])
     }
 
+    /// A served Safe as last read, in the v2 owners listing.
+    static func servedSafe(_ s: ServedSafe) -> JSONValue {
+        object([("address", .string(s.address.checksummed)), ("owners", .array(s.owners.map { .string($0.checksummed) })),
+                ("threshold", .number(String(s.threshold))), ("nonce", .string(String(s.nonce))), ("version", .string(s.version))])
+    }
+
+    static func delegate(_ d: ServedDelegate) -> JSONValue {
+        object([("safe", d.safe.map { .string($0.checksummed) } ?? .null), ("delegate", .string(d.delegate.checksummed)),
+                ("delegator", .string(d.delegator.checksummed)), ("label", .string(d.label)), ("expiryDate", d.expiry.map(date) ?? .null)])
+    }
+
     /// `{"count", "next", "previous", "results"}`, the official pages.
     static func page(count: Int, next: String?, previous: String?, results: [JSONValue]) -> JSONValue {
         object([("count", .number(String(count))), ("next", next.map(JSONValue.string) ?? .null),

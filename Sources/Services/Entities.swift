@@ -46,3 +46,9 @@ public typealias ServedConfirmation = Storage.ServedConfirmation
 public typealias ServedTransactionQuery = Storage.ServedTransactionQuery
 /// Where a co-signing server keeps its transactions.
 public typealias CoSigningStorage = Storage.CoSigningStorage
+/// A Safe a co-signing server serves, as last read.
+public typealias ServedSafe = Storage.ServedSafe
+/// An address an owner lets propose.
+public typealias ServedDelegate = Storage.ServedDelegate
+/// Which delegates to list.
+public typealias DelegateQuery = Storage.DelegateQuery

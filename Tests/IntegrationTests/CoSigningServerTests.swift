@@ -13,34 +13,11 @@ extension OnDevnet {
     struct CoSigningServerTests {
         let devnet = Devnet.shared!
 
-        /// A server for `wallet`'s network on a free loopback port, until `stop`.
-        final class Running: Sendable {
-            let url: URL
-            let task: Task<Void, any Error>
-
-            init(_ service: CoSigningService) async throws {
-                let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-                task = Task { try await CoSigningServer.run(service: service, port: 0) { continuation.yield($0) } }
-                var iterator = stream.makeAsyncIterator()
-                guard let port = await iterator.next() else { throw CancellationError() }
-                url = URL(string: "http://127.0.0.1:\(port)")!
-            }
-
-            func stop() { task.cancel() }
-
-            func send(_ method: String, _ path: String, _ body: String? = nil) async throws -> (status: Int, json: JSONValue) {
-                let request = HTTPRequest(method: method, url: URL(string: url.absoluteString + path)!, headers: ["Content-Type": "application/json"],
-                                          body: Array((body ?? "").utf8))
-                let response = try await LiveNetwork.shared.send(request)
-                return (response.status, (try? JSONParser.parse(response.body)) ?? .null)
-            }
-        }
-
         @Test("2-of-3 across two homes through the server: propose, list and merge, confirm, list, execute; GET shows both confirmations")
         func twoOfThree() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await Running(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain))
             defer { server.stop() }
             let endpoint = SafeServiceEndpoint(url: server.url, apiKey: nil)
             let recipient = PrivateKey.generate().address
@@ -77,7 +54,7 @@ extension OnDevnet {
         func refusals() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await Running(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain))
             defer { server.stop() }
             let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[1], value: 5, nonce: 0)
             let hash = try tx.hash()

@@ -73,10 +73,17 @@ public struct CoSigningService: Sendable {
         guard tx.nonce >= state.nonce else {
             throw CoSigningError(.refused, field: "nonce", "\(tx.nonce) is below the Safe's nonce \(state.nonce): it can never execute")
         }
-        guard state.owners.contains(p.sender) else {
-            throw CoSigningError(.refused, field: "sender", "\(p.sender.checksummed) is not an owner of \(tx.safe.checksummed)")
+        let signatures: [SafeSignature]
+        if state.owners.contains(p.sender) {
+            signatures = try await verified(p.signature ?? [], tx: tx, safe: state, field: "signature")
+        } else if try await isDelegate(p.sender, of: state) {
+            try delegateProves(p.sender, signature: p.signature, safeTxHash: hash)
+            signatures = []
+        } else {
+            throw CoSigningError(.refused, field: "sender", "\(p.sender.checksummed) is neither an owner nor a delegate of \(tx.safe.checksummed)")
         }
-        let signatures = try await verified(p.signature ?? [], tx: tx, safe: state, field: "signature")
+        try await storage.remember(ServedSafe(chainID: state.chainID, address: state.address, owners: state.owners, threshold: Int(state.threshold),
+                                              nonce: state.nonce, version: state.version, readAt: now()))
         return try await storage.save(tx, safeTxHash: hash, proposer: p.sender, origin: p.origin, confirmations: signatures, at: now())
     }
 
@@ -106,6 +113,18 @@ public struct CoSigningService: Sendable {
     /// One page of a Safe's transactions.
     public func transactions(_ query: ServedTransactionQuery) async throws -> (count: Int, page: [ServedTransaction]) {
         try await storage.transactions(query)
+    }
+
+    /// A delegate proves it sent the proposal by signing its hash itself; the signature is no
+    /// owner's, so it confirms nothing.
+    private func delegateProves(_ delegate: Address, signature: [UInt8]?, safeTxHash: [UInt8]) throws {
+        guard let signature, !signature.isEmpty else {
+            throw CoSigningError(.refused, field: "signature", "a delegate's proposal must carry the delegate's own signature of the hash")
+        }
+        let signer = try? SafeSignature.parse(packed: signature, safeTxHash: safeTxHash)
+        guard let signer, signer.count == 1, signer[0].owner == delegate, signer[0].kind == .ecdsa || signer[0].kind == .ethSign else {
+            throw CoSigningError(.refused, field: "signature", "a delegate's proposal must be signed by \(delegate.checksummed) alone")
+        }
     }
 
     /// Each signature in `packed`, recovered and checked: owners only, each once, on-chain claims confirmed.

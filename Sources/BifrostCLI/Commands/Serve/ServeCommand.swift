@@ -14,19 +14,28 @@ struct ServeCommand: AsyncParsableCommand {
         such as safe-eth-py's TransactionServiceApi. Every proposal's hash is recomputed with the \
         Safe's version and chain ID read from the network's node, its sender must be an owner, and \
         every signature must recover to an owner (approved hashes and contract signatures are \
-        checked on chain). Transactions are kept in one SQLite file. It listens on 127.0.0.1 \
-        unless --listen says otherwise, and its first line on stdout says where. Stop it with \
-        Ctrl-C or SIGTERM.
+        checked on chain); an owner's delegate may propose too. Transactions are kept in one \
+        SQLite file. It listens on 127.0.0.1 unless --listen says otherwise, and its first line on \
+        stdout says where. Every few seconds it reads the served Safes' execution events, resuming \
+        where it stopped, and marks transactions executed, failed or replaced. Stop it with Ctrl-C \
+        or SIGTERM.
 
-        Served: GET/POST /api/v1|v2/safes/{address}/multisig-transactions/, GET \
+        With --api-key-file, writes need "Authorization: Bearer KEY" (the header safe-eth-py and \
+        api-kit send with an API key) and each key has a rate; reads stay open. The file holds one \
+        key per line (16 characters or more), optionally followed by its requests per minute, and \
+        must be chmod 600. Browsers may call it only from the origins given with --cors-origin.
+
+        Served: GET/POST /api/v1|v2/safes/{address}/multisig-transactions/, GET/DELETE \
         /api/v1|v2/multisig-transactions/{safeTxHash}/, POST \
         /api/v1/multisig-transactions/{safeTxHash}/confirmations/, GET /api/v1/safes/{address}/, \
-        GET /api/v1/about/ and GET /health; with or without a trailing slash, and under an optional \
-        /{shortName} prefix.
+        GET /api/v1|v2/owners/{owner}/safes/, GET/POST /api/v2/delegates/, DELETE \
+        /api/v2/delegates/{delegate}/, GET /api/v1/about/ and GET /health; with or without a \
+        trailing slash, and under an optional /{shortName} prefix.
 
         Examples:
           bifrost serve --network devnet
-          bifrost serve --network sepolia --listen 0.0.0.0:8000 --database sqlite:/srv/bifrost/serve.sqlite
+          bifrost serve --network sepolia --listen 0.0.0.0:8000 --database sqlite:/srv/bifrost/serve.sqlite \\
+              --api-key-file /srv/bifrost/keys --cors-origin https://wallet.example.org
         """
     )
 
@@ -34,10 +43,22 @@ struct ServeCommand: AsyncParsableCommand {
     var listen = "127.0.0.1:8000"
     @Option(help: ArgumentHelp("Where to keep transactions (default sqlite:HOME/serve.sqlite).", valueName: "sqlite:PATH"))
     var database: String?
+    @Option(help: ArgumentHelp("Require a key from this file (chmod 600) to write: one per line, optionally with its requests per minute.",
+                               valueName: "FILE"))
+    var apiKeyFile: String?
+    @Option(help: ArgumentHelp("Writes per minute for a key whose line names no rate.", valueName: "N"))
+    var rateLimit = 60
+    @Option(help: ArgumentHelp("Let browser pages from this origin call the API (repeat for more; * for any). Off by default.",
+                               valueName: "ORIGIN"))
+    var corsOrigin: [String] = []
+    @Option(help: ArgumentHelp("Seconds between reads of the chain's execution events; 0 not to follow.", valueName: "SECONDS"))
+    var followInterval = 5
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         _ = try Self.address(listen)
+        guard rateLimit > 0 else { throw ValidationError("--rate-limit: give a positive number of requests per minute") }
+        guard followInterval >= 0 else { throw ValidationError("--follow-interval: give 0 or more seconds") }
         if let database, !database.hasPrefix("sqlite:") {
             throw ValidationError("--database: '\(database)' is not sqlite:PATH (PostgreSQL is not served yet)")
         }
@@ -58,7 +79,10 @@ struct ServeCommand: AsyncParsableCommand {
         let path = database.map { String($0.dropFirst("sqlite:".count)) } ?? services.home.url.appendingPathComponent("serve.sqlite").path
         let service = try await services.coSigning(databasePath: path, chain: global.chain)
         let chainID = try await service.chainID()
-        try await CoSigningServer.run(service: service, host: host, port: port) { bound in
+        let keys = try apiKeyFile.map { file throws(CoSigningError) in try APIKeys(file: file, defaultPerMinute: rateLimit) }
+        let settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
+                                     followEvery: followInterval == 0 ? nil : .seconds(followInterval))
+        try await CoSigningServer.run(service: service, settings: settings) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
             FileHandle.standardOutput.write(Data("Serving chain \(chainID) at http://\(host):\(bound) (transactions in \(path))\n".utf8))
         }

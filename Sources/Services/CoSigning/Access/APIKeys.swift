@@ -1,0 +1,58 @@
+import EthereumKit
+import Foundation
+
+/// The API keys a co-signing server takes for writes, read from a file only its owner can read:
+/// one key per line, optionally followed by that key's requests per minute; `#` starts a comment.
+public struct APIKeys: Sendable {
+    /// One accepted key: its bytes (kept only to compare in constant time), its rate and a label
+    /// for logs that is not the key.
+    struct Entry: Sendable {
+        let key: [UInt8]
+        let perMinute: Int
+        let label: String
+    }
+
+    let entries: [Entry]
+
+    /// Keys from `text`; `defaultPerMinute` applies where a line names no rate.
+    public init(text: String, defaultPerMinute: Int) throws(CoSigningError) {
+        var entries: [Entry] = []
+        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            guard !words.isEmpty else { continue }
+            guard words.count <= 2, words[0].count >= 16 else {
+                throw CoSigningError(.malformed, field: "api-key-file", "line \(n + 1): a key of 16 or more characters, then optionally its requests per minute")
+            }
+            var rate = defaultPerMinute
+            if words.count == 2 {
+                guard let r = Int(words[1]), r > 0 else { throw CoSigningError(.malformed, field: "api-key-file", "line \(n + 1): the rate must be a positive whole number") }
+                rate = r
+            }
+            entries.append(Entry(key: Array(words[0].utf8), perMinute: rate, label: "key \(entries.count + 1) (line \(n + 1))"))
+        }
+        guard !entries.isEmpty else { throw CoSigningError(.malformed, field: "api-key-file", "the file holds no key") }
+        self.entries = entries
+    }
+
+    /// Keys from the file at `path`, which must not be readable by group or others.
+    public init(file path: String, defaultPerMinute: Int) throws(CoSigningError) {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let data = FileManager.default.contents(atPath: path),
+              let text = String(data: data, encoding: .utf8) else {
+            throw CoSigningError(.malformed, field: "api-key-file", "cannot read \(path)")
+        }
+        if let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
+            throw CoSigningError(.refused, field: "api-key-file", "\(path) is readable by others (mode \(String(mode, radix: 8))); chmod 600 it")
+        }
+        try self.init(text: text, defaultPerMinute: defaultPerMinute)
+    }
+
+    /// The entry `presented` matches. Every key is compared in full, so the time taken does not
+    /// tell how much of a key was right or which key matched.
+    func entry(for presented: String) -> Entry? {
+        let bytes = Array(presented.utf8)
+        var found: Entry?
+        for entry in entries where ConstantTime.equals(entry.key, bytes) { found = entry }
+        return found
+    }
+}

@@ -1,0 +1,70 @@
+import BigInt
+import Foundation
+import Networking
+import SafeKit
+import Storage
+
+/// What one pass of the follower found.
+public struct FollowReport: Sendable, Equatable {
+    /// The blocks read, or nil when there was nothing new.
+    public let blocks: ClosedRange<BigUInt>?
+    /// Served transactions marked executed or failed.
+    public let executed: Int
+    /// Pending transactions marked replaced, their nonce used by another.
+    public let replaced: Int
+}
+
+/// Keeps a co-signing server's transactions in step with the chain: reads the served Safes'
+/// `ExecutionSuccess` and `ExecutionFailure` events from where the last pass stopped (kept in
+/// storage, so a restart resumes), through the provider's range and batch limits, marks each
+/// transaction executed or failed with its transaction hash, and marks the rest of a Safe's
+/// pending transactions below its new nonce replaced.
+public struct CoSigningFollower: Sendable {
+    public let service: CoSigningService
+
+    /// A follower for `service`'s chain and storage.
+    public init(service: CoSigningService) { self.service = service }
+
+    /// Reads the events up to the chain's head once.
+    public func step() async throws -> FollowReport {
+        let storage = service.storage, remote = service.chain.remote
+        let chainID = try await service.chainID()
+        let head = try await remote.blockNumber()
+        // The first pass starts at the head: a transaction is accepted only while its nonce is
+        // still ahead of the Safe's, so nothing earlier can have executed it.
+        let from = try await storage.followedBlock(chainID: chainID).map { $0 + 1 } ?? head
+        guard from <= head else { return FollowReport(blocks: nil, executed: 0, replaced: 0) }
+        let safes = try await storage.servedSafes(chainID: chainID).map(\.address)
+        var executed = 0, replaced = 0
+        if !safes.isEmpty {
+            let filter = LogFilter(address: safes, topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]])
+            let logs = try await remote.logs(filter, from: from, to: head)
+            var moved = Set<Address>()
+            for log in logs {
+                guard let execution = SafeEvents.execution(topics: log.topics, data: log.data), let transactionHash = log.transactionHash else { continue }
+                moved.insert(log.address)
+                if try await storage.markExecuted(execution.safeTxHash, transactionHash: transactionHash, successful: execution.success,
+                                                  at: service.now()) {
+                    executed += 1
+                }
+            }
+            for address in moved.sorted(by: { $0.checksummed < $1.checksummed }) {
+                // An execution moved the nonce and may have changed the owners: read the Safe again.
+                let safe = try await service.safe(address).safe
+                try await storage.remember(ServedSafe(chainID: chainID, address: address, owners: safe.owners, threshold: Int(safe.threshold),
+                                                      nonce: safe.nonce, version: safe.version, readAt: service.now()))
+                replaced += try await storage.markReplaced(chainID: chainID, safe: address, below: safe.nonce, at: service.now())
+            }
+        }
+        try await storage.setFollowedBlock(head, chainID: chainID)
+        return FollowReport(blocks: from...head, executed: executed, replaced: replaced)
+    }
+
+    /// Passes every `interval` until cancelled; a failed pass is reported and tried again next time.
+    public func run(every interval: Duration, onFailure: @Sendable (any Error) -> Void) async {
+        while !Task.isCancelled {
+            do { _ = try await step() } catch { onFailure(error) }
+            try? await Task.sleep(for: interval)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import BigInt
+import Foundation
+import SafeKit
+import Storage
+
+/// Delegates: addresses an owner lets propose. An owner adds or removes one by signing the
+/// service's `Delegate` message for this hour; the delegate may also remove itself.
+extension CoSigningService {
+    /// Adds `delegate` for `delegator`: for `safe`, which the delegator must own, or, without a
+    /// Safe, for every Safe it owns (it must own one the server serves).
+    public func addDelegate(safe: Address?, delegate: Address, delegator: Address, label: String, expiry: Date?,
+                            signature: [UInt8]) async throws -> ServedDelegate {
+        let chainID = try await chainID()
+        guard delegate != delegator else { throw CoSigningError(.refused, field: "delegate", "an owner cannot be its own delegate") }
+        guard !label.trimmingCharacters(in: .whitespaces).isEmpty else { throw CoSigningError(.malformed, field: "label", "a label is required") }
+        if let expiry, expiry <= now() { throw CoSigningError(.refused, field: "expiryDate", "the expiry date has passed") }
+        try requireSigned(signature, by: [delegator], delegate: delegate, chainID: chainID, field: "signature")
+        if let safe {
+            guard try await self.safe(safe).safe.owners.contains(delegator) else {
+                throw CoSigningError(.refused, field: "delegator", "\(delegator.checksummed) is not an owner of \(safe.checksummed)")
+            }
+        } else {
+            guard try await !storage.safes(ownedBy: delegator, chainID: chainID).isEmpty else {
+                throw CoSigningError(.refused, field: "delegator", "\(delegator.checksummed) owns no Safe this service serves")
+            }
+        }
+        let added = ServedDelegate(chainID: chainID, safe: safe, delegate: delegate, delegator: delegator, label: label, expiry: expiry)
+        try await storage.saveDelegate(added)
+        return added
+    }
+
+    /// Removes `delegate` of `delegator` (for `safe` only, or everywhere); signed by either of them.
+    public func removeDelegate(safe: Address?, delegate: Address, delegator: Address, signature: [UInt8]) async throws {
+        let chainID = try await chainID()
+        try requireSigned(signature, by: [delegator, delegate], delegate: delegate, chainID: chainID, field: "signature")
+        guard try await storage.removeDelegate(chainID: chainID, delegate: delegate, delegator: delegator, safe: safe) > 0 else {
+            throw CoSigningError(.notFound, field: "delegate", "\(delegate.checksummed) is not a delegate of \(delegator.checksummed)")
+        }
+    }
+
+    /// One page of delegates; at least one of Safe, delegate, delegator or label must be given.
+    public func delegates(_ query: DelegateQuery) async throws -> (count: Int, page: [ServedDelegate]) {
+        guard query.safe != nil || query.delegate != nil || query.delegator != nil || query.label != nil else {
+            throw CoSigningError(.malformed, field: "safe", "give at least one of safe, delegate, delegator or label")
+        }
+        var q = query
+        q.chainID = try await chainID()
+        return try await storage.delegates(q)
+    }
+
+    /// The Safes this service serves that `owner` owned when they were last read.
+    public func safes(ownedBy owner: Address) async throws -> [ServedSafe] {
+        try await storage.safes(ownedBy: owner, chainID: try await chainID())
+    }
+
+    /// Whether `sender` may propose for `safe` as a delegate now: for this Safe or for all of an
+    /// owner's, given by someone who still owns it, not expired.
+    func isDelegate(_ sender: Address, of safe: Safe) async throws -> Bool {
+        let given = try await storage.delegates(DelegateQuery(chainID: safe.chainID, delegate: sender, limit: 1000))
+        let time = now()
+        return given.page.contains { d in
+            (d.safe == nil || d.safe == safe.address) && safe.owners.contains(d.delegator) && (d.expiry.map { $0 > time } ?? true)
+        }
+    }
+
+    private func requireSigned(_ signature: [UInt8], by signers: [Address], delegate: Address, chainID: BigUInt, field: String) throws {
+        let digests = ServiceAuthorization.acceptedTOTPs(at: now()).map {
+            ServiceAuthorization.delegateDigest(delegate: delegate, chainID: chainID, totp: $0)
+        }
+        guard signers.contains(where: { ServiceAuthorization.isSigned(signature, by: $0, overAnyOf: digests) }) else {
+            throw CoSigningError(.refused, field: field, "not a signature of this hour's Delegate message by \(signers.map(\.checksummed).joined(separator: " or "))")
+        }
+    }
+}
