@@ -1,0 +1,108 @@
+import BifrostServer
+import BigInt
+import Foundation
+import Networking
+import Services
+import Testing
+
+extension OnDevnet {
+    /// The co-signing server's state against the chain and under load: the follower marks what ran
+    /// and what it replaced, resuming after a restart; 32 clients confirming at once lose nothing.
+    @Suite("Integration: the co-signing server follows the chain and holds under concurrent writes")
+    struct CoSigningFollowerTests {
+        let devnet = Devnet.shared!
+
+        static func temporaryDatabase() -> String {
+            FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).sqlite").path
+        }
+
+        static func removeDatabase(_ path: String) {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+
+        @Test("executed with its transaction hash, the other nonce-0 proposal replaced, nonce 1 left pending; a restarted server resumes after the last block read")
+        func followsExecutions() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let path = Self.temporaryDatabase()
+            defer { Self.removeDatabase(path) }
+            let before = try await f.first.services.coSigning(databasePath: path, chain: f.first.chain)
+            let owner = devnet.accounts[4].key
+
+            let entry = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
+                safe: f.safe, intent: .call(to: f.owners[2], value: 11, data: [], operation: .call), chain: f.first.chain))
+            let rival = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[2], value: 12, nonce: 0)
+            let later = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[2], value: 13, nonce: 1)
+            for tx in [entry.transaction, rival, later] {
+                let hash = try tx.hash()
+                _ = try await before.propose(ServiceProposal(fields: tx, statedHash: hash, sender: owner.address,
+                                                             signature: try SafeSignature.sign(safeTxHash: hash, with: owner).bytes, origin: nil))
+            }
+            let first = try await CoSigningFollower(service: before).step()
+            #expect(first.executed == 0 && first.replaced == 0)
+            let firstEnd = try #require(first.blocks?.upperBound)
+
+            // The server is down while the transaction runs; a new one on the same file takes over.
+            let result = try await f.signAndExecute(entry)
+            #expect(result.success == true)
+            let after = try await f.first.services.coSigning(databasePath: path, chain: f.first.chain)
+            let follower = CoSigningFollower(service: after)
+            let resumed = try await follower.step()
+            #expect(resumed.blocks?.lowerBound == firstEnd + 1, "resumes after the last block read, not at the head")
+            #expect(resumed.executed == 1 && resumed.replaced == 1)
+
+            let executed = try await after.transaction(entry.safeTxHash)
+            #expect(executed.isExecuted && executed.isSuccessful == true && executed.executionHash == result.transaction.hash)
+            #expect(try await after.transaction(try rival.hash()).isReplaced)
+            let pending = try await after.transaction(try later.hash())
+            #expect(!pending.isExecuted && !pending.isReplaced)
+            #expect(try await after.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }?.nonce == 1, "the Safe is read again")
+
+            let again = try await follower.step()
+            #expect(again.executed == 0 && again.replaced == 0, "each mark is made once")
+        }
+
+        @Test("32 clients confirm the same 4 transactions at once through HTTP: every owner's confirmation is stored exactly once")
+        func concurrentConfirmations() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let path = Self.temporaryDatabase()
+            defer { Self.removeDatabase(path) }
+            let server = try await ServingCoSigner(try await f.first.services.coSigning(databasePath: path, chain: f.first.chain))
+            defer { server.stop() }
+            let keys = [4, 5, 6].map { devnet.accounts[$0].key }
+            var hashes: [[UInt8]] = []
+            for nonce in 0..<4 {
+                let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[0], value: BigUInt(nonce + 1), nonce: BigUInt(nonce))
+                hashes.append(try tx.hash())
+                let posted = try await server.send("POST", "/api/v2/safes/\(f.safe.checksummed)/multisig-transactions/",
+                                                   try ServingCoSigner.proposal(tx, sender: keys[0].address, signature: nil))
+                try #require(posted.status == 201)
+            }
+            // 32 clients: each confirms every transaction with one of the three owners' keys, so
+            // every (transaction, owner) pair is sent by 10 or 11 clients at the same time.
+            let targets = hashes
+            let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+                for client in 0..<32 {
+                    group.addTask {
+                        var seen: [Int] = []
+                        for hash in targets.shuffled() {
+                            let signature = try SafeSignature.sign(safeTxHash: hash, with: keys[client % 3])
+                            let answer = try await server.send("POST", "/api/v1/multisig-transactions/\(Hex.encode(hash))/confirmations/",
+                                                               #"{"signature": "\#(Hex.encode(signature.bytes))"}"#)
+                            seen.append(answer.status)
+                        }
+                        return seen
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(statuses.count == 128 && statuses.allSatisfy { $0 == 201 }, "\(Dictionary(grouping: statuses) { $0 }.mapValues(\.count))")
+            for hash in hashes {
+                let got = try await server.send("GET", "/api/v2/multisig-transactions/\(Hex.encode(hash))/")
+                let owners = got.json["confirmations"]?.arrayValue?.compactMap { $0["owner"]?.stringValue } ?? []
+                #expect(owners.count == 3 && Set(owners) == Set(keys.map(\.address.checksummed)), "\(owners)")
+            }
+        }
+    }
+}
