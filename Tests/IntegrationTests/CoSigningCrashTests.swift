@@ -1,0 +1,92 @@
+import BigInt
+import Foundation
+import Networking
+import Services
+import Testing
+
+extension OnDevnet {
+    /// `bifrost serve` as a process, killed with SIGKILL while clients write to it: every write it
+    /// acknowledged is there when it starts again on the same file.
+    @Suite("Integration: bifrost serve killed under load")
+    struct CoSigningCrashTests {
+        let devnet = Devnet.shared!
+
+        /// The `bifrost` built beside the test bundle.
+        static var bifrost: URL {
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bifrost")
+        }
+
+        /// Starts `bifrost serve` on a free port; answers the process and the URL from its first line.
+        static func start(rpc: String, home: URL, database: String) throws -> (Process, URL) {
+            let process = Process()
+            process.executableURL = bifrost
+            process.arguments = ["serve", "--rpc-url", rpc, "--home", home.path, "--listen", "127.0.0.1:0", "--database", "sqlite:" + database,
+                                 "--follow-interval", "0"]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var line = [UInt8]()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = out.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { break }
+                line += chunk
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            guard let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else {
+                process.terminate()
+                throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "bifrost serve said: \(text)"])
+            }
+            return (process, URL(string: String(text[range]))!)
+        }
+
+        @Test("kill -9 while 8 clients propose: after a restart every acknowledged proposal is stored with its confirmation")
+        func killedUnderLoad() async throws {
+            try #require(FileManager.default.isExecutableFile(atPath: Self.bifrost.path), "build the bifrost product first: \(Self.bifrost.path)")
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("serve-home-\(UUID().uuidString)")
+            let database = home.appendingPathComponent("serve.sqlite").path
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: home) }
+            let owner = devnet.accounts[5].key
+            let (server, url) = try Self.start(rpc: devnet.rpcURL, home: home, database: database)
+            let path = "/api/v2/safes/\(f.safe.checksummed)/multisig-transactions/"
+            let safe = f.safe, chainID = devnet.chainID, to = f.owners[0]
+
+            // Each client proposes its own transactions until the server stops answering.
+            let clients = (0..<8).map { client in
+                Task { () -> [[UInt8]] in
+                    var acknowledged: [[UInt8]] = []
+                    for n in 0..<10_000 {
+                        let tx = SafeTx(safe: safe, chainID: chainID, version: .v1_4_1, to: to, value: BigUInt(client * 100_000 + n + 1), nonce: BigUInt(n % 5))
+                        guard let hash = try? tx.hash(), let signature = try? SafeSignature.sign(safeTxHash: hash, with: owner),
+                              let body = try? ServingCoSigner.proposal(tx, sender: owner.address, signature: signature.bytes) else { break }
+                        let request = HTTPRequest(method: "POST", url: URL(string: url.absoluteString + path)!,
+                                                  headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+                        guard let response = try? await LiveNetwork.shared.send(request), response.status == 201 else { break }
+                        acknowledged.append(hash)
+                    }
+                    return acknowledged
+                }
+            }
+            try await Task.sleep(for: .milliseconds(1500))
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+            var acknowledged: [[UInt8]] = []
+            for client in clients { acknowledged += await client.value }
+            #expect(server.terminationReason == .uncaughtSignal && acknowledged.count >= 8, "\(acknowledged.count) acknowledged before the kill")
+
+            let (restarted, again) = try Self.start(rpc: devnet.rpcURL, home: home, database: database)
+            defer { restarted.terminate(); restarted.waitUntilExit() }
+            var missing = 0
+            for hash in acknowledged {
+                let request = HTTPRequest(method: "GET", url: URL(string: again.absoluteString + "/api/v2/multisig-transactions/\(Hex.encode(hash))/")!)
+                let response = try await LiveNetwork.shared.send(request)
+                let json = try JSONParser.parse(response.body)
+                if response.status != 200 || json["confirmations"]?.arrayValue?.count != 1 { missing += 1 }
+            }
+            #expect(missing == 0, "\(missing) of \(acknowledged.count) acknowledged proposals are gone")
+        }
+    }
+}
