@@ -14,6 +14,9 @@ public struct APIKeys: Sendable {
 
     let entries: [Entry]
 
+    /// How many keys are accepted.
+    public var count: Int { entries.count }
+
     /// Keys from `text`; `defaultPerMinute` applies where a line names no rate.
     public init(text: String, defaultPerMinute: Int) throws(CoSigningError) {
         var entries: [Entry] = []
