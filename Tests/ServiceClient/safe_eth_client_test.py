@@ -1,19 +1,23 @@
 #!/usr/bin/env python3
 """safe-eth-py's TransactionServiceApi (PyPI) against `bifrost serve` on the local chain: the
 official client, built with base_url pointing at our server, proposes, lists, confirms and gets,
-and the transaction it gets back executes on chain with the signatures the server kept. A
-proposal signed by a non-owner is refused with a 4xx.
+and the transaction it gets back executes on chain with the signatures the server kept; the
+server's follower then reports it executed. A proposal signed by a non-owner is refused with a
+4xx, and so is a write without the API key. Delegates are added, propose, are listed and removed,
+a delegate deletes its own proposal, and the owner's Safes are listed.
 
-Usage: safe_eth_client_test.py SERVER_URL RPC_URL SAFE OWNER_KEY_0 OWNER_KEY_1 EXECUTOR_KEY STRANGER_KEY
+Usage: safe_eth_client_test.py SERVER_URL RPC_URL SAFE OWNER_KEY_0 OWNER_KEY_1 EXECUTOR_KEY STRANGER_KEY API_KEY
 (the Safe is 2-of-3 and holds some ether; the keys are throwaway dev keys). Prints each check;
 exits 1 at the first failure.
 """
 import sys
+import time
 
 from eth_account import Account
 from safe_eth.eth import EthereumClient, EthereumNetwork
 from safe_eth.safe import Safe
 from safe_eth.safe.api import SafeAPIException, TransactionServiceApi
+from safe_eth.safe.api.transaction_service_api.transaction_service_messages import get_remove_transaction_message
 
 checks = 0
 
@@ -27,15 +31,26 @@ def check(condition, what):
     print(f"  ok: {what}")
 
 
-def main(server, rpc, safe_address, key0, key1, executor_key, stranger_key):
+def refused(call, what):
+    try:
+        call()
+        check(False, what)
+    except SafeAPIException as exc:
+        check(True, f"{what}: {str(exc)[:100]}")
+
+
+def main(server, rpc, safe_address, key0, key1, executor_key, stranger_key, api_key):
     client = EthereumClient(rpc)
-    api = TransactionServiceApi(EthereumNetwork(client.get_chain_id()), ethereum_client=client, base_url=server)
+    network = EthereumNetwork(client.get_chain_id())
+    api = TransactionServiceApi(network, ethereum_client=client, base_url=server, api_key=api_key)
+    keyless = TransactionServiceApi(network, ethereum_client=client, base_url=server)
     safe = Safe(safe_address, client)
     owners = safe.retrieve_owners()
     recipient = Account.create().address
 
     safe_tx = safe.build_multisig_tx(recipient, 10**15, b"")
     safe_tx.sign(key0)
+    refused(lambda: keyless.post_transaction(safe_tx), "a write without the API key is refused")
     check(api.post_transaction(safe_tx), "post_transaction with one owner's signature")
     check(api.post_transaction(safe_tx), "posting it again is accepted (idempotent)")
 
@@ -57,6 +72,13 @@ def main(server, rpc, safe_address, key0, key1, executor_key, stranger_key):
     tx_hash, _ = got.execute(executor_key)
     receipt = client.w3.eth.wait_for_transaction_receipt(tx_hash)
     check(receipt["status"] == 1 and client.get_balance(recipient) == 10**15, "the transaction it got back executes on chain and pays")
+    seen = None
+    for _ in range(100):
+        _, seen = api.get_safe_transaction(safe_tx.safe_tx_hash)
+        if seen is not None:
+            break
+        time.sleep(0.1)
+    check(seen is not None and bytes(seen) == bytes(tx_hash), "the server's follower reports it executed, with its transaction hash")
 
     forged = safe.build_multisig_tx(recipient, 1, b"", safe_nonce=safe.retrieve_nonce())
     forged.sign(stranger_key)
@@ -66,8 +88,36 @@ def main(server, rpc, safe_address, key0, key1, executor_key, stranger_key):
     except SafeAPIException as exc:
         check("422" in str(exc) or "owner" in str(exc), f"a proposal signed by a non-owner is refused: {str(exc)[:120]}")
 
+    owner = Account.from_key(key0)
+    delegate = Account.create()
+    delegate_hash = api.create_delegate_message_hash(delegate.address)
+    stranger = Account.from_key(stranger_key)
+    refused(lambda: api.add_delegate(delegate.address, stranger.address, "bot", stranger.unsafe_sign_hash(delegate_hash).signature, safe_address),
+            "a non-owner cannot add a delegate")
+    check(api.add_delegate(delegate.address, owner.address, "bot", owner.unsafe_sign_hash(delegate_hash).signature, safe_address),
+          "add_delegate, signed by an owner")
+    delegates = api.get_delegates(safe_address)
+    check([(d["delegate"], d["delegator"], d["label"]) for d in delegates] == [(delegate.address, owner.address, "bot")],
+          f"get_delegates lists it: {delegates}")
+
+    by_delegate = safe.build_multisig_tx(recipient, 7, b"", safe_nonce=safe.retrieve_nonce())
+    by_delegate.sign(delegate.key.hex())
+    check(api.post_transaction(by_delegate), "the delegate proposes, signing as itself")
+    proposed, _ = api.get_safe_transaction(by_delegate.safe_tx_hash)
+    check(proposed.signers == [], "the delegate's signature confirms nothing")
+    removal = Account.sign_typed_data(delegate.key, full_message=get_remove_transaction_message(
+        safe_address, by_delegate.safe_tx_hash, network.value)).signature
+    check(api.delete_transaction("0x" + by_delegate.safe_tx_hash.hex().removeprefix("0x"), "0x" + removal.hex().removeprefix("0x")),
+          "delete_transaction by its proposer")
+    refused(lambda: api.get_safe_transaction(by_delegate.safe_tx_hash), "the deleted transaction is gone")
+
+    check(api.remove_delegate(delegate.address, owner.address, owner.unsafe_sign_hash(delegate_hash).signature, safe_address),
+          "remove_delegate, signed by the owner")
+    check(api.get_delegates(safe_address) == [], "no delegates left")
+    check(safe_address in api.get_safes_for_owner(owner.address), "get_safes_for_owner lists the Safe")
+
     print(f"safe-eth-py client: {checks} checks passed")
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:8])
+    main(*sys.argv[1:9])
