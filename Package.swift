@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "Services", targets: ["Services"]),
         .library(name: "AppCore", targets: ["AppCore"]),
         .library(name: "AppCoreTesting", targets: ["AppCoreTesting"]),
+        // `bifrost serve`'s front end, for the fuzzer and for apps that embed the server.
+        .library(name: "BifrostServer", targets: ["BifrostServer"]),
         .executable(name: "bifrost", targets: ["bifrost"]),
     ],
     dependencies: [

@@ -11,6 +11,9 @@ let package = Package(
     dependencies: [
         .package(name: "Bifrost", path: ".."),
         .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -20,7 +23,12 @@ let package = Package(
                 .product(name: "SafeKit", package: "Bifrost"),
                 .product(name: "Networking", package: "Bifrost"),
                 .product(name: "Storage", package: "Bifrost"),
+                .product(name: "Services", package: "Bifrost"),
+                .product(name: "BifrostServer", package: "Bifrost"),
                 .product(name: "BigInt", package: "BigInt"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/BifrostFuzz",
             // libFuzzer's runtime provides `main`; this module only defines LLVMFuzzerTestOneInput.

@@ -96,4 +96,27 @@ struct TransactionDetailFeatureTests {
         }
         await failing.finish()
     }
+
+    @Test("share sends to the Transaction Service and records whose signatures went; without a service it says so")
+    func share() async {
+        var dependencies = TransactionDetail.Dependencies.mock(detail: Self.detail(signers: 1))
+        dependencies.share = { _ in Sample.entry.signatures.map(\.owner) }
+        let store = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash),
+                              reducer: TransactionDetail.Reducer(dependencies: dependencies))
+        store.send(.shareTapped) { $0.busy = true }
+        await store.receive(.shared(.success(Sample.entry.signatures.map(\.owner)))) {
+            $0.busy = false
+            $0.sharedWith = Sample.entry.signatures.map(\.owner)
+        }
+        await store.finish()
+
+        let none = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash),
+                             reducer: TransactionDetail.Reducer(dependencies: .mock(detail: Self.detail(signers: 1))))
+        none.send(.shareTapped) { $0.busy = true }
+        await none.receive(.shared(.failure(FeatureError("no Transaction Service is set")))) {
+            $0.busy = false
+            $0.error = FeatureError("no Transaction Service is set")
+        }
+        await none.finish()
+    }
 }

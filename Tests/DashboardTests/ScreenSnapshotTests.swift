@@ -53,7 +53,10 @@ struct ScreenSnapshotTests {
             confirmations: ConfirmationCount(signatures: Self.entry.signatures, owners: Self.owners, threshold: 2),
             domainSeparator: try Self.entry.transaction.domainSeparator(), structHash: try Self.entry.transaction.structHash,
             call: CallDecoder().decode(Self.entry.transaction))
-        assertSnapshot(of: TransactionScreen.render(state, Self.context).rendered, as: .lines)
+        assertSnapshot(of: TransactionScreen.render(state, Self.context, serviceHost: nil).rendered, as: .lines)
+        // Meeting at a Transaction Service: the share section, after two signatures were sent.
+        state.sharedWith = Self.entry.signatures.map(\.owner)
+        assertSnapshot(of: TransactionScreen.render(state, Self.context, serviceHost: "team<b>.example").rendered, as: .lines, named: "shared")
     }
 
     @Test("a new transaction: composing a token transfer; reviewing a batch with a foreign delegatecall inside and a failing simulation")

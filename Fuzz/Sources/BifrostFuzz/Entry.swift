@@ -21,6 +21,7 @@ let allTargets: [FuzzTarget] = [
     jsonRPCTarget,
     safeServiceTarget,
     deploymentsTarget,
+    serveTarget,
 ]
 
 /// The target chosen at initialisation; read by every call of LLVMFuzzerTestOneInput.

@@ -88,7 +88,10 @@ enum SafeHomeScreen {
 
     static func queue(_ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
         let safe = snapshot.info.safe
-        guard !snapshot.queue.isEmpty else { return "<section id=\"queue\"><h2>Queue</h2><p class=\"muted\">Nothing waiting for signatures.</p></section>" }
+        let service: HTML = snapshot.serviceNote.map { "<p class=\"muted\" id=\"service-note\">Transaction Service: \($0)</p>" } ?? .empty
+        guard !snapshot.queue.isEmpty else {
+            return "<section id=\"queue\"><h2>Queue</h2>\(service)<p class=\"muted\">Nothing waiting for signatures.</p></section>"
+        }
         let rows = HTML.join(snapshot.queue.map { entry in
             let count = ConfirmationCount(signatures: entry.signatures, owners: safe.owners, threshold: safe.threshold)
             let signed = HTML.join(entry.signatures.map { "<li>\(Format.short($0.owner))\(context.isMine($0.owner) ? " (you)" : "")</li>" })
@@ -105,7 +108,7 @@ enum SafeHomeScreen {
             """
         })
         return """
-        <section id="queue"><h2>Queue</h2><table><thead><tr><th>Nonce</th><th>Transaction</th><th>Confirmations</th><th>Owners</th><th></th></tr>\
+        <section id="queue"><h2>Queue</h2>\(service)<table><thead><tr><th>Nonce</th><th>Transaction</th><th>Confirmations</th><th>Owners</th><th></th></tr>\
         </thead><tbody>\(rows)</tbody></table></section>
         """
     }

@@ -9,7 +9,8 @@ enum TransactionScreen {
         let store = Store(initialState: TransactionDetail.State(safeTxHash: safeTxHash),
                           reducer: TransactionDetail.Reducer(dependencies: .live(session)))
         let page = FeaturePage(id: id, path: "/tx/\(Format.hex(safeTxHash))", section: .safes, store: store)
-        page.render = render
+        let serviceHost = session.service.map { $0.url.host ?? $0.url.absoluteString }
+        page.render = { state, context in render(state, context, serviceHost: serviceHost) }
         page.titled = { $0.detail?.entry.summary ?? "Transaction" }
         page.reload = .refresh
         page.action = { name, form, _ in
@@ -20,6 +21,7 @@ enum TransactionScreen {
             switch name {
             case "export": return [.exportTapped]
             case "reject": return [.rejectTapped]
+            case "share": return [.shareTapped]
             default: return nil
             }
         }
@@ -32,7 +34,7 @@ enum TransactionScreen {
         return page
     }
 
-    static func render(_ state: TransactionDetail.State, _ context: RenderContext) -> HTML {
+    static func render(_ state: TransactionDetail.State, _ context: RenderContext, serviceHost: String?) -> HTML {
         guard let detail = state.detail else {
             let waiting: HTML = state.loading ? "<p class=\"muted\">Loading…</p>" : .empty
             return "<h1>Transaction</h1><p><code>\(Format.hex(state.safeTxHash))</code></p>\(Format.error(state.error))\(waiting)"
@@ -43,7 +45,20 @@ enum TransactionScreen {
         <h1>\(entry.summary)</h1>
         <p><a href="/safes/\(detail.safe.address.checksummed)">← \(detail.safe.name ?? Format.short(detail.safe.address))</a> \
         <span class="pill" id="status">\(status)</span></p>\(Format.error(state.error))
-        \(rejection(state))\(Format.decoded(detail.call))\(hashes(detail))\(fields(tx))\(signatures(detail, context))\(actions(state, detail, context))
+        \(rejection(state))\(Format.decoded(detail.call))\(hashes(detail))\(fields(tx))\(signatures(detail, context))\(actions(state, detail, context))\(share(state, detail, context, serviceHost: serviceHost))
+        """
+    }
+
+    /// Sending the transaction and its signatures to the Transaction Service the dashboard meets at.
+    static func share(_ state: TransactionDetail.State, _ detail: SafeTransactionDetail, _ context: RenderContext, serviceHost: String?) -> HTML {
+        guard let serviceHost, detail.entry.status == .queued else { return .empty }
+        let sent: HTML = state.sharedWith.map { owners in
+            "<p class=\"notice\" id=\"shared\">Sent to \(serviceHost): \(owners.count) signature\(owners.count == 1 ? "" : "s") (\(owners.map(Format.short).joined(separator: ", "))).</p>"
+        } ?? .empty
+        return """
+        <section id="share"><h2>Share through \(serviceHost)</h2><p class="muted">Proposes the transaction there, or adds the \
+        signatures collected here to it, for the other owners to see.</p>\(sent)\
+        \(context.form("share", class: "inline", "<button type=\"submit\" class=\"secondary\">Send to the service</button>"))</section>
         """
     }
 

@@ -24,6 +24,13 @@ public struct Chain: Sendable {
     /// The network the user selected, when one was.
     public let network: ChainNetwork?
 
+    /// A chain reached through `remote` at `endpoint`, for `network` when one was selected.
+    public init(remote: EthereumRemote, endpoint: RPCEndpoint, network: ChainNetwork? = nil) {
+        self.remote = remote
+        self.endpoint = endpoint
+        self.network = network
+    }
+
     /// Fails unless `reported` is the selected network's chain ID; with a bare URL any ID is taken.
     public func verify(chainID reported: BigUInt) throws(ChainError) -> BigUInt {
         if let network, network.chainID != reported {

@@ -10,6 +10,8 @@ public struct Session: Sendable {
     public let chain: ChainSelection
     /// The services on `home`.
     public let services: AppServices
+    /// The Transaction Service the owners meet at, when the front end was given one.
+    public private(set) var service: SafeServiceEndpoint?
 
     /// Resolves `choice` and opens the services on its home.
     public static func open(_ choice: SessionChoice, http: any Networking.Network = ServiceEnvironment.network) throws -> Session {
@@ -21,6 +23,13 @@ public struct Session: Sendable {
     /// A session on services already open, for a front end that holds one home and several chains.
     public init(services: AppServices, chain: ChainSelection) {
         self.init(home: services.home, chain: chain, services: services)
+    }
+
+    /// The same session, meeting the other owners at `service`.
+    public func meeting(at service: SafeServiceEndpoint?) -> Session {
+        var copy = self
+        copy.service = service
+        return copy
     }
 
     private init(home: BifrostHome, chain: ChainSelection, services: AppServices) {

@@ -15,15 +15,19 @@ public enum SafeDetail {
         public var hiddenTokens: [Token]
         /// Why the history could not be read; the rest of the snapshot stands.
         public var historyError: String?
+        /// What the Transaction Service added to the queue, or why it could not be read; nil
+        /// without a service.
+        public var serviceNote: String?
 
         public init(info: SafeState, queue: [SafeTransactionEntry], history: [SafeHistoryItem], rate: Rate?, hiddenTokens: [Token] = [],
-                    historyError: String? = nil) {
+                    historyError: String? = nil, serviceNote: String? = nil) {
             self.info = info
             self.queue = queue
             self.history = history
             self.rate = rate
             self.hiddenTokens = hiddenTokens
             self.historyError = historyError
+            self.serviceNote = serviceNote
         }
 
         /// The ether balance in the rate's fiat currency, rounded to cents.
@@ -67,17 +71,29 @@ public enum SafeDetail {
             self.setTokenHidden = setTokenHidden
         }
 
-        /// Reads the Safe, its balances and its history from events in one batch, then the local
+        /// Merges the Transaction Service's queue first, when the session meets at one; then
+        /// reads the Safe, its balances and its history from events in one batch, then the local
         /// queue, the cached rate and the hidden tokens from the home.
         public static func live(_ session: Session, fiat: String = "usd") -> Dependencies {
             let chain = session.chain
             return Dependencies(load: { address in
                 let d = session.services.dispatcher
+                var serviceNote: String?
+                if let service = session.service {
+                    let host = service.url.host ?? service.url.absoluteString
+                    do {
+                        let listing = try await d.dispatch(ServiceListSafeTransactions(safe: address, service: service, chain: chain))
+                        serviceNote = "\(listing.transactions.count) pending at \(host)"
+                            + (listing.setAside.isEmpty ? "" : "; \(listing.setAside.count) set aside: they do not verify")
+                    } catch {
+                        serviceNote = "\(host) could not be read: \(error)"
+                    }
+                }
                 let home = try await d.dispatch(SafeHomeQuery(safe: address, chain: chain))
                 let rate = try await d.dispatch(CachedRateQuery(coin: "ethereum", fiat: fiat))
                 let hidden = try await d.dispatch(TokensOnChain(chainID: home.state.safe.chainID)).filter { !$0.whitelisted }
                 return Snapshot(info: home.state, queue: home.queue, history: home.history, rate: rate, hiddenTokens: hidden,
-                                historyError: home.historyError)
+                                historyError: home.historyError, serviceNote: serviceNote)
             }, importFile: { json in try await session.services.dispatcher.dispatch(ImportSafeTransaction(json: json, chain: chain)) },
             setTokenHidden: { chainID, token, hidden in
                 try await session.services.dispatcher.dispatch(SetTokenHidden(address: token, hidden: hidden, chainID: chainID))

@@ -19,6 +19,8 @@ public enum TransactionDetail {
         public var exportedFile: String?
         /// The empty transaction proposed at the same nonce to reject this one, once proposed.
         public var rejection: SafeTransactionEntry?
+        /// The owners whose signatures were last sent to the Transaction Service.
+        public var sharedWith: [Address]?
         public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
     }
 
@@ -33,6 +35,9 @@ public enum TransactionDetail {
         case exported(Result<String, FeatureError>)
         case rejectTapped
         case rejected(Result<SafeTransactionEntry, FeatureError>)
+        /// Send the transaction and the signatures collected here to the Transaction Service.
+        case shareTapped
+        case shared(Result<[Address], FeatureError>)
         case updateRoute(Route)
         case delegate(Delegate)
     }
@@ -49,17 +54,21 @@ public enum TransactionDetail {
         public var execute: @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult
         public var export: @Sendable ([UInt8]) async throws -> String
         public var reject: @Sendable ([UInt8]) async throws -> SafeTransactionEntry
+        /// Proposes to (or confirms on) the Transaction Service; answers whose signatures went.
+        public var share: @Sendable ([UInt8]) async throws -> [Address]
 
         public init(load: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionDetail,
                     sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeConfirmations,
                     execute: @escaping @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult,
                     export: @escaping @Sendable ([UInt8]) async throws -> String,
-                    reject: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionEntry) {
+                    reject: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionEntry,
+                    share: @escaping @Sendable ([UInt8]) async throws -> [Address] = { _ in throw FeatureError("no Transaction Service is set") }) {
             self.load = load
             self.sign = sign
             self.execute = execute
             self.export = export
             self.reject = reject
+            self.share = share
         }
 
         /// Wired to the session's Safe store.
@@ -70,7 +79,11 @@ public enum TransactionDetail {
                 sign: SafeOwnerActions.sign(session),
                 execute: SafeOwnerActions.execute(session),
                 export: { hash in try await d.dispatch(ExportSafeTransaction(safeTxHash: hash)).json },
-                reject: { hash in try await d.dispatch(RejectSafeTransaction(safeTxHash: hash, chain: chain)) })
+                reject: { hash in try await d.dispatch(RejectSafeTransaction(safeTxHash: hash, chain: chain)) },
+                share: { hash in
+                    guard let service = session.service else { throw FeatureError("no Transaction Service is set; start with --service-url") }
+                    return try await d.dispatch(PostSafeSignatures(safeTxHash: hash, service: service, propose: true))
+                })
         }
 
         /// Fixed answers: `detail` loads, signing and executing answer as given, the file exports as
@@ -159,6 +172,18 @@ public enum TransactionDetail {
                 state.busy = false
                 switch result {
                 case .success(let entry): state.rejection = entry
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .shareTapped:
+                state.busy = true
+                state.error = nil
+                let share = dependencies.share
+                return .run { send in await send(.shared(await FeatureError.result { try await share(hash) })) }
+            case .shared(let result):
+                state.busy = false
+                switch result {
+                case .success(let owners): state.sharedWith = owners
                 case .failure(let error): state.error = error
                 }
                 return .none

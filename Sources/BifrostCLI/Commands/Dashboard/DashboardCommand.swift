@@ -15,9 +15,14 @@ struct DashboardCommand: AsyncParsableCommand {
         the same home. Passwords typed into a page go to this local server only, and are never \
         stored. Stop it with Ctrl-C.
 
+        With --service-url, each Safe's page merges the pending transactions of that Transaction \
+        Service (Safe's hosted one, or a `bifrost serve`) into its queue, verified, and each \
+        transaction's page can send its signatures there.
+
         Examples:
           bifrost dashboard
           bifrost dashboard --port 8800 --no-open --network devnet
+          bifrost dashboard --network sepolia --service-url http://team-server:8000 --api-key-file ~/.team-key
         """
     )
 
@@ -27,6 +32,7 @@ struct DashboardCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-open"), help: "Print the link but do not open a browser.")
     var noOpen = false
 
+    @OptionGroup var service: ServiceOptions
     @OptionGroup var rates: RatesOptions
     @OptionGroup var global: GlobalOptions
 
@@ -35,7 +41,7 @@ struct DashboardCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let session = try global.session()
+        let session = try global.session().meeting(at: try service.optionalEndpoint())
         let source = try rates.source()
         let open = !noOpen
         try await DashboardServer.run(session: session, port: port, rates: source) { link in

@@ -28,9 +28,13 @@ struct ServiceOptions: ParsableArguments {
     var apiKeyFile: String?
 
     func endpoint() throws -> SafeServiceEndpoint {
-        guard let text = serviceURL ?? ProcessInfo.processInfo.environment["BIFROST_SAFE_SERVICE_URL"], !text.isEmpty else {
-            throw ValidationError("give --service-url URL (or set BIFROST_SAFE_SERVICE_URL)")
-        }
+        guard let endpoint = try optionalEndpoint() else { throw ValidationError("give --service-url URL (or set BIFROST_SAFE_SERVICE_URL)") }
+        return endpoint
+    }
+
+    /// The service, or nil when none was given.
+    func optionalEndpoint() throws -> SafeServiceEndpoint? {
+        guard let text = serviceURL ?? ProcessInfo.processInfo.environment["BIFROST_SAFE_SERVICE_URL"], !text.isEmpty else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
             throw InputError(option: "--service-url", reason: "'\(text)' is not an http(s) URL")
         }
