@@ -7,7 +7,9 @@ Run by scripts/browser-test (from scripts/test) against the shared local chain:
   (c) a token whose name and symbol are markup and script shows as text and runs nothing;
   (d) requests without the token, with a foreign Host, and a POST without the CSRF token are refused;
   (e) no page logs a console error;
-  (f) a screenshot of every screen is written for review.
+  (f) a screenshot of every screen is written for review;
+  (i) a dashboard pointed at `bifrost serve` shows a proposal made elsewhere in its queue, and the
+      signature made by clicks reaches the server.
 """
 
 import http.client
@@ -59,8 +61,8 @@ def cli(home, *args):
     return result.stdout
 
 
-def start_dashboard(home):
-    process = subprocess.Popen([BIN, "dashboard", "--no-open"], env=home_env(home), stdout=subprocess.PIPE, text=True)
+def start_dashboard(home, *extra):
+    process = subprocess.Popen([BIN, "dashboard", "--no-open", *extra], env=home_env(home), stdout=subprocess.PIPE, text=True)
     servers.append(process)
     first = process.stdout.readline().strip()
     check(first.startswith("Dashboard: http://127.0.0.1:") and "?token=" in first, f"first line is the link: {first[:40]}…")
@@ -106,6 +108,49 @@ def import_key(page, link, name, key):
     shot(page, "02-import-key")
     page.get_by_role("button", name="Import", exact=True).click()
     expect(page.locator("h1")).to_have_text("Safes")
+
+
+def start_serve(home):
+    process = subprocess.Popen([BIN, "serve", "--network", "devnet", "--listen", "127.0.0.1:0", "--follow-interval", "0"],
+                               env=home_env(home), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    servers.append(process)
+    first = process.stdout.readline().strip()
+    found = re.search(r"http://127\.0\.0\.1:[0-9]+", first)
+    check(found is not None, f"bifrost serve says where it is: {first[:60]}")
+    return found.group(0)
+
+
+def service_story(browser, home_a, home_b, safe):
+    """(i) Alice proposes through `bifrost serve` from the CLI; Bob's dashboard, pointed at the
+    server, shows it, signs it by clicks and sends the signature back."""
+    url = start_serve(home_a)
+    proposed = json.loads(cli(home_a, "safe", "propose", safe, "--to", DAVE["address"], "--value", "0.02ether", "--json"))
+    tx_hash = proposed["safeTxHash"]
+    cli(home_a, "safe", "sign", tx_hash, "--key", "alice")
+    cli(home_a, "safe", "service", "propose", tx_hash, "--service-url", url)
+    link = start_dashboard(home_b, "--service-url", url)
+    c = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    watch(c, "C")
+    c.goto(link)
+    c.goto(link.split("?")[0] + "safes/" + safe)
+    expect(c.locator("#service-note")).to_contain_text("pending at 127.0.0.1")
+    expect(c.locator(f"#queue tr[data-tx='{tx_hash}']")).to_have_count(1)
+    check(True, "the proposal made through the server is in Bob's queue")
+    c.locator(f"#queue tr[data-tx='{tx_hash}'] a.button").first.click()
+    expect(c.locator("#status")).to_have_text("1 of 2 confirmations")
+    c.get_by_label("Password").first.fill(PASSWORD)
+    c.get_by_role("button", name="Sign").click()
+    expect(c.locator("#status")).to_have_text("2 of 2 confirmations")
+    c.get_by_role("button", name="Send to the service").click()
+    expect(c.locator("#shared")).to_contain_text("2 signatures")
+    shot(c, "16-shared-with-service")
+    parsed = urllib.parse.urlparse(url)
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=10)
+    connection.request("GET", f"/api/v2/multisig-transactions/{tx_hash}/")
+    served = json.loads(connection.getresponse().read())
+    owners = sorted(c["owner"] for c in served["confirmations"])
+    check(owners == sorted([ALICE["address"], BOB["address"]]), f"the server holds both confirmations: {owners}")
+    c.close()
 
 
 def main():
@@ -258,6 +303,9 @@ def main():
         refused = a.context.request.post(link_a.split("?")[0] + f"p/{page_id}/do/import", form={"file": "{}"})
         check(refused.status == 403, "a POST without the CSRF token: 403")
         fresh.close()
+
+        print("(i) a dashboard pointed at bifrost serve")
+        service_story(browser, home_a, home_b, safe)
 
         print("(e) console errors")
         check(not dialogs, f"no dialog opened: {dialogs}")
