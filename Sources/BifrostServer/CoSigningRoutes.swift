@@ -81,6 +81,8 @@ struct CoSigningRoutes: Sendable {
         var query = ServedTransactionQuery(chainID: state.safe.chainID, safe: safe)
         if let text = q.get("executed") { query.executed = try Self.bool(text, field: "executed") }
         if let text = q.get("safe_tx_hash") { query.safeTxHash = try RequestFields.hashText(text, field: "safe_tx_hash") }
+        // Every stored transaction is trusted: its proposer and signatures were checked on the way in.
+        if let text = q.get("trusted") { _ = try Self.bool(text, field: "trusted") }
         let bounds: [(String, (BigUInt) -> ServedTransactionQuery.NonceBound)] = [
             ("nonce", { .equal($0) }), ("nonce__gte", { .atLeast($0) }), ("nonce__gt", { .above($0) }),
             ("nonce__lte", { .atMost($0) }), ("nonce__lt", { .below($0) }),

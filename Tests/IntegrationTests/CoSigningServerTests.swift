@@ -50,7 +50,7 @@ extension OnDevnet {
             #expect(paid.ether.wei == SafeFixture.ether / 8)
         }
 
-        @Test("bad input gets a 4xx naming the field: malformed JSON, a wrong hash, a non-owner, a foreign signature, CREATE, a big body, an unknown hash")
+        @Test("bad input gets a 4xx naming the field: malformed JSON, wrong types, bad hex, a wrong hash, a non-owner, a replayed or another Safe's signature, CREATE, a 10 MB body, an unknown hash")
         func refusals() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
@@ -58,6 +58,7 @@ extension OnDevnet {
             defer { server.stop() }
             let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[1], value: 5, nonce: 0)
             let hash = try tx.hash()
+            let otherSafe = SafeTx(safe: devnet.accounts[9].address, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[1], value: 5, nonce: 0)
             let owner = devnet.accounts[4].key, stranger = PrivateKey.generate()
             func body(hash: [UInt8], sender: Address, signature: [UInt8]?, operation: Int = 0) -> String {
                 let sig = signature.map { "\"\(Hex.encode($0))\"" } ?? "null"
@@ -74,7 +75,13 @@ extension OnDevnet {
                  422, "signature"),
                 (body(hash: hash, sender: owner.address, signature: nil, operation: 2), 422, "operation"),
                 (#"{"to": "0x12"}"#, 400, "to"),
-                ("{\"pad\": \"" + String(repeating: "a", count: 300_000) + "\"}", 413, "body"),
+                (body(hash: hash, sender: owner.address, signature: nil).replacingOccurrences(of: #""value": "5""#, with: #""value": true"#), 400, "value"),
+                (body(hash: hash, sender: owner.address, signature: nil).replacingOccurrences(of: #""signature": null"#, with: #""signature": "0xzz""#),
+                 400, "signature"),
+                // The owner's signature of the same transaction for another Safe: it recovers to someone else here.
+                (body(hash: hash, sender: owner.address, signature: try SafeSignature.sign(safeTxHash: try otherSafe.hash(), with: owner).bytes),
+                 422, "signature"),
+                ("{\"pad\": \"" + String(repeating: "a", count: 10 * 1024 * 1024) + "\"}", 413, "body"),
             ]
             for (text, status, field) in cases {
                 let answer = try await server.send("POST", path, text)
@@ -83,7 +90,8 @@ extension OnDevnet {
             // Nothing was stored by any of them; the good one is, under a short-name prefix and without the slash.
             #expect(try await server.send("GET", path).json["count"] == .number("0"))
             #expect(try await server.send("POST", "/sep" + path.dropLast(), body(hash: hash, sender: owner.address, signature: good.bytes)).status == 201)
-            let listed = try await server.send("GET", "/api/v1/safes/\(f.safe.checksummed)/multisig-transactions?executed=False&nonce__gte=0")
+            let listed = try await server.send("GET", "/api/v1/safes/\(f.safe.checksummed)/multisig-transactions?executed=False&nonce__gte=0&trusted=True")
+            #expect(try await server.send("GET", "/api/v1/safes/\(f.safe.checksummed)/multisig-transactions?trusted=maybe").json["trusted"] != nil)
             #expect(listed.json["count"] == .number("1") && listed.json["results"]?.arrayValue?.first?["nonce"] == .number("0"), "\(listed)")
             #expect(try await server.send("GET", "/api/v2/multisig-transactions/0x\(String(repeating: "ab", count: 32))/").status == 404)
             #expect(try await server.send("GET", "/api/v2/multisig-transactions/0x12/").status == 400)
