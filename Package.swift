@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -58,6 +59,17 @@ let package = Package(
             dependencies: ["EthereumKit", "SafeKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
+        // The co-signing store on a PostgreSQL server, for several `bifrost serve` processes sharing one.
+        .target(
+            name: "PostgresStorage",
+            dependencies: [
+                "Storage", "EthereumKit", "SafeKit",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "BigInt", package: "BigInt"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Networking",
             dependencies: [
@@ -72,7 +84,7 @@ let package = Package(
         ),
         .target(
             name: "Services",
-            dependencies: ["EthereumKit", "SafeKit", "Storage", "Networking", .product(name: "BigInt", package: "BigInt")],
+            dependencies: ["EthereumKit", "SafeKit", "Storage", "PostgresStorage", "Networking", .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
         .target(name: "AppCore", dependencies: ["Services", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")], swiftSettings: strictSettings),
@@ -127,7 +139,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "TestSupport", .product(name: "BigInt", package: "BigInt")],
+            dependencies: ["Storage", "PostgresStorage", "TestSupport", .product(name: "BigInt", package: "BigInt")],
             // A database file the 0.1.0 release wrote, for the migration test (Fixtures/README.txt).
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings

@@ -8,7 +8,8 @@ import Testing
 struct LayeringTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
     static let forbidden = ["import Storage", "AppDatabase", "SafeStorage", "KeyVault", "KeyRegistry", "TokenStorage",
-                            "NetworkStorage", "RateStorage", "TransactionStorage", "AccountStorage", "Record("]
+                            "NetworkStorage", "RateStorage", "TransactionStorage", "AccountStorage", "Record(",
+                            "import PostgresStorage", "PostgresCoSigningStorage"]
 
     /// The lines of Swift files under `folder` that name a storage internal.
     static func offenders(in folder: String) throws -> (files: Int, lines: [String]) {

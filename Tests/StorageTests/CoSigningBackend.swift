@@ -1,4 +1,5 @@
 import Foundation
+import PostgresStorage
 import Storage
 import Testing
 
@@ -6,9 +7,17 @@ import Testing
 /// a test server is given (scripts/test starts one).
 enum CoSigningBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite
+    case postgres
 
-    /// The backends this run can reach.
-    static var available: [CoSigningBackend] { allCases }
+    /// The server the PostgreSQL cases use, as `postgres://…`.
+    static var postgresURL: String? { ProcessInfo.processInfo.environment["BIFROST_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// Whether a run without a PostgreSQL server must fail rather than skip it (scripts/test sets it).
+    static var postgresRequired: Bool { ProcessInfo.processInfo.environment["BIFROST_REQUIRE_POSTGRES"] == "1" }
+
+    /// The backends this run can reach; PostgreSQL is listed when required even without a server,
+    /// so its cases fail loudly instead of vanishing.
+    static var available: [CoSigningBackend] { postgresURL != nil || postgresRequired ? allCases : [.sqlite] }
 
     var testDescription: String { rawValue }
 
@@ -16,6 +25,20 @@ enum CoSigningBackend: String, CaseIterable, Sendable, CustomTestStringConvertib
     func makeStorage() async throws -> any CoSigningStorage {
         switch self {
         case .sqlite: try SQLiteCoSigningStorage()
+        case .postgres: try await Self.openPostgres(schema: Self.freshSchema())
         }
+    }
+
+    /// A schema name no other test uses, so each storage starts empty on the shared server.
+    static func freshSchema() -> String {
+        "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    }
+
+    /// A PostgreSQL storage on the test server, its tables in `schema`.
+    static func openPostgres(schema: String) async throws -> PostgresCoSigningStorage {
+        guard let url = postgresURL else {
+            throw StorageError("BIFROST_REQUIRE_POSTGRES=1 but BIFROST_TEST_POSTGRES holds no postgres:// URL: start one with scripts/postgres start")
+        }
+        return try await PostgresCoSigningStorage.open(url: url, schema: schema)
     }
 }

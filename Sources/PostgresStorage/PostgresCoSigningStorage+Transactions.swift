@@ -1,0 +1,128 @@
+import BigInt
+import EthereumKit
+import Foundation
+import PostgresNIO
+import SafeKit
+import Storage
+
+// Served transactions and their confirmations. Writes lock the transaction's row first, so
+// concurrent confirmations of one transaction queue up instead of racing a delete.
+extension PostgresCoSigningStorage {
+    public func save(_ tx: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [SafeSignature],
+                     at time: Date) async throws(StorageError) -> ServedTransaction {
+        let hash = Hex.encode(safeTxHash), at = time.timeIntervalSince1970, logger = logger
+        return try await write("save \(hash)") { connection in
+            try await connection.query("""
+                INSERT INTO served_transaction (safe_tx_hash, chain_id, safe, safe_version, to_address, value, data, operation, safe_tx_gas,
+                    base_gas, gas_price, gas_token, refund_receiver, nonce, proposer, origin, created_at, modified_at)
+                VALUES (\(hash), \(String(tx.chainID ?? 0))::numeric, \(tx.safe.checksummed), \(tx.version.rawValue), \(tx.to.checksummed),
+                    \(String(tx.value))::numeric, \(Hex.encode(tx.data)), \(Int(tx.operation.rawValue)), \(String(tx.safeTxGas))::numeric,
+                    \(String(tx.baseGas))::numeric, \(String(tx.gasPrice))::numeric, \(tx.gasToken.checksummed), \(tx.refundReceiver.checksummed),
+                    \(String(tx.nonce))::numeric, \(proposer.checksummed), \(origin), \(at), \(at))
+                ON CONFLICT (safe_tx_hash) DO NOTHING
+                """, logger: logger)
+            guard try await Self.lock(hash, connection, logger: logger) else {
+                throw StorageError("the transaction \(hash) vanished while it was written")
+            }
+            try await Self.insert(confirmations, hash: hash, at: at, connection, logger: logger)
+            guard let stored = try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first else {
+                throw StorageError("the transaction \(hash) vanished while it was written")
+            }
+            return stored
+        }
+    }
+
+    public func confirm(_ safeTxHash: [UInt8], with confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> ServedTransaction? {
+        let hash = Hex.encode(safeTxHash), at = time.timeIntervalSince1970, logger = logger
+        return try await write("confirm \(hash)") { connection -> ServedTransaction? in
+            guard try await Self.lock(hash, connection, logger: logger) else { return nil }
+            try await Self.insert(confirmations, hash: hash, at: at, connection, logger: logger)
+            return try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first
+        }
+    }
+
+    public func transaction(_ safeTxHash: [UInt8]) async throws(StorageError) -> ServedTransaction? {
+        let hash = Hex.encode(safeTxHash), logger = logger
+        return try await read("read \(hash)") { connection in try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first }
+    }
+
+    public func transactions(_ q: ServedTransactionQuery) async throws(StorageError) -> (count: Int, page: [ServedTransaction]) {
+        guard let range = Self.nonceRange(q.nonce) else { return (0, []) }
+        let executed = q.executed, hash = q.safeTxHash.map { Hex.encode($0) }, logger = logger
+        let low = String(range.lowerBound), high = range.upperBound.map { String($0) }
+        // Ties keep insertion order in either direction, as the SQLite storage's stable sort does.
+        let direction = q.descending ? "DESC" : "ASC"
+        let order = switch q.order {
+        case .nonce: "nonce \(direction), created_at \(direction), seq"
+        case .created: "created_at \(direction), seq"
+        case .modified: "modified_at \(direction), seq"
+        }
+        let limit = max(q.limit, 0), offset = max(q.offset, 0)
+        // One statement answers both the count and the page, so they agree even if the page is empty.
+        let query: PostgresQuery = """
+            WITH matching AS (
+                SELECT safe_tx_hash, nonce, created_at, modified_at, seq FROM served_transaction
+                WHERE chain_id = \(String(q.chainID))::numeric AND safe = \(q.safe.checksummed)
+                    AND (\(executed)::boolean IS NULL OR (execution_hash IS NOT NULL) = \(executed)::boolean)
+                    AND (\(hash)::text IS NULL OR safe_tx_hash = \(hash)::text)
+                    AND nonce >= \(low)::numeric AND (\(high)::numeric IS NULL OR nonce <= \(high)::numeric))
+            SELECT (SELECT count(*) FROM matching),
+                ARRAY(SELECT safe_tx_hash FROM matching ORDER BY \(unescaped: order) LIMIT \(limit) OFFSET \(offset))
+            """
+        return try await read("list transactions") { connection in
+            var answer: (count: Int, hashes: [String]) = (0, [])
+            for try await row in try await connection.query(query, logger: logger).decode((Int, [String]).self) { answer = row }
+            return (answer.count, try await PostgresTransactionRows.fetch(answer.hashes, connection, logger: logger))
+        }
+    }
+
+    public func delete(_ safeTxHash: [UInt8]) async throws(StorageError) -> Bool {
+        let hash = Hex.encode(safeTxHash), logger = logger
+        return try await write("delete \(hash)") { connection in
+            // Confirmations go with it (ON DELETE CASCADE); an executed transaction stays whole.
+            let rows = try await connection.query(
+                "DELETE FROM served_transaction WHERE safe_tx_hash = \(hash) AND execution_hash IS NULL RETURNING 1", logger: logger)
+            return try await rows.collect().count > 0
+        }
+    }
+
+    /// The nonces every bound allows, as one closed range with an optional top; nil when none is.
+    static func nonceRange(_ bounds: [ServedTransactionQuery.NonceBound]) -> (lowerBound: BigUInt, upperBound: BigUInt?)? {
+        var low = BigUInt(0), high: BigUInt?
+        for bound in bounds {
+            switch bound {
+            case .equal(let n): low = max(low, n); high = min(high ?? n, n)
+            case .atLeast(let n): low = max(low, n)
+            case .above(let n): low = max(low, n + 1)
+            case .atMost(let n): high = min(high ?? n, n)
+            case .below(let n):
+                guard n > 0 else { return nil }
+                high = min(high ?? n - 1, n - 1)
+            }
+        }
+        if let high, high < low { return nil }
+        return (low, high)
+    }
+
+    /// Locks the transaction's row for this write; false when there is no such transaction.
+    static func lock(_ hash: String, _ connection: PostgresConnection, logger: Logger) async throws -> Bool {
+        let rows = try await connection.query("SELECT 1 FROM served_transaction WHERE safe_tx_hash = \(hash) FOR NO KEY UPDATE", logger: logger)
+        return try await rows.collect().count > 0
+    }
+
+    /// Adds the confirmations of owners not confirmed yet; the transaction is modified when one was.
+    static func insert(_ confirmations: [SafeSignature], hash: String, at: Double, _ connection: PostgresConnection, logger: Logger) async throws {
+        var added = false
+        for signature in confirmations {
+            let rows = try await connection.query("""
+                INSERT INTO served_confirmation (safe_tx_hash, owner, signature, created_at)
+                VALUES (\(hash), \(signature.owner.checksummed), \(Hex.encode(signature.bytes)), \(at))
+                ON CONFLICT (safe_tx_hash, owner) DO NOTHING RETURNING 1
+                """, logger: logger)
+            added = try await rows.collect().count > 0 || added
+        }
+        if added {
+            try await connection.query("UPDATE served_transaction SET modified_at = \(at) WHERE safe_tx_hash = \(hash)", logger: logger)
+        }
+    }
+}

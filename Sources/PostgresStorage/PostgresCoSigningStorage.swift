@@ -1,0 +1,107 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Storage
+
+/// A co-signing server's transactions on a PostgreSQL server, so several `bifrost serve`
+/// processes can share one store. It mirrors `SQLiteCoSigningStorage` row for row.
+public final class PostgresCoSigningStorage: CoSigningStorage {
+    let client: PostgresClient
+    let server: PostgresURL
+    let logger: Logger
+    private let running: Task<Void, Never>
+
+    private init(server: PostgresURL, startup: [(String, String)], logger: Logger) {
+        let client = PostgresClient(configuration: server.clientConfiguration(startup: startup))
+        self.client = client
+        self.server = server
+        self.logger = logger
+        running = Task { await client.run() }
+    }
+
+    /// Connects to the server `url` names and brings its tables up to date. `schema` (letters,
+    /// digits, underscores) keeps the tables in a schema of their own, created when missing.
+    public static func open(url: String, schema: String? = nil,
+                            logger: Logger = Logger(label: "bifrost.postgres", factory: { _ in SwiftLogNoOpLogHandler() }))
+        async throws(StorageError) -> PostgresCoSigningStorage {
+        let server = try PostgresURL(parsing: url)
+        if let schema, !isIdentifier(schema) {
+            throw StorageError("the schema name \(schema) must be lowercase letters, digits and underscores, starting with a letter or _")
+        }
+        // Every connection starts with the schema first on its search path, so the same queries
+        // serve a test's private schema and a deployment's default one.
+        let startup = schema.map { [("search_path", $0)] } ?? []
+        do {
+            // One connection of its own first: the pool would retry a refused login for a minute
+            // and then report only that it gave up, where this says why at once.
+            let connection = try await PostgresConnection.connect(configuration: server.connectionConfiguration(startup: startup), id: 0, logger: logger)
+            do {
+                if let schema {
+                    // An identifier cannot be a bound parameter; it was checked above, and is quoted.
+                    try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \"\(schema)\""), logger: logger)
+                }
+                try await PostgresMigrations.migrate(connection, logger: logger)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try await connection.close()
+        } catch {
+            throw describe(error, "cannot open the co-signing database at \(server)", server: server)
+        }
+        return PostgresCoSigningStorage(server: server, startup: startup, logger: logger)
+    }
+
+    /// Closes the pool's connections; the storage answers nothing after this.
+    public func shutdown() async {
+        running.cancel()
+        await running.value
+    }
+
+    deinit { running.cancel() }
+
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 63,
+              first == "_" || ("a"..."z").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    func write<T: Sendable>(_ what: String, _ body: (PostgresConnection) async throws -> T) async throws(StorageError) -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch {
+            throw failure(error, "co-signing database write failed (\(what))")
+        }
+    }
+
+    /// Runs `body` in one read-only transaction that sees a single snapshot.
+    func read<T: Sendable>(_ what: String, _ body: (PostgresConnection) async throws -> T) async throws(StorageError) -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
+                return try await body(connection)
+            }
+        } catch {
+            throw failure(error, "co-signing database read failed (\(what))")
+        }
+    }
+
+    func failure(_ error: any Error, _ context: String) -> StorageError { Self.describe(error, context, server: server) }
+
+    /// Words an error for a user; PostgresNIO's own description is deliberately empty, and a
+    /// message never carries the password because `server` prints without it.
+    static func describe(_ error: any Error, _ context: String, server: PostgresURL) -> StorageError {
+        if let error = error as? StorageError { return error }
+        // A transaction's failure wraps the one that counts.
+        if let error = error as? PostgresTransactionError, let cause = error.closureError ?? error.beginError ?? error.commitError {
+            return describe(cause, context, server: server)
+        }
+        guard let error = error as? PSQLError else { return StorageError("\(context): \(error)") }
+        if let info = error.serverInfo, let message = info[.message] {
+            return StorageError("\(context): \(message) (SQLSTATE \(info[.sqlState] ?? "?"))")
+        }
+        let cause = error.underlying.map { ": \($0)" } ?? ""
+        return StorageError("\(context): \(error.code)\(cause)")
+    }
+}

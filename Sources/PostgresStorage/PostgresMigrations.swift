@@ -1,0 +1,114 @@
+import Logging
+import PostgresNIO
+
+/// The co-signing tables, versioned in `bifrost_migration` and brought up to date at open.
+enum PostgresMigrations {
+    /// Held for the whole migration, so servers starting at once migrate one after the other; the
+    /// key is arbitrary but fixed ("bifrost" in ASCII).
+    static let lockKey = 0x62_69_66_72_6f_73_74
+
+    static let steps: [(version: Int, name: String, statements: [PostgresQuery])] = [
+        (1, "served transactions and confirmations, replaced marks, served Safes and their owners, delegates, the follower's block", [
+            // Amounts and nonces are uint256: NUMERIC(78) holds every one and compares them as numbers.
+            // Addresses and hashes are text in "C" collation, so they sort by their bytes as in SQLite.
+            """
+            CREATE TABLE served_transaction (
+                safe_tx_hash TEXT COLLATE "C" PRIMARY KEY,
+                seq BIGINT GENERATED ALWAYS AS IDENTITY,
+                chain_id NUMERIC(78) NOT NULL,
+                safe TEXT COLLATE "C" NOT NULL,
+                safe_version TEXT NOT NULL,
+                to_address TEXT NOT NULL,
+                value NUMERIC(78) NOT NULL,
+                data TEXT NOT NULL,
+                operation INTEGER NOT NULL,
+                safe_tx_gas NUMERIC(78) NOT NULL,
+                base_gas NUMERIC(78) NOT NULL,
+                gas_price NUMERIC(78) NOT NULL,
+                gas_token TEXT NOT NULL,
+                refund_receiver TEXT NOT NULL,
+                nonce NUMERIC(78) NOT NULL,
+                proposer TEXT NOT NULL,
+                origin TEXT,
+                created_at DOUBLE PRECISION NOT NULL,
+                modified_at DOUBLE PRECISION NOT NULL,
+                execution_hash TEXT,
+                is_successful BOOLEAN,
+                is_replaced BOOLEAN NOT NULL DEFAULT FALSE
+            )
+            """,
+            "CREATE INDEX served_transaction_by_safe ON served_transaction (chain_id, safe, nonce)",
+            """
+            CREATE TABLE served_confirmation (
+                safe_tx_hash TEXT COLLATE "C" NOT NULL REFERENCES served_transaction ON DELETE CASCADE,
+                owner TEXT COLLATE "C" NOT NULL,
+                seq BIGINT GENERATED ALWAYS AS IDENTITY,
+                signature TEXT NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (safe_tx_hash, owner)
+            )
+            """,
+            """
+            CREATE TABLE served_safe (
+                chain_id NUMERIC(78) NOT NULL,
+                address TEXT COLLATE "C" NOT NULL,
+                threshold INTEGER NOT NULL,
+                nonce NUMERIC(78) NOT NULL,
+                version TEXT NOT NULL,
+                read_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (chain_id, address)
+            )
+            """,
+            """
+            CREATE TABLE served_safe_owner (
+                chain_id NUMERIC(78) NOT NULL,
+                safe TEXT COLLATE "C" NOT NULL,
+                owner TEXT COLLATE "C" NOT NULL,
+                position INTEGER NOT NULL,
+                PRIMARY KEY (chain_id, safe, owner),
+                FOREIGN KEY (chain_id, safe) REFERENCES served_safe ON DELETE CASCADE
+            )
+            """,
+            "CREATE INDEX served_safe_owner_by_owner ON served_safe_owner (chain_id, owner)",
+            // safe is '' for a delegate of every Safe the delegator owns, so the unique key holds.
+            """
+            CREATE TABLE served_delegate (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                chain_id NUMERIC(78) NOT NULL,
+                safe TEXT COLLATE "C" NOT NULL,
+                delegate TEXT COLLATE "C" NOT NULL,
+                delegator TEXT COLLATE "C" NOT NULL,
+                label TEXT NOT NULL,
+                expiry DOUBLE PRECISION,
+                UNIQUE (chain_id, safe, delegate, delegator)
+            )
+            """,
+            """
+            CREATE TABLE follow_state (
+                chain_id NUMERIC(78) PRIMARY KEY,
+                block NUMERIC(78) NOT NULL
+            )
+            """,
+        ]),
+    ]
+
+    /// Applies the steps not yet recorded, each with its record in one transaction.
+    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.withTransaction(logger: logger) { connection in
+            // Released at commit; a second server waits here, then finds the work done.
+            try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS bifrost_migration (
+                    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
+                """, logger: logger)
+            var applied = Set<Int>()
+            for try await version in try await connection.query("SELECT version FROM bifrost_migration", logger: logger).decode(Int.self) {
+                applied.insert(version)
+            }
+            for step in steps where !applied.contains(step.version) {
+                for statement in step.statements { try await connection.query(statement, logger: logger) }
+                try await connection.query("INSERT INTO bifrost_migration (version, name) VALUES (\(step.version), \(step.name))", logger: logger)
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import BigInt
+import EthereumKit
+import Foundation
+import PostgresNIO
+import SafeKit
+import Storage
+
+/// Reading served transactions back: the stored fields are re-checked by recomputing the hash,
+/// as the SQLite storage does, so a row edited by hand is refused instead of served.
+enum PostgresTransactionRows {
+    /// The columns `decode` reads, with the numbers as decimal text.
+    static let columns = """
+        safe_tx_hash, chain_id::text AS chain_id, safe, safe_version, to_address, value::text AS value, data, operation,
+        safe_tx_gas::text AS safe_tx_gas, base_gas::text AS base_gas, gas_price::text AS gas_price, gas_token, refund_receiver,
+        nonce::text AS nonce, proposer, origin, created_at, modified_at, execution_hash, is_successful, is_replaced
+        """
+
+    /// The stored transactions with these hashes, in the order given; missing ones are left out.
+    static func fetch(_ hashes: [String], _ connection: PostgresConnection, logger: Logger) async throws -> [ServedTransaction] {
+        guard !hashes.isEmpty else { return [] }
+        let rows = try await connection.query(
+            "SELECT \(unescaped: columns) FROM served_transaction WHERE safe_tx_hash = ANY(\(hashes))", logger: logger).collect()
+        var confirmations: [String: [(signature: String, createdAt: Double)]] = [:]
+        let confirmationRows = try await connection.query("""
+            SELECT safe_tx_hash, signature, created_at FROM served_confirmation WHERE safe_tx_hash = ANY(\(hashes))
+            ORDER BY created_at, seq
+            """, logger: logger)
+        for try await (hash, signature, createdAt) in confirmationRows.decode((String, String, Double).self) {
+            confirmations[hash, default: []].append((signature, createdAt))
+        }
+        var byHash: [String: ServedTransaction] = [:]
+        for row in rows {
+            let r = row.makeRandomAccess()
+            let hash = try r["safe_tx_hash"].decode(String.self)
+            byHash[hash] = try decode(r, hash: hash, confirmations: confirmations[hash] ?? [])
+        }
+        return hashes.compactMap { byHash[$0] }
+    }
+
+    private static func decode(_ r: PostgresRandomAccessRow, hash: String,
+                               confirmations: [(signature: String, createdAt: Double)]) throws -> ServedTransaction {
+        func text(_ column: String) throws -> String { try r[column].decode(String.self) }
+        func number(_ column: String) throws -> BigUInt {
+            guard let n = BigUInt(try text(column), radix: 10) else { throw StorageError("\(hash): \(column) is not a number") }
+            return n
+        }
+        func address(_ column: String) throws -> Address {
+            do { return try Address(try text(column)) } catch { throw StorageError("\(hash): \(column) is not an address") }
+        }
+        guard let version = SafeVersion(rawValue: try text("safe_version")),
+              let operation = SafeOperation(rawValue: UInt8(clamping: try r["operation"].decode(Int.self))),
+              let data = try? Hex.decode(try text("data")) else { throw StorageError("\(hash) does not read back") }
+        let tx = SafeTx(safe: try address("safe"), chainID: try number("chain_id"), version: version, to: try address("to_address"),
+                        value: try number("value"), data: data, operation: operation, safeTxGas: try number("safe_tx_gas"),
+                        baseGas: try number("base_gas"), gasPrice: try number("gas_price"), gasToken: try address("gas_token"),
+                        refundReceiver: try address("refund_receiver"), nonce: try number("nonce"))
+        let safeTxHash = try tx.hash()
+        guard Hex.encode(safeTxHash) == hash else { throw StorageError("\(hash) no longer hashes to itself") }
+        let accepted = try confirmations.map { c -> ServedConfirmation in
+            guard let bytes = try? Hex.decode(c.signature) else { throw StorageError("\(hash): a signature is not hex") }
+            return ServedConfirmation(signature: try SafeSignature(bytes: bytes, safeTxHash: safeTxHash),
+                                      createdAt: Date(timeIntervalSince1970: c.createdAt))
+        }
+        return ServedTransaction(transaction: tx, safeTxHash: safeTxHash, proposer: try address("proposer"),
+                                 origin: try r["origin"].decode(String?.self), confirmations: accepted,
+                                 createdAt: Date(timeIntervalSince1970: try r["created_at"].decode(Double.self)),
+                                 modifiedAt: Date(timeIntervalSince1970: try r["modified_at"].decode(Double.self)),
+                                 executionHash: try r["execution_hash"].decode(String?.self).flatMap { try? Hex.decode($0) },
+                                 isSuccessful: try r["is_successful"].decode(Bool?.self), isReplaced: try r["is_replaced"].decode(Bool.self))
+    }
+}
