@@ -35,13 +35,14 @@ public struct AppServices: Sendable {
         return AppServices(home: home, keys: keys, dispatcher: dispatcher, connector: connector)
     }
 
-    /// A co-signing service for the chain `selection` names, keeping its transactions in the
-    /// SQLite file at `databasePath` (default: `serve.sqlite` in the home), or in memory with
-    /// `inMemory`; the node is asked its chain ID once here, so a wrong network fails at start.
-    public func coSigning(databasePath: String? = nil, inMemory: Bool = false, chain selection: ChainSelection) async throws -> CoSigningService {
-        let storage: any CoSigningStorage = inMemory
-            ? try SQLiteCoSigningStorage()
-            : try SQLiteCoSigningStorage(path: databasePath ?? home.url.appendingPathComponent("serve.sqlite").path)
+    /// Where a co-signing server keeps its data unless told: `serve.sqlite` in the home.
+    public var defaultCoSigningDatabase: CoSigningDatabase { .sqlite(path: home.url.appendingPathComponent("serve.sqlite").path) }
+
+    /// A co-signing service for the chain `selection` names, keeping its data in `database`
+    /// (default `defaultCoSigningDatabase`), or in memory with `inMemory`; the node is asked its
+    /// chain ID once here, so a wrong network fails at start.
+    public func coSigning(database: CoSigningDatabase? = nil, inMemory: Bool = false, chain selection: ChainSelection) async throws -> CoSigningService {
+        let storage: any CoSigningStorage = inMemory ? try SQLiteCoSigningStorage() : try await (database ?? defaultCoSigningDatabase).open()
         let chain = try await connector.connect(selection)
         let service = CoSigningService(storage: storage, chain: chain)
         _ = try await service.chainID()

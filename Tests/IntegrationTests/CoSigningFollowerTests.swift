@@ -12,21 +12,25 @@ extension OnDevnet {
     struct CoSigningFollowerTests {
         let devnet = Devnet.shared!
 
-        static func temporaryDatabase() -> String {
-            FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).sqlite").path
+        /// A new SQLite file, and the PostgreSQL test server when scripts/test started one.
+        static var databases: [CoSigningDatabase] {
+            let sqlite = CoSigningDatabase.sqlite(path: FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).sqlite").path)
+            let postgres = ProcessInfo.processInfo.environment["BIFROST_TEST_POSTGRES"].flatMap { try? CoSigningDatabase(parsing: $0) }
+            return [sqlite] + (postgres.map { [$0] } ?? [])
         }
 
-        static func removeDatabase(_ path: String) {
+        static func remove(_ database: CoSigningDatabase) {
+            guard case .sqlite(let path) = database else { return }
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
 
-        @Test("executed with its transaction hash, the other nonce-0 proposal replaced, nonce 1 left pending; a restarted server resumes after the last block read")
-        func followsExecutions() async throws {
+        @Test("executed with its transaction hash, the other nonce-0 proposal replaced, nonce 1 left pending; a restarted server resumes after the last block read",
+              arguments: Self.databases)
+        func followsExecutions(_ database: CoSigningDatabase) async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let path = Self.temporaryDatabase()
-            defer { Self.removeDatabase(path) }
-            let before = try await f.first.services.coSigning(databasePath: path, chain: f.first.chain)
+            defer { Self.remove(database) }
+            let before = try await f.first.services.coSigning(database: database, chain: f.first.chain)
             let owner = devnet.accounts[4].key
 
             let entry = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
@@ -45,7 +49,7 @@ extension OnDevnet {
             // The server is down while the transaction runs; a new one on the same file takes over.
             let result = try await f.signAndExecute(entry)
             #expect(result.success == true)
-            let after = try await f.first.services.coSigning(databasePath: path, chain: f.first.chain)
+            let after = try await f.first.services.coSigning(database: database, chain: f.first.chain)
             let follower = CoSigningFollower(service: after)
             let resumed = try await follower.step()
             #expect(resumed.blocks?.lowerBound == firstEnd + 1, "resumes after the last block read, not at the head")
@@ -62,13 +66,13 @@ extension OnDevnet {
             #expect(again.executed == 0 && again.replaced == 0, "each mark is made once")
         }
 
-        @Test("32 clients confirm the same 4 transactions at once through HTTP: every owner's confirmation is stored exactly once")
-        func concurrentConfirmations() async throws {
+        @Test("32 clients confirm the same 4 transactions at once through HTTP: every owner's confirmation is stored exactly once",
+              arguments: Self.databases)
+        func concurrentConfirmations(_ database: CoSigningDatabase) async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let path = Self.temporaryDatabase()
-            defer { Self.removeDatabase(path) }
-            let server = try await ServingCoSigner(try await f.first.services.coSigning(databasePath: path, chain: f.first.chain))
+            defer { Self.remove(database) }
+            let server = try await ServingCoSigner(try await f.first.services.coSigning(database: database, chain: f.first.chain))
             defer { server.stop() }
             let keys = [4, 5, 6].map { devnet.accounts[$0].key }
             var hashes: [[UInt8]] = []

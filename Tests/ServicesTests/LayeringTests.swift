@@ -26,7 +26,8 @@ struct LayeringTests {
         return (files.count, found)
     }
 
-    @Test("BifrostCLI, AppCore and the AppCore tests name no storage internal", arguments: ["Sources/BifrostCLI", "Sources/AppCore", "Tests/AppCoreTests"])
+    @Test("BifrostCLI, the dashboard, the server, AppCore and the AppCore tests name no storage internal",
+          arguments: ["Sources/BifrostCLI", "Sources/BifrostDashboard", "Sources/BifrostServer", "Sources/AppCore", "Tests/AppCoreTests"])
     func frontEnds(folder: String) throws {
         let scan = try Self.offenders(in: folder)
         #expect(scan.files > 3, "the scan must reach \(folder)")

@@ -79,7 +79,8 @@ struct CoSigningStorageTests {
         for (nonce, value) in [(5, 1), (5, 2), (6, 1), (7, 1)] {
             let tx = Self.tx(nonce: BigUInt(nonce), value: BigUInt(value))
             hashes.append(try tx.hash())
-            _ = try await storage.save(tx, safeTxHash: hashes.last!, proposer: Self.keys[0].address, origin: nil, confirmations: [], at: Self.t0)
+            let signed = hashes.count == 1 ? [try SafeSignature.sign(safeTxHash: hashes[0], with: Self.keys[1])] : []
+            _ = try await storage.save(tx, safeTxHash: hashes.last!, proposer: Self.keys[0].address, origin: nil, confirmations: signed, at: Self.t0)
         }
         let executedBy = [UInt8](repeating: 0xee, count: 32)
         #expect(try await storage.markExecuted(hashes[0], transactionHash: executedBy, successful: true, at: Self.t0.addingTimeInterval(1)))
@@ -98,6 +99,8 @@ struct CoSigningStorageTests {
         #expect(try await storage.markExecuted(hashes[2], transactionHash: executedBy, successful: false, at: Self.t0.addingTimeInterval(3)))
         let failed = try #require(try await storage.transaction(hashes[2]))
         #expect(failed.isExecuted && failed.isSuccessful == false && !failed.isReplaced)
+        #expect(try await !storage.delete(hashes[0]), "an executed transaction is not deleted")
+        #expect(try await storage.transaction(hashes[0]) == executed && executed.confirmations.count == 1, "nor are its confirmations")
         let pending = try await storage.transactions(ServedTransactionQuery(chainID: 31337, safe: Self.safe, executed: false))
         #expect(Set(pending.page.map(\.safeTxHash)) == [hashes[1], hashes[3]], "replaced is not executed, as the official service lists it")
     }

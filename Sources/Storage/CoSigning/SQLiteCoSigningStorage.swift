@@ -165,9 +165,13 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
     public func delete(_ safeTxHash: [UInt8]) async throws(StorageError) -> Bool {
         let hash = Hex.encode(safeTxHash)
         return try await write { db in
+            // An executed transaction stays whole: its confirmations go only with a pending one.
+            guard try Bool.fetchOne(db, sql: "SELECT executionHash IS NULL FROM servedTransaction WHERE safeTxHash = ?", arguments: [hash]) == true else {
+                return false
+            }
             try db.execute(sql: "DELETE FROM servedConfirmation WHERE safeTxHash = ?", arguments: [hash])
-            try db.execute(sql: "DELETE FROM servedTransaction WHERE safeTxHash = ? AND executionHash IS NULL", arguments: [hash])
-            return db.changesCount > 0
+            try db.execute(sql: "DELETE FROM servedTransaction WHERE safeTxHash = ?", arguments: [hash])
+            return true
         }
     }
 

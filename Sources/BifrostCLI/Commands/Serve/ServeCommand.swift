@@ -15,7 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
         Safe's version and chain ID read from the network's node, its sender must be an owner, and \
         every signature must recover to an owner (approved hashes and contract signatures are \
         checked on chain); an owner's delegate may propose too. Transactions are kept in one \
-        SQLite file. It listens on 127.0.0.1 unless --listen says otherwise, and its first line on \
+        SQLite file, or in a PostgreSQL database that several servers can share. It listens on 127.0.0.1 unless --listen says otherwise, and its first line on \
         stdout says where. Every few seconds it reads the served Safes' execution events, resuming \
         where it stopped, and marks transactions executed, failed or replaced. Stop it with Ctrl-C \
         or SIGTERM.
@@ -36,12 +36,15 @@ struct ServeCommand: AsyncParsableCommand {
           bifrost serve --network devnet
           bifrost serve --network sepolia --listen 0.0.0.0:8000 --database sqlite:/srv/bifrost/serve.sqlite \\
               --api-key-file /srv/bifrost/keys --cors-origin https://wallet.example.org
+          BIFROST_SERVE_DATABASE=postgres://bifrost:PASSWORD@db.internal/bifrost bifrost serve --network sepolia
         """
     )
 
     @Option(help: ArgumentHelp("Where to listen (default 127.0.0.1:8000; port 0 picks a free one).", valueName: "HOST:PORT"))
     var listen = "127.0.0.1:8000"
-    @Option(help: ArgumentHelp("Where to keep transactions (default sqlite:HOME/serve.sqlite).", valueName: "sqlite:PATH"))
+    @Option(help: ArgumentHelp("Where to keep transactions: sqlite:PATH (default HOME/serve.sqlite) or a PostgreSQL URL "
+                               + "(env BIFROST_SERVE_DATABASE, which keeps a password out of the process list).",
+                               valueName: "sqlite:PATH|postgres://USER@HOST/DB"))
     var database: String?
     @Option(help: ArgumentHelp("Require a key from this file (chmod 600) to write: one per line, optionally with its requests per minute.",
                                valueName: "FILE"))
@@ -59,9 +62,14 @@ struct ServeCommand: AsyncParsableCommand {
         _ = try Self.address(listen)
         guard rateLimit > 0 else { throw ValidationError("--rate-limit: give a positive number of requests per minute") }
         guard followInterval >= 0 else { throw ValidationError("--follow-interval: give 0 or more seconds") }
-        if let database, !database.hasPrefix("sqlite:") {
-            throw ValidationError("--database: '\(database)' is not sqlite:PATH (PostgreSQL is not served yet)")
-        }
+        _ = try chosenDatabase()
+    }
+
+    /// `--database`, else `BIFROST_SERVE_DATABASE`; nil for the home's SQLite file. The text is
+    /// never repeated in an error, as it may carry a password.
+    func chosenDatabase() throws -> CoSigningDatabase? {
+        guard let text = database ?? ProcessInfo.processInfo.environment["BIFROST_SERVE_DATABASE"], !text.isEmpty else { return nil }
+        do { return try CoSigningDatabase(parsing: text) } catch { throw ValidationError("--database: \(error.description)") }
     }
 
     /// `host:port`, the port 0 to 65535.
@@ -76,15 +84,15 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let services = try global.services()
         let (host, port) = try Self.address(listen)
-        let path = database.map { String($0.dropFirst("sqlite:".count)) } ?? services.home.url.appendingPathComponent("serve.sqlite").path
-        let service = try await services.coSigning(databasePath: path, chain: global.chain)
+        let database = try chosenDatabase() ?? services.defaultCoSigningDatabase
+        let service = try await services.coSigning(database: database, chain: global.chain)
         let chainID = try await service.chainID()
         let keys = try apiKeyFile.map { file throws(CoSigningError) in try APIKeys(file: file, defaultPerMinute: rateLimit) }
         let settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
                                      followEvery: followInterval == 0 ? nil : .seconds(followInterval))
         try await CoSigningServer.run(service: service, settings: settings) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
-            FileHandle.standardOutput.write(Data("Serving chain \(chainID) at http://\(host):\(bound) (transactions in \(path))\n".utf8))
+            FileHandle.standardOutput.write(Data("Serving chain \(chainID) at http://\(host):\(bound) (transactions in \(database))\n".utf8))
         }
     }
 }
