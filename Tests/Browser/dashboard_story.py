@@ -136,6 +136,11 @@ def service_story(browser, home_a, home_b, safe):
     expect(c.locator("#service-note")).to_contain_text("pending at 127.0.0.1")
     expect(c.locator(f"#queue tr[data-tx='{tx_hash}']")).to_have_count(1)
     check(True, "the proposal made through the server is in Bob's queue")
+    # The first merge writes to the home, which may echo back as one reload; after that, nothing.
+    time.sleep(1.0)
+    renders = c.locator("body").get_attribute("data-renders")
+    time.sleep(1.5)
+    check(c.locator("body").get_attribute("data-renders") == renders, "an idle page merging the service's queue does not keep reloading itself")
     c.locator(f"#queue tr[data-tx='{tx_hash}'] a.button").first.click()
     expect(c.locator("#status")).to_have_text("1 of 2 confirmations")
     c.get_by_label("Password").first.fill(PASSWORD)

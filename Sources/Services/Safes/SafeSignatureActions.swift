@@ -141,6 +141,8 @@ extension SafeStore {
             }
             added.append(signature.owner)
         }
+        // Nothing new is not written: a home's watchers (the dashboard's pages) would reload for nothing.
+        if let existing, merged == existing.signatures { return (existing, added) }
         let entry = existing.map { $0.with(signatures: merged, updatedAt: now()) }
             ?? SafeTransactionEntry(transaction: tx, safeTxHash: safeTxHash, signatures: merged, status: .queued, executionHash: nil,
                                     summary: SafeSummary.describe(tx), createdAt: now(), updatedAt: now())
