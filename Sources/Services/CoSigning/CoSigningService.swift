@@ -28,7 +28,7 @@ public struct ServiceProposal: Sendable, Equatable {
 
 /// The rules of a co-signing server, the same for every front end that serves them: a proposal's
 /// hash is recomputed with the Safe's version and chain ID read from the chain, its sender must
-/// be an owner, and every signature must recover to an owner, approved hashes and contract
+/// be an owner or a delegate, and every signature must recover to an owner, approved hashes and contract
 /// signatures checked on chain; each owner counts once. Writes are idempotent.
 public struct CoSigningService: Sendable {
     public let storage: any CoSigningStorage
