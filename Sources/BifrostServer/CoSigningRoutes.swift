@@ -104,12 +104,12 @@ struct CoSigningRoutes: Sendable {
                          results: page.map { ServiceJSON.transaction($0, threshold: state.safe.threshold, v2: v2) })
     }
 
-    /// `limit` (default 100, at most 200) and `offset` from the query.
+    /// `limit` (default 100, 1 to 200) and `offset` from the query.
     static func window(_ request: Request) throws(CoSigningError) -> (limit: Int, offset: Int) {
         let q = request.uri.queryParameters
         let limit = try q.get("limit").map { (text: String) throws(CoSigningError) in try Self.number(text, field: "limit") } ?? 100
         let offset = try q.get("offset").map { (text: String) throws(CoSigningError) in try Self.number(text, field: "offset") } ?? 0
-        return (Int(min(limit, 200)), Int(min(offset, BigUInt(Int32.max))))
+        return (Int(max(1, min(limit, 200))), Int(min(offset, BigUInt(Int32.max))))
     }
 
     /// A page of `results` with absolute links to the pages before and after it.
@@ -123,7 +123,10 @@ struct CoSigningRoutes: Sendable {
     static func pageURL(_ request: Request, offset: Int, limit: Int) -> String {
         var items = request.uri.queryParameters.filter { $0.key != "offset" && $0.key != "limit" }.map { "\($0.key)=\($0.value)" }
         items += ["limit=\(limit)", "offset=\(offset)"]
-        return "http://\(request.head.authority ?? "127.0.0.1")\(request.uri.path)?\(items.sorted().joined(separator: "&"))"
+        // Behind a TLS proxy the client came by https; the proxy says so, and the links follow.
+        let forwarded = request.headers.first { $0.name.canonicalName == "x-forwarded-proto" }?.value.lowercased()
+        let scheme = forwarded == "https" ? "https" : "http"
+        return "\(scheme)://\(request.head.authority ?? "127.0.0.1")\(request.uri.path)?\(items.sorted().joined(separator: "&"))"
     }
 
     /// Runs a handler, answering a refusal with its status and the field's message.

@@ -99,6 +99,8 @@ extension OnDevnet {
             #expect(try await server.send("GET", "/api/v1/owners/\(owner.address.checksummed)/safes/").json["safes"] == .array([.string(f.safe.checksummed)]))
             let v2 = try await server.send("GET", "/api/v2/owners/\(owner.address.checksummed)/safes/")
             #expect(v2.json["count"] == .number("1") && v2.json["results"]?.arrayValue?.first?["threshold"] == .number("2"))
+            let paged = try await server.send("GET", "/api/v2/owners/\(owner.address.checksummed)/safes/?limit=1&offset=1", nil, headers: ["X-Forwarded-Proto": "https"])
+            #expect(paged.json["previous"]?.stringValue?.hasPrefix("https://") == true, "links keep the scheme a TLS proxy reports: \(paged.json)")
             #expect(try await server.send("GET", "/api/v1/owners/\(PrivateKey.generate().address.checksummed)/safes/").json["safes"] == .array([]))
             #expect(try await server.send("GET", "/api/v1/owners/0x12/safes/").status == 400)
         }
