@@ -9,7 +9,12 @@ struct OptionValueTests {
           arguments: [
         (["serve", "--listen", "8000"], "error: --listen: '8000' is not HOST:PORT, such as 127.0.0.1:8000 (see --help)"),
         (["serve", "--listen", "127.0.0.1:70000"], "error: --listen: '127.0.0.1:70000' is not HOST:PORT, such as 127.0.0.1:8000 (see --help)"),
-        (["serve", "--database", "postgres://bifrost@db/serve"], "error: --database: 'postgres://bifrost@db/serve' is not sqlite:PATH (PostgreSQL is not served yet) (see --help)"),
+        (["serve", "--database", "mysql://bifrost@db/serve"],
+         "error: --database: a co-signing database is sqlite:PATH or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|require] (see --help)"),
+        // The URL's password is not repeated back.
+        (["serve", "--database", "postgres://bob:s3cret@/db"],
+         "error: --database: not a PostgreSQL URL: the host is empty or has characters a host name cannot have; expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|require] (see --help)"),
+        (["serve", "--rate-limit", "0"], "error: --rate-limit: give a positive number of requests per minute (see --help)"),
     ])
     func serveRefused(arguments: [String], line: String) async {
         let r = await runCLIArray(arguments)

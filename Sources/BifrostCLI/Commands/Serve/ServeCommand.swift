@@ -15,8 +15,9 @@ struct ServeCommand: AsyncParsableCommand {
         Safe's version and chain ID read from the network's node, its sender must be an owner, and \
         every signature must recover to an owner (approved hashes and contract signatures are \
         checked on chain); an owner's delegate may propose too. Transactions are kept in one \
-        SQLite file, or in a PostgreSQL database that several servers can share. It listens on 127.0.0.1 unless --listen says otherwise, and its first line on \
-        stdout says where. Every few seconds it reads the served Safes' execution events, resuming \
+        SQLite file, or in a PostgreSQL database that several servers can share. It listens on \
+        127.0.0.1 unless --listen says otherwise, and its first line on stdout says where (one \
+        JSON object with --json). Every few seconds it reads the served Safes' execution events, resuming \
         where it stopped, and marks transactions executed, failed or replaced. Stop it with Ctrl-C \
         or SIGTERM.
 
@@ -40,7 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("Where to listen (default 127.0.0.1:8000; port 0 picks a free one).", valueName: "HOST:PORT"))
+    @Option(help: ArgumentHelp("Where to listen; port 0 picks a free one.", valueName: "HOST:PORT"))
     var listen = "127.0.0.1:8000"
     @Option(help: ArgumentHelp("Where to keep transactions: sqlite:PATH (default HOME/serve.sqlite) or a PostgreSQL URL "
                                + "(env BIFROST_SERVE_DATABASE, which keeps a password out of the process list).",
@@ -92,7 +93,11 @@ struct ServeCommand: AsyncParsableCommand {
                                      followEvery: followInterval == 0 ? nil : .seconds(followInterval))
         try await CoSigningServer.run(service: service, settings: settings) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
-            FileHandle.standardOutput.write(Data("Serving chain \(chainID) at http://\(host):\(bound) (transactions in \(database))\n".utf8))
+            let line = global.json
+                ? JSONWriter.write(.object([("url", .string("http://\(host):\(bound)")), ("chainId", .string(String(chainID))),
+                                            ("database", .string(database.description))]))
+                : "Serving chain \(chainID) at http://\(host):\(bound) (transactions in \(database))"
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
     }
 }
