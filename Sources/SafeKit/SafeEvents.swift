@@ -7,6 +7,8 @@ public enum SafeEvents {
     public static let executionSuccess = Keccak256.hash(Array("ExecutionSuccess(bytes32,uint256)".utf8))
     /// `ExecutionFailure(bytes32 txHash, uint256 payment)`.
     public static let executionFailure = Keccak256.hash(Array("ExecutionFailure(bytes32,uint256)".utf8))
+    /// `SafeReceived(address indexed sender, uint256 value)`: ether paid in, which changes no setting.
+    public static let safeReceived = Keccak256.hash(Array("SafeReceived(address,uint256)".utf8))
 
     /// The safeTxHash and outcome of an execution log, whether `txHash` is indexed (1.4.1, 1.5.0)
     /// or in the data (1.3.0); nil for any other log.

@@ -90,6 +90,9 @@ struct SafeCallsTests {
         #expect(inData?.safeTxHash == hash && inData?.success == true)
         let indexed = SafeEvents.execution(topics: [SafeEvents.executionFailure, hash], data: [UInt8](repeating: 0, count: 32))
         #expect(indexed?.safeTxHash == hash && indexed?.success == false)
+        // The topic of ether paid in, as the Safe contracts' ABI gives it.
+        #expect(Hex.encode(SafeEvents.safeReceived) == "0x3d0ce9bfc3ed7d6862dbb28b2dea94561fe714a1b4d019aa8af39730d1ad7c3d")
+        #expect(SafeEvents.execution(topics: [SafeEvents.safeReceived, hash], data: [UInt8](repeating: 0, count: 32)) == nil)
         #expect(SafeEvents.execution(topics: [hash], data: []) == nil)
     }
 }

@@ -14,11 +14,11 @@ public struct FollowReport: Sendable, Equatable {
     public let replaced: Int
 }
 
-/// Keeps a co-signing server's transactions in step with the chain: reads the served Safes'
-/// `ExecutionSuccess` and `ExecutionFailure` events from where the last pass stopped (kept in
-/// storage, so a restart resumes), through the provider's range and batch limits, marks each
-/// transaction executed or failed with its transaction hash, and marks the rest of a Safe's
-/// pending transactions below its new nonce replaced.
+/// Keeps a co-signing server's transactions in step with the chain: reads the served Safes' logs
+/// from where the last pass stopped (kept in storage, so a restart resumes), through the
+/// provider's range and batch limits, marks each transaction executed or failed with its
+/// transaction hash from the `ExecutionSuccess` and `ExecutionFailure` events, and reads again
+/// every Safe that changed, marking its pending transactions below the new nonce replaced.
 public struct CoSigningFollower: Sendable {
     public let service: CoSigningService
 
@@ -37,19 +37,21 @@ public struct CoSigningFollower: Sendable {
         let safes = try await storage.servedSafes(chainID: chainID).map(\.address)
         var executed = 0, replaced = 0
         if !safes.isEmpty {
-            let filter = LogFilter(address: safes, topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]])
-            let logs = try await remote.logs(filter, from: from, to: head)
+            // Every log of the served Safes, not just executions: a module can change the owners
+            // without an execTransaction, and the stored owners must follow.
+            let logs = try await remote.logs(LogFilter(address: safes), from: from, to: head)
             var moved = Set<Address>()
             for log in logs {
+                // Ether received changes nothing the server keeps.
+                if log.topics.first != SafeEvents.safeReceived { moved.insert(log.address) }
                 guard let execution = SafeEvents.execution(topics: log.topics, data: log.data), let transactionHash = log.transactionHash else { continue }
-                moved.insert(log.address)
                 if try await storage.markExecuted(execution.safeTxHash, transactionHash: transactionHash, successful: execution.success,
                                                   at: service.now()) {
                     executed += 1
                 }
             }
             for address in moved.sorted(by: { $0.checksummed < $1.checksummed }) {
-                // An execution moved the nonce and may have changed the owners: read the Safe again.
+                // An execution moved the nonce, and it or a module may have changed the owners: read the Safe again.
                 let safe = try await service.safe(address).safe
                 try await storage.remember(ServedSafe(chainID: chainID, address: address, owners: safe.owners, threshold: Int(safe.threshold),
                                                       nonce: safe.nonce, version: safe.version, readAt: service.now()))
