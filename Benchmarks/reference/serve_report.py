@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The serve benchmark's report (Benchmarks/serve): requests per second, p50 and p99 latency of
 each operation on each backend, as a ratio to the bare Hummingbird endpoint and to the node alone
-(the devnet answering the Safe's batch that bifrost serve sends it); the checks of every
+(the devnet, or NodeCache for the "node cached" rows, answering the Safe's batch that bifrost
+serve sends it for every request); the checks of every
 run (all answers 201, no socket errors, the stored counts read back through the API matching the
 answers); and the JSON-RPC round trips per request with the node's share of the time. Prints the
 table to stderr and the JSON to stdout; exits 1 when a check failed.
@@ -14,7 +15,9 @@ import sys
 from pathlib import Path
 
 OPERATIONS = ("proposals", "confirmations")
-BACKENDS = ("sqlite", "postgres")
+# Each backend straight to the node, and with the node's answers cached (NodeCache).
+BACKENDS = ("sqlite", "sqlite-cached", "postgres", "postgres-cached")
+NAMES = {"sqlite-cached": "sqlite, node cached", "postgres-cached": "postgres, node cached"}
 # The bare endpoint is measured before and after the backends; more apart than this, the machine was busy.
 DRIFT = 0.15
 
@@ -87,7 +90,7 @@ def main(out):
             label = f"{backend}-{operation}"
             run = read(out, label)
             if run is None:
-                skipped = read(out, f"{backend}.skipped")
+                skipped = read(out, f"{backend.removesuffix('-cached')}.skipped")
                 rows.append({"operation": operation, "backend": backend, "skipped": skipped["skipped"] if skipped else "not run"})
                 continue
             problems = run_problems(run)
@@ -101,12 +104,14 @@ def main(out):
                          "p99Ms": run["p99Ms"], "ratio": run["rps"] / limit["rps"], "requests": run["requests"],
                          "stored": stored, "repeated": run["repeated"], "run": run,
                          "loadavg": read(out, f"{label}.load")["loadavg"]})
-    node = read(out, "node-batch")
-    if node:
-        failures += [f"the node alone: {p}" for p in run_problems(node, expected="200")]
-        for r in rows:
-            if "rps" in r and r["backend"] != "bare":
-                r["ratioToNode"] = r["rps"] / node["rps"]
+    node, node_cached = read(out, "node-batch"), read(out, "node-cached-batch")
+    for name, run in (("the node alone", node), ("NodeCache alone", node_cached)):
+        if run:
+            failures += [f"{name}: {p}" for p in run_problems(run, expected="200")]
+    for r in rows:
+        reference = node if r["backend"] in ("sqlite", "postgres") else node_cached
+        if "rps" in r and r["backend"] != "bare" and reference:
+            r["ratioToNode"] = r["rps"] / reference["rps"]
     rpc = {operation: rpc_summary(out, operation) for operation in OPERATIONS}
     for operation, summary in rpc.items():
         if summary and set(summary["statuses"]) != {"201"}:
@@ -119,15 +124,16 @@ def main(out):
     print("|---|---|---|---|---|---|---|---|---|", file=e)
     for r in rows:
         if "skipped" in r:
-            print(f"| {r['operation']} | {r['backend']} | skipped: {r['skipped']} | | | | | | |", file=e)
+            print(f"| {r['operation']} | {NAMES.get(r['backend'], r['backend'])} | skipped: {r['skipped']} | | | | | | |", file=e)
             continue
         stored = fmt(r["stored"], 0) if "stored" in r else "-"
         to_node = f"{r['ratioToNode']:.2f}×" if "ratioToNode" in r else "-"
-        print(f"| {r['operation']} | {r['backend']} | {fmt(r['rps'])} | {fmt(r['p50Ms'], 2)} | {fmt(r['p99Ms'], 2)} | "
+        print(f"| {r['operation']} | {NAMES.get(r['backend'], r['backend'])} | {fmt(r['rps'])} | {fmt(r['p50Ms'], 2)} | {fmt(r['p99Ms'], 2)} | "
               f"{r['ratio']:.4f}× | {to_node} | {fmt(r['requests'], 0)} | {stored} |", file=e)
-    if node:
-        print(f"| Safe read, the node alone | devnet | {fmt(node['rps'])} | {fmt(node['p50Ms'], 2)} | {fmt(node['p99Ms'], 2)} | "
-              f"- | 1× | {fmt(node['requests'], 0)} | - |", file=e)
+    for name, run in (("devnet", node), ("NodeCache", node_cached)):
+        if run:
+            print(f"| Safe read, the node alone | {name} | {fmt(run['rps'])} | {fmt(run['p50Ms'], 2)} | {fmt(run['p99Ms'], 2)} | "
+                  f"- | 1× | {fmt(run['requests'], 0)} | - |", file=e)
     for operation, s in rpc.items():
         if s:
             batch = s["batch"]
@@ -141,7 +147,7 @@ def main(out):
         print(f"warning: {w}", file=e)
     for f in failures:
         print(f"FAIL: {f}", file=e)
-    print(json.dumps({"meta": meta, "setup": read(out, "setup"), "rows": rows, "node": node, "rpc": rpc,
+    print(json.dumps({"meta": meta, "setup": read(out, "setup"), "rows": rows, "node": node, "nodeCached": node_cached, "rpc": rpc,
                       "warnings": warnings, "failures": failures}, indent=2))
     return 1 if failures else 0
 
