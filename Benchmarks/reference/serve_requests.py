@@ -31,6 +31,7 @@ Hardhat dev accounts 0-4 (throwaway keys).
       POSTs the first K requests of REQUESTS one after the other; prints {"statuses", "medianMs"}.
 """
 import json
+import multiprocessing
 import statistics
 import sys
 import time
@@ -96,21 +97,32 @@ def sign(key, digest):
     return signed.r.to_bytes(32, "big") + signed.s.to_bytes(32, "big") + bytes([signed.v])
 
 
-def proposals(setup_path, n, out_path):
-    s = json.load(open(setup_path))
+def proposal_lines(job):
+    """The request lines of proposals first..end-1 (one worker's part)."""
+    s, first, end = job
     key = owner_keys()[0]
     sender = Account.from_key(key).address
     path = f"/api/v2/safes/{s['safe']}/multisig-transactions/"
-    with open(out_path, "w") as out:
-        for i in range(n):
-            # A payment of i+1 finney to one of a few recipients: as large as an everyday proposal.
-            tx = {"to": to_checksum_address(keccak(i.to_bytes(8, "big"))[-20:]), "value": (i + 1) * 10**15, "data": b"",
-                  "operation": 0, "safeTxGas": 0, "baseGas": 0, "gasPrice": 0, "gasToken": ZERO,
-                  "refundReceiver": ZERO, "nonce": s["nonce"] + i}
-            digest = safe_tx_hash(s["chainId"], s["safe"], tx)
-            body = dict(tx, data=None, contractTransactionHash="0x" + digest.hex(), sender=sender,
-                        signature="0x" + sign(key, digest).hex(), origin="bifrost-serve-bench")
-            out.write(path + "\t" + json.dumps(body, separators=(",", ":")) + "\n")
+    lines = []
+    for i in range(first, end):
+        # A payment of i+1 finney to its own recipient: as large as an everyday proposal.
+        tx = {"to": to_checksum_address(keccak(i.to_bytes(8, "big"))[-20:]), "value": (i + 1) * 10**15, "data": b"",
+              "operation": 0, "safeTxGas": 0, "baseGas": 0, "gasPrice": 0, "gasToken": ZERO,
+              "refundReceiver": ZERO, "nonce": s["nonce"] + i}
+        digest = safe_tx_hash(s["chainId"], s["safe"], tx)
+        body = dict(tx, data=None, contractTransactionHash="0x" + digest.hex(), sender=sender,
+                    signature="0x" + sign(key, digest).hex(), origin="bifrost-serve-bench")
+        lines.append(path + "\t" + json.dumps(body, separators=(",", ":")) + "\n")
+    return "".join(lines)
+
+
+def proposals(setup_path, n, out_path):
+    s = json.load(open(setup_path))
+    step = 500
+    jobs = [(s, first, min(first + step, n)) for first in range(0, n, step)]
+    with multiprocessing.Pool() as pool, open(out_path, "w") as out:
+        for part in pool.imap(proposal_lines, jobs):
+            out.write(part)
 
 
 def node_batch(setup_path, n, out_path):
@@ -158,18 +170,31 @@ def confirmation_line(tx_hash, key):
     return f"/api/v1/multisig-transactions/0x{digest.hex()}/confirmations/\t" + json.dumps(body, separators=(",", ":")) + "\n"
 
 
+def confirmation_lines(job):
+    hashes, owner = job
+    key = owner_keys()[owner]
+    return "".join(confirmation_line(h, key) for h in hashes)
+
+
 def confirmations(setup_path, server, out_path, n=None):
     _, results = stored(setup_path, server)
     hashes = [t["safeTxHash"] for t in results]
-    written = 0
-    with open(out_path, "w") as out:
-        for key in owner_keys()[1:]:
-            for h in hashes:
-                if n is not None and written >= n:
-                    break
-                out.write(confirmation_line(h, key))
-                written += 1
-    print(written)
+    wanted = [(h, owner) for owner in range(1, OWNERS) for h in hashes][:n]
+    jobs = split_by_owner(wanted, 500)
+    with multiprocessing.Pool() as pool, open(out_path, "w") as out:
+        for part in pool.imap(confirmation_lines, jobs):
+            out.write(part)
+    print(len(wanted))
+
+
+def split_by_owner(wanted, size):
+    """(hashes, owner) parts of at most `size`, each of one owner, in order."""
+    parts = []
+    for h, owner in wanted:
+        if not parts or parts[-1][1] != owner or len(parts[-1][0]) == size:
+            parts.append(([], owner))
+        parts[-1][0].append(h)
+    return parts
 
 
 def bare_confirmations(setup_path, proposals_path, n, out_path):
