@@ -38,7 +38,9 @@ def run_problems(run, expected="201"):
 
 def stored_problems(out, label, operation, run):
     """The stored count, read through the API before and after, against the answers: every
-    distinct request answered 201 must be stored, and nothing beyond the requests made."""
+    distinct request answered 201 must be stored, and nothing beyond the requests made. Proposals
+    are counted by the list's count; confirmations on the transactions they went to (the first
+    listed, read page by page before and after)."""
     before, after = read(out, f"{label}.before"), read(out, f"{label}.after")
     field = "transactions" if operation == "proposals" else "confirmations"
     stored = after[field] - before[field]
@@ -46,8 +48,8 @@ def stored_problems(out, label, operation, run):
     problems = []
     if not lowest <= stored <= run["distinct"]:
         problems.append(f"stored {stored} {field}, expected {lowest} to {run['distinct']}")
-    if after["listed"] != after["transactions"]:
-        problems.append(f"the list's count is {after['transactions']} but its pages hold {after['listed']}")
+    if operation == "confirmations" and after["listed"] != before["listed"]:
+        problems.append(f"{before['listed']} transactions listed before, {after['listed']} after")
     return stored, problems
 
 
@@ -62,7 +64,6 @@ def rpc_summary(out, operation):
     return {
         "requests": n, "statuses": sequential["statuses"], "roundTripsPerRequest": per_request,
         "batch": posts[0] if posts else None, "medianLatencyMs": sequential["medianMs"], "medianNodeMs": node_ms,
-        "nodeShare": node_ms * per_request / sequential["medianMs"] if sequential["medianMs"] else None,
     }
 
 
@@ -139,9 +140,9 @@ def main(out):
             batch = s["batch"]
             shape = f"a batch of {len(batch)}" if isinstance(batch, list) else batch
             print(f"{operation}, one at a time (bifrost serve on SQLite, through the counting proxy): "
-                  f"{s['roundTripsPerRequest']:.2f} JSON-RPC round trips a request ({shape}); median latency "
-                  f"{s['medianLatencyMs']:.1f} ms, of which the node {s['medianNodeMs']:.1f} ms a round trip "
-                  f"({s['nodeShare']:.0%})", file=e)
+                  f"{s['roundTripsPerRequest']:.2f} JSON-RPC round trips a request ({shape}); the node answers it "
+                  f"in {s['medianNodeMs']:.1f} ms (median); the request takes {s['medianLatencyMs']:.1f} ms through "
+                  f"the proxy (whose keep-alive answers can wait ~40 ms on Nagle + delayed ACK)", file=e)
     print(f"build {meta['buildSeconds']} s, setup {meta['setupSeconds']} s, measuring {meta['measureSeconds']} s", file=e)
     for w in warnings:
         print(f"warning: {w}", file=e)

@@ -13,16 +13,15 @@ Hardhat dev accounts 0-4 (throwaway keys).
       N distinct proposals, nonces from the Safe's nonce upwards, each sent and signed by owner 0,
       as safe-eth-py's TransactionServiceApi.post_transaction sends them. OUT gets one request a
       line: "PATH<TAB>BODY" (the body is one line of JSON).
-  serve_requests.py confirmations SETUP_JSON SERVER_URL OUT [N]
-      confirmations of the transactions stored on the server (read through its list): each
-      transaction confirmed by owners 1-4 in turn, owner by owner, so that N (default all) are
-      distinct; prints how many were written.
+  serve_requests.py confirmations SETUP_JSON SERVER_URL OUT N
+      N distinct confirmations of the first N/4 transactions the server lists (by nonce): each
+      confirmed by owners 1-4, owner after owner; prints how many were written.
   serve_requests.py bare-confirmations SETUP_JSON PROPOSALS N OUT
       N confirmations (owner 1) of the first proposals in PROPOSALS, without a server: the same
       bodies for the bare endpoint, which stores nothing.
-  serve_requests.py count SETUP_JSON SERVER_URL
-      prints {"transactions": the list's count, "confirmations": every stored confirmation,
-      "listed": the transactions read page by page}.
+  serve_requests.py count SETUP_JSON SERVER_URL H
+      prints {"transactions": the list's count, "confirmations": the stored confirmations of the
+      first H transactions listed, "listed": how many were read, page by page}.
   serve_requests.py node-batch SETUP_JSON N OUT
       N copies of the one JSON-RPC batch `bifrost serve` sends the node for every request (the
       Safe's chain ID, code, version, owners, threshold, nonce, modules, fallback handler and guard
@@ -150,17 +149,18 @@ def get_json(url):
         return json.load(answer)
 
 
-def stored(setup_path, server):
-    """Every transaction the server lists for the Safe, page by page."""
+def stored(setup_path, server, most):
+    """The list's count and the first `most` transactions the server lists for the Safe, page by
+    page. Not all of them: each page costs bifrost serve time in proportion to all it stores."""
     s = json.load(open(setup_path))
     url = f"{server}/api/v2/safes/{s['safe']}/multisig-transactions/?limit=200&offset="
     first = get_json(url + "0")
-    results = list(first["results"])
-    while len(results) < first["count"]:
+    results = list(first["results"])[:most]
+    while len(results) < min(first["count"], most):
         page = get_json(url + str(len(results)))["results"]
         if not page:
             break
-        results += page
+        results += page[:most - len(results)]
     return first["count"], results
 
 
@@ -176,8 +176,8 @@ def confirmation_lines(job):
     return "".join(confirmation_line(h, key) for h in hashes)
 
 
-def confirmations(setup_path, server, out_path, n=None):
-    _, results = stored(setup_path, server)
+def confirmations(setup_path, server, out_path, n):
+    _, results = stored(setup_path, server, -(-n // (OWNERS - 1)))
     hashes = [t["safeTxHash"] for t in results]
     wanted = [(h, owner) for owner in range(1, OWNERS) for h in hashes][:n]
     jobs = split_by_owner(wanted, 500)
@@ -206,8 +206,8 @@ def bare_confirmations(setup_path, proposals_path, n, out_path):
             out.write(confirmation_line(json.loads(line.split("\t", 1)[1])["contractTransactionHash"], key))
 
 
-def count(setup_path, server):
-    total, results = stored(setup_path, server)
+def count(setup_path, server, most):
+    total, results = stored(setup_path, server, most)
     print(json.dumps({"transactions": total, "listed": len(results),
                       "confirmations": sum(len(t["confirmations"]) for t in results)}))
 
@@ -238,11 +238,11 @@ if __name__ == "__main__":
     elif command == "proposals":
         proposals(args[0], int(args[1]), args[2])
     elif command == "confirmations":
-        confirmations(args[0], args[1], args[2], int(args[3]) if len(args) > 3 else None)
+        confirmations(args[0], args[1], args[2], int(args[3]))
     elif command == "bare-confirmations":
         bare_confirmations(args[0], args[1], int(args[2]), args[3])
     elif command == "count":
-        count(*args)
+        count(args[0], args[1], int(args[2]))
     elif command == "node-batch":
         node_batch(args[0], int(args[1]), args[2])
     elif command == "sequential":
