@@ -13,6 +13,8 @@ let package = Package(
         // swift-runtime-interposer (Linux, Swift 6.3), which these benchmarks do not need and the
         // offline package mirror does not have.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // ServeBare and NodeCache only: the same HTTP server as `bifrost serve`.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .executableTarget(
@@ -41,6 +43,18 @@ let package = Package(
             name: "EthereumKitOps",
             dependencies: [.product(name: "EthereumKit", package: "Bifrost")],
             path: "Sources/EthereumKitOps"
+        ),
+        // The limit of ../serve: a bare Hummingbird endpoint decoding the same JSON bodies.
+        .executableTarget(
+            name: "ServeBare",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Sources/ServeBare"
+        ),
+        // ../serve's caching JSON-RPC proxy: bifrost serve with the node's cost taken out.
+        .executableTarget(
+            name: "NodeCache",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Sources/NodeCache"
         ),
     ],
     swiftLanguageModes: [.v6]
