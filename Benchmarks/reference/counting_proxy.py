@@ -40,6 +40,9 @@ def method_names(body):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in two writes; without TCP_NODELAY a kept-alive client waits ~40 ms
+    # for the second (Nagle's algorithm meeting delayed ACKs).
+    disable_nagle_algorithm = True
 
     def log_message(self, *args):
         pass

@@ -47,7 +47,7 @@ extension PostgresCoSigningStorage {
     }
 
     public func transactions(_ q: ServedTransactionQuery) async throws(StorageError) -> (count: Int, page: [ServedTransaction]) {
-        guard let range = Self.nonceRange(q.nonce) else { return (0, []) }
+        guard let range = q.nonceRange else { return (0, []) }
         let executed = q.executed, hash = q.safeTxHash.map { Hex.encode($0) }, logger = logger
         let low = String(range.lowerBound), high = range.upperBound.map { String($0) }
         // Ties keep insertion order in either direction, as the SQLite storage's stable sort does.
@@ -86,23 +86,6 @@ extension PostgresCoSigningStorage {
         }
     }
 
-    /// The nonces every bound allows, as one closed range with an optional top; nil when none is.
-    static func nonceRange(_ bounds: [ServedTransactionQuery.NonceBound]) -> (lowerBound: BigUInt, upperBound: BigUInt?)? {
-        var low = BigUInt(0), high: BigUInt?
-        for bound in bounds {
-            switch bound {
-            case .equal(let n): low = max(low, n); high = min(high ?? n, n)
-            case .atLeast(let n): low = max(low, n)
-            case .above(let n): low = max(low, n + 1)
-            case .atMost(let n): high = min(high ?? n, n)
-            case .below(let n):
-                guard n > 0 else { return nil }
-                high = min(high ?? n - 1, n - 1)
-            }
-        }
-        if let high, high < low { return nil }
-        return (low, high)
-    }
 
     /// Locks the transaction's row for this write; false when there is no such transaction.
     static func lock(_ hash: String, _ connection: PostgresConnection, logger: Logger) async throws -> Bool {

@@ -37,8 +37,12 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
             let connection = try await PostgresConnection.connect(configuration: server.connectionConfiguration(startup: startup), id: 0, logger: logger)
             do {
                 if let schema {
-                    // An identifier cannot be a bound parameter; it was checked above, and is quoted.
-                    try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \"\(schema)\""), logger: logger)
+                    // IF NOT EXISTS still races another creator; the migrations' lock serializes them.
+                    try await connection.withTransaction(logger: logger) { connection in
+                        try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresMigrations.lockKey))", logger: logger)
+                        // An identifier cannot be a bound parameter; it was checked above, and is quoted.
+                        try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \"\(schema)\""), logger: logger)
+                    }
                 }
                 try await PostgresMigrations.migrate(connection, logger: logger)
             } catch {

@@ -19,6 +19,9 @@ class Handler(BaseHTTPRequestHandler):
     # HTTP/1.1 keeps connections open, so clients with connection pools (AsyncHTTPClient,
     # requests) reuse them; every answer therefore carries a Content-Length.
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in two writes; without TCP_NODELAY a kept-alive client waits ~40 ms
+    # for the second (Nagle's algorithm meeting delayed ACKs).
+    disable_nagle_algorithm = True
     server_version = "bifrost-devnet"
     node = None  # set in main()
 

@@ -101,6 +101,14 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
                 t.column("block", .text).notNull()
             }
         }
+        m.registerMigration("v3: a nonce key that sorts as the number, so lists filter, sort and page in SQL") { db in
+            try db.alter(table: "servedTransaction") { t in t.add(column: "nonceKey", .text).notNull().defaults(to: "") }
+            for row in try Row.fetchAll(db, sql: "SELECT safeTxHash, nonce FROM servedTransaction") {
+                try db.execute(sql: "UPDATE servedTransaction SET nonceKey = ? WHERE safeTxHash = ?",
+                               arguments: [Self.nonceKey(BigUInt(row["nonce"] as String, radix: 10) ?? 0), row["safeTxHash"] as String])
+            }
+            try db.create(index: "servedTransactionByNonce", on: "servedTransaction", columns: ["chainId", "safe", "nonceKey"])
+        }
         return m
     }
 
@@ -110,13 +118,14 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         let row: [DatabaseValue] = ([
             hash, String(tx.chainID ?? 0), tx.safe.checksummed, tx.version.rawValue, tx.to.checksummed, String(tx.value), Hex.encode(tx.data),
             Int(tx.operation.rawValue), String(tx.safeTxGas), String(tx.baseGas), String(tx.gasPrice), tx.gasToken.checksummed,
-            tx.refundReceiver.checksummed, String(tx.nonce), proposer.checksummed, origin, time.timeIntervalSince1970, time.timeIntervalSince1970,
+            tx.refundReceiver.checksummed, String(tx.nonce), Self.nonceKey(tx.nonce), proposer.checksummed, origin, time.timeIntervalSince1970,
+            time.timeIntervalSince1970,
         ] as [(any DatabaseValueConvertible)?]).map { $0?.databaseValue ?? .null }
         return try await write { db in
             try db.execute(sql: """
                 INSERT OR IGNORE INTO servedTransaction (safeTxHash, chainId, safe, safeVersion, toAddress, value, data, operation, safeTxGas,
-                    baseGas, gasPrice, gasToken, refundReceiver, nonce, proposer, origin, createdAt, modifiedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    baseGas, gasPrice, gasToken, refundReceiver, nonce, nonceKey, proposer, origin, createdAt, modifiedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: StatementArguments(row))
             try Self.insert(confirmations, hash: hash, at: time, db)
             guard let stored = try Self.fetch(hash, db) else { throw StorageError("the transaction \(hash) vanished while it was written") }
@@ -139,27 +148,38 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
     }
 
     public func transactions(_ q: ServedTransactionQuery) async throws(StorageError) -> (count: Int, page: [ServedTransaction]) {
-        var sql = "SELECT safeTxHash FROM servedTransaction WHERE chainId = ? AND safe = ?"
-        var arguments: [DatabaseValue] = [String(q.chainID).databaseValue, q.safe.checksummed.databaseValue]
-        if let executed = q.executed { sql += executed ? " AND executionHash IS NOT NULL" : " AND executionHash IS NULL" }
+        guard let range = q.nonceRange else { return (0, []) }
+        var filter = "chainId = ? AND safe = ? AND nonceKey >= ?"
+        var arguments: [DatabaseValue] = [String(q.chainID).databaseValue, q.safe.checksummed.databaseValue, Self.nonceKey(range.lowerBound).databaseValue]
+        if let high = range.upperBound {
+            filter += " AND nonceKey <= ?"
+            arguments.append(Self.nonceKey(high).databaseValue)
+        }
+        if let executed = q.executed { filter += executed ? " AND executionHash IS NOT NULL" : " AND executionHash IS NULL" }
         if let hash = q.safeTxHash {
-            sql += " AND safeTxHash = ?"
+            filter += " AND safeTxHash = ?"
             arguments.append(Hex.encode(hash).databaseValue)
         }
-        let query = q, filter = sql, values = arguments
-        let all = try await read { db in
-            try String.fetchAll(db, sql: filter, arguments: StatementArguments(values)).compactMap { try Self.fetch($0, db) }
+        // Ties keep insertion order in either direction.
+        let direction = q.descending ? "DESC" : "ASC"
+        let order = switch q.order {
+        case .nonce: "nonceKey \(direction), createdAt \(direction), rowid"
+        case .created: "createdAt \(direction), rowid"
+        case .modified: "modifiedAt \(direction), rowid"
         }
-        let matching = all.filter { served in query.nonce.allSatisfy { Self.holds($0, served.transaction.nonce) } }
-        let sorted = matching.sorted { a, b in
-            let (x, y) = query.descending ? (b, a) : (a, b)
-            switch query.order {
-            case .nonce: return (x.transaction.nonce, x.createdAt) < (y.transaction.nonce, y.createdAt)
-            case .created: return x.createdAt < y.createdAt
-            case .modified: return x.modifiedAt < y.modifiedAt
-            }
+        let sql = filter, values = arguments, page: [DatabaseValue] = [max(q.limit, 0).databaseValue, max(q.offset, 0).databaseValue]
+        return try await read { db in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM servedTransaction WHERE \(sql)", arguments: StatementArguments(values)) ?? 0
+            let hashes = try String.fetchAll(db, sql: "SELECT safeTxHash FROM servedTransaction WHERE \(sql) ORDER BY \(order) LIMIT ? OFFSET ?",
+                                             arguments: StatementArguments(values + page))
+            return (count, try hashes.compactMap { try Self.fetch($0, db) })
         }
-        return (sorted.count, Array(sorted.dropFirst(max(q.offset, 0)).prefix(max(q.limit, 0))))
+    }
+
+    /// A nonce as 78 digits, zero-padded: text that sorts as the number does, up to 2^256.
+    static func nonceKey(_ nonce: BigUInt) -> String {
+        let digits = String(nonce)
+        return String(repeating: "0", count: max(0, 78 - digits.count)) + digits
     }
 
     public func delete(_ safeTxHash: [UInt8]) async throws(StorageError) -> Bool {
@@ -172,16 +192,6 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
             try db.execute(sql: "DELETE FROM servedConfirmation WHERE safeTxHash = ?", arguments: [hash])
             try db.execute(sql: "DELETE FROM servedTransaction WHERE safeTxHash = ?", arguments: [hash])
             return true
-        }
-    }
-
-    private static func holds(_ bound: ServedTransactionQuery.NonceBound, _ nonce: BigUInt) -> Bool {
-        switch bound {
-        case .equal(let n): nonce == n
-        case .atLeast(let n): nonce >= n
-        case .above(let n): nonce > n
-        case .atMost(let n): nonce <= n
-        case .below(let n): nonce < n
         }
     }
 

@@ -86,6 +86,27 @@ public struct ServedTransactionQuery: Sendable, Equatable {
     }
 }
 
+extension ServedTransactionQuery {
+    /// The nonces every bound allows, as one closed range (no upper end when none is given); nil
+    /// when the bounds exclude every nonce.
+    public var nonceRange: (lowerBound: BigUInt, upperBound: BigUInt?)? {
+        var low = BigUInt(0), high: BigUInt?
+        for bound in nonce {
+            switch bound {
+            case .equal(let n): low = max(low, n); high = min(high ?? n, n)
+            case .atLeast(let n): low = max(low, n)
+            case .above(let n): low = max(low, n + 1)
+            case .atMost(let n): high = min(high ?? n, n)
+            case .below(let n):
+                guard n > 0 else { return nil }
+                high = min(high ?? n - 1, n - 1)
+            }
+        }
+        if let high, high < low { return nil }
+        return (low, high)
+    }
+}
+
 /// Where a co-signing server keeps its transactions, delegates, the Safes it serves and how far
 /// it has followed the chain: one protocol, so SQLite and PostgreSQL answer the same suite.
 public protocol CoSigningStorage: Sendable {
