@@ -8,6 +8,7 @@ import NIOEmbedded
 import Networking
 import SafeKit
 import Services
+import Storage
 
 // `bifrost serve`'s JSON endpoints, driven in process through the real router: the first input
 // byte picks the endpoint, the rest is the body (or the query, or the path). The Safe is a 2-of-3
