@@ -33,22 +33,33 @@ public struct ServiceProposal: Sendable, Equatable {
 public struct CoSigningService: Sendable {
     public let storage: any CoSigningStorage
     public let chain: Chain
+    /// What was last read of each Safe; the follower keeps it honest.
+    public let cache: SafeStateCache
     let now: @Sendable () -> Date
 
-    /// The service over `storage`, for the chain `chain` reaches.
-    public init(storage: any CoSigningStorage, chain: Chain, now: @escaping @Sendable () -> Date = Date.init) {
+    /// The service over `storage`, for the chain `chain` reaches, reading a Safe again after
+    /// `stateMaxAge` at most (zero: on every request).
+    public init(storage: any CoSigningStorage, chain: Chain, stateMaxAge: Duration = .seconds(15),
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.storage = storage
         self.chain = chain
+        self.cache = SafeStateCache(maxAge: stateMaxAge)
         self.now = now
     }
 
-    /// The chain's ID, as the node reports it.
-    public func chainID() async throws -> BigUInt { try chain.verify(chainID: try await chain.remote.chainID()) }
+    /// The chain's ID, as the node reported it the first time.
+    public func chainID() async throws -> BigUInt {
+        let chain = chain
+        return try await cache.chainID { try chain.verify(chainID: try await chain.remote.chainID()) }
+    }
 
-    /// The Safe as it is on chain now.
+    /// The Safe as it is on chain, read within the cache's age or now.
     public func safe(_ address: Address) async throws -> SafeState {
+        let chain = chain, now = now
         do {
-            return try await SafeReader.read(address, chain: chain, tokens: BalanceQuery(address: address, tokens: [], known: []), now: now())
+            return try await cache.state(of: address) {
+                try await SafeReader.read(address, chain: chain, tokens: BalanceQuery(address: address, tokens: [], known: []), now: now())
+            }
         } catch let error as SafeError {
             switch error {
             case .notASafe, .unsupportedVersion: throw CoSigningError(.notFound, field: "address", error.description)
