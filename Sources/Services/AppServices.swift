@@ -39,12 +39,14 @@ public struct AppServices: Sendable {
     public var defaultCoSigningDatabase: CoSigningDatabase { .sqlite(path: home.url.appendingPathComponent("serve.sqlite").path) }
 
     /// A co-signing service for the chain `selection` names, keeping its data in `database`
-    /// (default `defaultCoSigningDatabase`), or in memory with `inMemory`; the node is asked its
-    /// chain ID once here, so a wrong network fails at start.
-    public func coSigning(database: CoSigningDatabase? = nil, inMemory: Bool = false, chain selection: ChainSelection) async throws -> CoSigningService {
+    /// (default `defaultCoSigningDatabase`), or in memory with `inMemory`, reading a Safe again
+    /// after `stateMaxAge` at most; the node is asked its chain ID once here, so a wrong network
+    /// fails at start.
+    public func coSigning(database: CoSigningDatabase? = nil, inMemory: Bool = false, chain selection: ChainSelection,
+                          stateMaxAge: Duration = .seconds(15)) async throws -> CoSigningService {
         let storage: any CoSigningStorage = inMemory ? try SQLiteCoSigningStorage() : try await (database ?? defaultCoSigningDatabase).open()
         let chain = try await connector.connect(selection)
-        let service = CoSigningService(storage: storage, chain: chain)
+        let service = CoSigningService(storage: storage, chain: chain, stateMaxAge: stateMaxAge)
         _ = try await service.chainID()
         return service
     }

@@ -66,6 +66,28 @@ extension OnDevnet {
             #expect(again.executed == 0 && again.replaced == 0, "each mark is made once")
         }
 
+        @Test("the Safe cache follows the chain: once the follower has read an owner's removal, that owner's confirmation is refused")
+        func cacheFollowsOwnerChanges() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let service = try await f.first.services.coSigning(inMemory: true, chain: f.first.chain)
+            let (owner4, owner5, owner6) = (devnet.accounts[4].key, devnet.accounts[5].key, devnet.accounts[6].key)
+            let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[0], value: 21, nonce: 1)
+            let hash = try tx.hash()
+            _ = try await service.propose(ServiceProposal(fields: tx, statedHash: hash, sender: owner4.address, signature: nil, origin: nil))
+            let follower = CoSigningFollower(service: service)
+            _ = try await follower.step()
+            let removal = try await f.run(.removeOwner(f.owners[2], threshold: 2))
+            #expect(removal.success == true)
+            let seen = try await follower.step()
+            #expect(seen.executed == 0, "the removal went through the homes, not this server")
+            await #expect(throws: CoSigningError.self, "owner 6 was removed on chain") {
+                try await service.confirm(hash, signature: try SafeSignature.sign(safeTxHash: hash, with: owner6).bytes)
+            }
+            let confirmed = try await service.confirm(hash, signature: try SafeSignature.sign(safeTxHash: hash, with: owner5).bytes)
+            #expect(confirmed.confirmations.map(\.signature.owner) == [owner5.address])
+        }
+
         @Test("32 clients confirm the same 4 transactions at once through HTTP: every owner's confirmation is stored exactly once",
               arguments: Self.databases)
         func concurrentConfirmations(_ database: CoSigningDatabase) async throws {

@@ -17,9 +17,10 @@ struct ServeCommand: AsyncParsableCommand {
         checked on chain); an owner's delegate may propose too. Transactions are kept in one \
         SQLite file, or in a PostgreSQL database that several servers can share. It listens on \
         127.0.0.1 unless --listen says otherwise, and its first line on stdout says where (one \
-        JSON object with --json). Every few seconds it reads the served Safes' execution events, resuming \
-        where it stopped, and marks transactions executed, failed or replaced. Stop it with Ctrl-C \
-        or SIGTERM.
+        JSON object with --json). Every few seconds it reads the served Safes' logs, resuming where \
+        it stopped, and marks transactions executed, failed or replaced; a Safe that changed is \
+        read again, and otherwise its owners, threshold and nonce are kept for --safe-cache \
+        seconds rather than asked of the node for every request. Stop it with Ctrl-C or SIGTERM.
 
         With --api-key-file, writes need "Authorization: Bearer KEY" (the header safe-eth-py and \
         api-kit send with an API key) and each key has a rate; reads stay open. The file holds one \
@@ -57,12 +58,16 @@ struct ServeCommand: AsyncParsableCommand {
     var corsOrigin: [String] = []
     @Option(help: ArgumentHelp("Seconds between reads of the chain's execution events; 0 not to follow.", valueName: "SECONDS"))
     var followInterval = 5
+    @Option(help: ArgumentHelp("Seconds a Safe's owners, threshold and nonce are kept between reads (the follower drops them sooner "
+                               + "when the Safe changes); 0 reads the node for every request.", valueName: "SECONDS"))
+    var safeCache = 15
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         _ = try Self.address(listen)
         guard rateLimit > 0 else { throw ValidationError("--rate-limit: give a positive number of requests per minute") }
         guard followInterval >= 0 else { throw ValidationError("--follow-interval: give 0 or more seconds") }
+        guard safeCache >= 0 else { throw ValidationError("--safe-cache: give 0 or more seconds") }
         _ = try chosenDatabase()
     }
 
@@ -86,7 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
         let services = try global.services()
         let (host, port) = try Self.address(listen)
         let database = try chosenDatabase() ?? services.defaultCoSigningDatabase
-        let service = try await services.coSigning(database: database, chain: global.chain)
+        let service = try await services.coSigning(database: database, chain: global.chain, stateMaxAge: .seconds(safeCache))
         let chainID = try await service.chainID()
         let keys = try apiKeyFile.map { file throws(CoSigningError) in try APIKeys(file: file, defaultPerMinute: rateLimit) }
         let settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
