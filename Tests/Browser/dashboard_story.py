@@ -250,8 +250,16 @@ def main():
         b.get_by_role("button", name="Add Safe").click()
         b.locator("tr[data-safe] a").first.click()
         expect(b.locator("#queue")).to_contain_text("Nothing waiting")
-        b.locator("#import input[type=file]").set_input_files(exported)
-        expect(b.locator("#import-file")).not_to_have_value("", timeout=5_000)
+        # The page may still be re-rendering after adding the Safe (a live update replaces the
+        # form); pick the file again until its text is in the form, as a user would.
+        for _ in range(5):
+            b.locator("#import input[type=file]").set_input_files(exported)
+            try:
+                expect(b.locator("#import-file")).not_to_have_value("", timeout=2_000)
+                break
+            except AssertionError:
+                continue
+        expect(b.locator("#import-file")).not_to_have_value("", timeout=2_000)
         b.get_by_role("button", name="Import", exact=True).click()
         expect(b.locator(".notice")).to_contain_text("1 of 2")
         b.locator(f"#queue tr[data-tx='{safe_tx_hash}'] a.button").first.click()
