@@ -46,7 +46,7 @@ extension CoSigningRoutes {
 
     func addDelegate(_ request: Request) async throws -> Response {
         let fields = try RequestFields(try await Self.body(request))
-        let safe: Address? = fields.json["safe"] == nil || fields.json["safe"] == .null ? nil : try fields.address("safe")
+        let safe = try fields.optionalAddress("safe")
         guard let signature = try fields.hex("signature") else { throw CoSigningError(.malformed, field: "signature", "the delegator's signature is required") }
         let added = try await service.addDelegate(safe: safe, delegate: try fields.address("delegate"), delegator: try fields.address("delegator"),
                                                   label: try fields.string("label") ?? "", expiry: try fields.date("expiryDate"), signature: signature)
@@ -56,7 +56,7 @@ extension CoSigningRoutes {
     func removeDelegate(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let delegate = try Self.address(context, "delegate")
         let fields = try RequestFields(try await Self.body(request))
-        let safe: Address? = fields.json["safe"] == nil || fields.json["safe"] == .null ? nil : try fields.address("safe")
+        let safe = try fields.optionalAddress("safe")
         guard let signature = try fields.hex("signature") else { throw CoSigningError(.malformed, field: "signature", "a signature is required") }
         try await service.removeDelegate(safe: safe, delegate: delegate, delegator: try fields.address("delegator"), signature: signature)
         return Response(status: .noContent)

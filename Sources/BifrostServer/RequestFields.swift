@@ -21,6 +21,11 @@ struct RequestFields {
         do { return try Address(text) } catch { throw CoSigningError(.malformed, field: field, error.description) }
     }
 
+    /// An address, or nil for a missing field or null.
+    func optionalAddress(_ field: String) throws(CoSigningError) -> Address? {
+        json[field] == nil || json[field] == .null ? nil : try address(field)
+    }
+
     func number(_ field: String, default fallback: BigUInt? = nil) throws(CoSigningError) -> BigUInt {
         switch json[field] {
         case .number(let text)?, .string(let text)?:
@@ -77,7 +82,7 @@ struct RequestFields {
 
     /// The proposal of `safe` in this body.
     func proposal(safe: Address) throws(CoSigningError) -> ServiceProposal {
-        if json["safe"] != nil, json["safe"] != .null, try address("safe") != safe {
+        if let named = try optionalAddress("safe"), named != safe {
             throw CoSigningError(.refused, field: "safe", "the body names another Safe than the path")
         }
         // The chain ID and version are placeholders: the service puts the chain's in.
