@@ -75,14 +75,12 @@ struct LiveNetworkTests {
             // A long read timeout, so "at once" means well before any timer could have ended it.
             let network = LiveNetwork(readTimeout: .seconds(60))
             let rpc = JSONRPCClient(network: network, endpoint: try RPCEndpoint("http://127.0.0.1:\(port)"))
-            let start = ContinuousClock.now
             let error = await #expect(throws: NetworkError.self) { _ = try await rpc.call("eth_chainId", []) }
-            let elapsed = ContinuousClock.now - start
             await network.shutdown()
+            // The refusal itself, where a wait would have ended as a timeout; no wall-clock bound,
+            // since a loaded test machine can delay even an immediate answer.
             guard case .unreachable(let message)? = error else { Issue.record("got \(String(describing: error))"); return }
             #expect(message == "cannot reach http://127.0.0.1:\(port): connection refused")
-            // Bounds are loose because the whole test run shares two cores; the read timeout is 60 s.
-            #expect(elapsed < .seconds(20))
         }
     }
 
@@ -92,9 +90,8 @@ struct LiveNetworkTests {
             let start = ContinuousClock.now
             await #expect(throws: NetworkError.timeout(seconds: 1)) { _ = try await rpc.call("eth_chainId", []) }
             let elapsed = ContinuousClock.now - start
+            // Not before the timeout; that it ends, and as a timeout, is what the error shows.
             #expect(elapsed >= .milliseconds(900))
-            // Loose, because the test run shares two cores; what matters is that it ends, as a timeout.
-            #expect(elapsed < .seconds(20))
         }
     }
 
@@ -120,12 +117,10 @@ struct LiveNetworkTests {
         try await withServer(readTimeout: .seconds(60), { _, _, _ in .silent }) { _, _, rpc in
             let task = Task { try await rpc.call("eth_chainId", []) }
             try await Task.sleep(for: .milliseconds(300))
-            let start = ContinuousClock.now
             task.cancel()
+            // Cancelled, where waiting out the 60 s read timeout would have been a timeout error.
             let error = await #expect(throws: NetworkError.self) { _ = try await task.value }
             #expect(error == .cancelled)
-            // Well before the 60 s read timeout; loose because the test run shares two cores.
-            #expect(ContinuousClock.now - start < .seconds(20))
         }
     }
 

@@ -43,15 +43,16 @@ struct PostgresCoSigningStorageTests {
         #expect(opened == 6)
     }
 
-    @Test("no server listening: opening fails quickly with the server named and the password left out")
+    // The refusal itself, not a pool's "gave up" after its minute of retries: no timing asserted,
+    // since a loaded test machine can delay even an immediate refusal.
+    @Test("no server listening: opening reports the refused connection itself, with the server named and the password left out")
     func unreachable() async throws {
-        let started = ContinuousClock.now
         let error = await #expect(throws: StorageError.self) {
             try await PostgresCoSigningStorage.open(url: "postgres://bifrost:hunter2@127.0.0.1:1/bifrost")
         }
         #expect(error?.reason.contains("127.0.0.1:1") == true, "\(String(describing: error))")
+        #expect(error?.reason.contains("Connection refused") == true, "\(String(describing: error))")
         #expect(error?.reason.contains("hunter2") == false)
-        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test("the list answers as SQLite's does for random filters, orders and pages over ties, executed and replaced rows")
