@@ -31,6 +31,13 @@ public enum ServiceAuthorization {
                chainID: chainID, verifyingContract: nil)
     }
 
+    /// Whether one of `signers` signed `message` for this hour's or the last hour's counter at `time`.
+    public static func isSigned(_ signature: [UInt8], byAnyOf signers: [Address], at time: Date,
+                                message: (BigUInt) -> [UInt8]) -> Bool {
+        let digests = acceptedTOTPs(at: time).map(message)
+        return signers.contains { isSigned(signature, by: $0, overAnyOf: digests) }
+    }
+
     /// Whether `signature` (65 bytes, v 27/28) over one of `digests` was made by `signer`.
     public static func isSigned(_ signature: [UInt8], by signer: Address, overAnyOf digests: [[UInt8]]) -> Bool {
         guard signature.count == 65, signature[64] == 27 || signature[64] == 28 else { return false }

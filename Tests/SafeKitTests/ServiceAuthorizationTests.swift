@@ -35,11 +35,17 @@ struct ServiceAuthorizationTests {
         #expect(!ServiceAuthorization.isSigned(Array(signature.prefix(64)), by: Self.key.address, overAnyOf: [digest]))
     }
 
-    @Test("a signature is good for its hour and the next, not the one after")
-    func hours() {
+    @Test("a signature is good for its hour and the next, not the one after, and only by the signers named")
+    func hours() throws {
         let t = Date(timeIntervalSince1970: 500_000 * 3600 + 1800)
         #expect(ServiceAuthorization.totp(at: t) == 500_000)
         #expect(ServiceAuthorization.acceptedTOTPs(at: t) == [500_000, 499_999])
-        #expect(!ServiceAuthorization.acceptedTOTPs(at: t.addingTimeInterval(3600)).contains(499_999))
+        let delegate = try Address("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC")
+        let message = { ServiceAuthorization.delegateDigest(delegate: delegate, chainID: 31337, totp: $0) }
+        let signature = try Self.key.sign(digest: message(500_000)).rsv
+        #expect(ServiceAuthorization.isSigned(signature, byAnyOf: [delegate, Self.key.address], at: t, message: message))
+        #expect(ServiceAuthorization.isSigned(signature, byAnyOf: [Self.key.address], at: t.addingTimeInterval(3600), message: message))
+        #expect(!ServiceAuthorization.isSigned(signature, byAnyOf: [Self.key.address], at: t.addingTimeInterval(7200), message: message))
+        #expect(!ServiceAuthorization.isSigned(signature, byAnyOf: [delegate], at: t, message: message))
     }
 }

@@ -54,8 +54,7 @@ public struct CoSigningFollower: Sendable {
                 // An execution moved the nonce, and it or a module may have changed the owners: read the Safe again.
                 await service.cache.forget(address)
                 let safe = try await service.safe(address).safe
-                try await storage.remember(ServedSafe(chainID: chainID, address: address, owners: safe.owners, threshold: Int(safe.threshold),
-                                                      nonce: safe.nonce, version: safe.version, readAt: service.now()))
+                try await storage.remember(ServedSafe(safe, readAt: service.now()))
                 replaced += try await storage.markReplaced(chainID: chainID, safe: address, below: safe.nonce, at: service.now())
             }
         }

@@ -64,10 +64,10 @@ extension CoSigningService {
     }
 
     private func requireSigned(_ signature: [UInt8], by signers: [Address], delegate: Address, chainID: BigUInt, field: String) throws {
-        let digests = ServiceAuthorization.acceptedTOTPs(at: now()).map {
+        let signed = ServiceAuthorization.isSigned(signature, byAnyOf: signers, at: now()) {
             ServiceAuthorization.delegateDigest(delegate: delegate, chainID: chainID, totp: $0)
         }
-        guard signers.contains(where: { ServiceAuthorization.isSigned(signature, by: $0, overAnyOf: digests) }) else {
+        guard signed else {
             throw CoSigningError(.refused, field: field, "not a signature of this hour's Delegate message by \(signers.map(\.checksummed).joined(separator: " or "))")
         }
     }

@@ -10,10 +10,10 @@ extension CoSigningService {
         let stored = try await transaction(safeTxHash)
         guard !stored.isExecuted else { throw CoSigningError(.refused, field: "safeTxHash", "an executed transaction cannot be deleted") }
         let tx = stored.transaction
-        let digests = ServiceAuthorization.acceptedTOTPs(at: now()).map {
+        let signed = ServiceAuthorization.isSigned(signature, byAnyOf: [stored.proposer], at: now()) {
             ServiceAuthorization.deleteDigest(safeTxHash: safeTxHash, safe: tx.safe, chainID: tx.chainID ?? 0, totp: $0)
         }
-        guard ServiceAuthorization.isSigned(signature, by: stored.proposer, overAnyOf: digests) else {
+        guard signed else {
             throw CoSigningError(.refused, field: "signature",
                                  "not a signature of this hour's DeleteRequest by the proposer \(stored.proposer.checksummed)")
         }

@@ -93,8 +93,7 @@ public struct CoSigningService: Sendable {
         } else {
             throw CoSigningError(.refused, field: "sender", "\(p.sender.checksummed) is neither an owner nor a delegate of \(tx.safe.checksummed)")
         }
-        try await storage.remember(ServedSafe(chainID: state.chainID, address: state.address, owners: state.owners, threshold: Int(state.threshold),
-                                              nonce: state.nonce, version: state.version, readAt: now()))
+        try await storage.remember(ServedSafe(state, readAt: now()))
         return try await storage.save(tx, safeTxHash: hash, proposer: p.sender, origin: p.origin, confirmations: signatures, at: now())
     }
 

@@ -24,4 +24,10 @@ public struct ServedSafe: Sendable, Equatable {
         self.version = version
         self.readAt = readAt
     }
+
+    /// What a server keeps of `safe`, read at `readAt`.
+    public init(_ safe: Safe, readAt: Date) {
+        self.init(chainID: safe.chainID, address: safe.address, owners: safe.owners, threshold: Int(safe.threshold),
+                  nonce: safe.nonce, version: safe.version, readAt: readAt)
+    }
 }
