@@ -37,10 +37,14 @@ extension OnDevnet {
                 safe: f.safe, intent: .call(to: f.owners[2], value: 11, data: [], operation: .call), chain: f.first.chain))
             let rival = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[2], value: 12, nonce: 0)
             let later = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[2], value: 13, nonce: 1)
+            var firstRead: Date?
             for tx in [entry.transaction, rival, later] {
                 let hash = try tx.hash()
                 _ = try await before.propose(ServiceProposal(fields: tx, statedHash: hash, sender: owner.address,
                                                              signature: try SafeSignature.sign(safeTxHash: hash, with: owner).bytes, origin: nil))
+                let served = try await before.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }
+                firstRead = firstRead ?? served?.readAt
+                #expect(served?.readAt == firstRead, "an unchanged Safe is stored once, not again with every proposal")
             }
             let first = try await CoSigningFollower(service: before).step()
             #expect(first.executed == 0 && first.replaced == 0)

@@ -54,7 +54,8 @@ public struct CoSigningFollower: Sendable {
                 // An execution moved the nonce, and it or a module may have changed the owners: read the Safe again.
                 await service.cache.forget(address)
                 let safe = try await service.safe(address).safe
-                try await storage.remember(ServedSafe(safe, readAt: service.now()))
+                // Always written: another server on the same database may have stored something else.
+                try await service.remember(safe, unlessUnchanged: false)
                 replaced += try await storage.markReplaced(chainID: chainID, safe: address, below: safe.nonce, at: service.now())
             }
         }

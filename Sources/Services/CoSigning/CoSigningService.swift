@@ -35,6 +35,7 @@ public struct CoSigningService: Sendable {
     public let chain: Chain
     /// What was last read of each Safe; the follower keeps it honest.
     public let cache: SafeStateCache
+    let remembered = RememberedSafes()
     let now: @Sendable () -> Date
 
     /// The service over `storage`, for the chain `chain` reaches, reading a Safe again after
@@ -93,8 +94,17 @@ public struct CoSigningService: Sendable {
         } else {
             throw CoSigningError(.refused, field: "sender", "\(p.sender.checksummed) is neither an owner nor a delegate of \(tx.safe.checksummed)")
         }
-        try await storage.remember(ServedSafe(state, readAt: now()))
+        try await remember(state, unlessUnchanged: true)
         return try await storage.save(tx, safeTxHash: hash, proposer: p.sender, origin: p.origin, confirmations: signatures, at: now())
+    }
+
+    /// Stores what the server keeps of `safe`; with `unlessUnchanged`, only when it differs from
+    /// what this server last stored.
+    func remember(_ safe: Safe, unlessUnchanged: Bool) async throws {
+        let served = ServedSafe(safe, readAt: now())
+        if unlessUnchanged, await !remembered.differs(served) { return }
+        try await storage.remember(served)
+        await remembered.stored(served)
     }
 
     /// Adds a confirmation (one signature, or several packed) to a stored transaction.
