@@ -377,11 +377,11 @@ struct KeystoreTests {
         // Memory: N=2^22 with r=8 is a 4 GiB table; work: N=2^22, r=1, p=32 is 64 times standard.
         let huge = Self.setting(["crypto", "kdfparams", "n"], to: .number("4194304"), in: base)
         // Refused as parameters, before any derivation: one would end in a MAC mismatch instead.
-        Self.expectInvalidParameters { try Self.decrypt(huge) }
+        Self.expectInvalidParameters { _ = try Self.decrypt(huge) }
         var work = Self.setting(["crypto", "kdfparams", "n"], to: .number("4194304"), in: base)
         work = Self.setting(["crypto", "kdfparams", "r"], to: .number("1"), in: work)
         work = Self.setting(["crypto", "kdfparams", "p"], to: .number("32"), in: work)
-        Self.expectInvalidParameters { try Self.decrypt(work) }
+        Self.expectInvalidParameters { _ = try Self.decrypt(work) }
         // A pbkdf2 file with 2^30 rounds.
         var pbkdf2 = Self.setting(["crypto", "kdf"], to: .string("pbkdf2"), in: base)
         pbkdf2 = Self.setting(["crypto", "kdfparams", "prf"], to: .string("hmac-sha256"), in: pbkdf2)
