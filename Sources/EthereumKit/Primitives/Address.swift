@@ -61,15 +61,14 @@ public struct Address: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// EIP-55 mixed-case checksum form.
     public var checksummed: String {
-        let lower = Hex.encode(bytes, prefix: false)
-        let hash = Keccak256.hash(Array(lower.utf8))
-        var out = "0x"
-        out.reserveCapacity(42)
-        for (i, ch) in lower.enumerated() {
+        var digits = Array(Hex.encode(bytes, prefix: false).utf8)
+        let hash = Keccak256.hash(digits)
+        // ASCII arithmetic on the bytes: Character's Unicode letter tests showed in the server's profile.
+        for i in digits.indices where digits[i] >= UInt8(ascii: "a") {
             let nibble = (hash[i / 2] >> (i % 2 == 0 ? 4 : 0)) & 0x0f
-            out.append(ch.isLetter && nibble >= 8 ? Character(ch.uppercased()) : ch)
+            if nibble >= 8 { digits[i] -= 32 }
         }
-        return out
+        return "0x" + String(decoding: digits, as: UTF8.self)
     }
 
     /// All-lower-case `0x` form.
