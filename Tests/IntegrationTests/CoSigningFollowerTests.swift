@@ -70,6 +70,39 @@ extension OnDevnet {
             #expect(again.executed == 0 && again.replaced == 0, "each mark is made once")
         }
 
+        @Test("an inner call that fails (ExecutionFailure) is marked executed and unsuccessful, with its transaction hash, and the nonce moves on")
+        func followsFailedExecution() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let service = try await f.first.services.coSigning(inMemory: true, chain: f.first.chain)
+            let (owner4, owner5) = (devnet.accounts[4].key, devnet.accounts[5].key)
+            // A threshold above the owner count makes the Safe's own call revert (GS201); with
+            // safeTxGas set, the Safe pays for the attempt and emits ExecutionFailure instead of reverting.
+            let raiseThreshold = try FunctionSignature("changeThreshold(uint256)").encodeCall([.uint(5)])
+            let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.safe, value: 0, data: raiseThreshold,
+                            safeTxGas: 100_000, nonce: 0)
+            let hash = try tx.hash()
+            let signatures = try [owner4, owner5].map { try SafeSignature.sign(safeTxHash: hash, with: $0) }
+            _ = try await service.propose(ServiceProposal(fields: tx, statedHash: hash, sender: owner4.address,
+                                                          signature: signatures[0].bytes, origin: nil))
+            let follower = CoSigningFollower(service: service)
+            _ = try await follower.step()
+
+            // Sent by hand: Bifrost's own execute simulates first and refuses a call the Safe reports failing.
+            let calldata = try tx.execTransactionCall(signatures: SafeSignature.pack(signatures.sorted { $0.owner < $1.owner }))
+            let sent = try await f.first.services.dispatcher.dispatch(SendTransaction(
+                keyName: "owner4", transfer: .contractCall(to: f.safe, value: 0, data: calldata), chain: f.first.chain,
+                wait: true, password: { "pw" }))
+            #expect(sent.receipt?.status == true, "the outer transaction succeeds; only the Safe's inner call failed")
+
+            let report = try await follower.step()
+            #expect(report.executed == 1)
+            let failed = try await service.transaction(hash)
+            #expect(failed.isExecuted && failed.isSuccessful == false && failed.executionHash == sent.transaction.hash)
+            #expect(try await service.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }?.nonce == 1,
+                    "a failed execution still spends the nonce")
+        }
+
         @Test("the Safe cache follows the chain: once the follower has read an owner's removal, that owner's confirmation is refused")
         func cacheFollowsOwnerChanges() async throws {
             let f = try await SafeFixture(devnet: devnet)
