@@ -81,8 +81,9 @@ struct CoSigningRoutes: Sendable {
         var query = ServedTransactionQuery(chainID: state.safe.chainID, safe: safe)
         if let text = q.get("executed") { query.executed = try Self.bool(text, field: "executed") }
         if let text = q.get("safe_tx_hash") { query.safeTxHash = try RequestFields.hashText(text, field: "safe_tx_hash") }
-        // Every stored transaction is trusted: its proposer and signatures were checked on the way in.
-        if let text = q.get("trusted") { _ = try Self.bool(text, field: "trusted") }
+        // Every stored transaction is trusted: its proposer and signatures were checked on the way in,
+        // so asking for the untrusted ones finds none.
+        let onlyUntrusted = try q.get("trusted").map { (text: String) throws(CoSigningError) in try !Self.bool(text, field: "trusted") } ?? false
         let bounds: [(String, (BigUInt) -> ServedTransactionQuery.NonceBound)] = [
             ("nonce", { .equal($0) }), ("nonce__gte", { .atLeast($0) }), ("nonce__gt", { .above($0) }),
             ("nonce__lte", { .atMost($0) }), ("nonce__lt", { .below($0) }),
@@ -99,6 +100,7 @@ struct CoSigningRoutes: Sendable {
             query.descending = descending
         }
         (query.limit, query.offset) = try Self.window(request)
+        if onlyUntrusted { return Self.page(request, count: 0, limit: query.limit, offset: query.offset, results: []) }
         let (count, page) = try await service.transactions(query)
         return Self.page(request, count: count, limit: query.limit, offset: query.offset,
                          results: page.map { ServiceJSON.transaction($0, threshold: state.safe.threshold, v2: v2) })

@@ -93,6 +93,8 @@ extension OnDevnet {
             let listed = try await server.send("GET", "/api/v1/safes/\(f.safe.checksummed)/multisig-transactions?executed=False&nonce__gte=0&trusted=True")
             #expect(try await server.send("GET", "/api/v1/safes/\(f.safe.checksummed)/multisig-transactions?trusted=maybe").json["trusted"] != nil)
             #expect(listed.json["count"] == .number("1") && listed.json["results"]?.arrayValue?.first?["nonce"] == .number("0"), "\(listed)")
+            let untrusted = try await server.send("GET", "/api/v1/safes/\(f.safe.checksummed)/multisig-transactions?trusted=false")
+            #expect(untrusted.json["count"] == .number("0"), "everything stored passed the checks, so none is untrusted")
             #expect(try await server.send("GET", "/api/v2/multisig-transactions/0x\(String(repeating: "ab", count: 32))/").status == 404)
             #expect(try await server.send("GET", "/api/v2/multisig-transactions/0x12/").status == 400)
             #expect(try await server.send("GET", "/api/v1/about/").json["chainId"] == .string(String(devnet.chainID)))
