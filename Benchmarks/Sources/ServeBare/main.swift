@@ -14,7 +14,8 @@ import Logging
 /// numbers, hex as strings, nullable where the clients send null.
 struct Proposal: Decodable {
     let to: String
-    let value: UInt64
+    /// Wei as a JSON number, which passes UInt64 at about 18.4 ether; Decimal holds it.
+    let value: Decimal
     let data: String?
     let operation: Int
     let safeTxGas: UInt64
