@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
@@ -90,11 +91,26 @@ let package = Package(
         .target(name: "AppCore", dependencies: ["Services", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")], swiftSettings: strictSettings),
         // The exhaustive TestStore, for the tests of any app built on AppCore.
         .target(name: "AppCoreTesting", dependencies: ["AppCore"], swiftSettings: strictSettings),
+        // What both HTTP front ends need of a connection: read timeouts, a cap per client, one Host,
+        // and event streams closed as soon as their client leaves.
+        .target(
+            name: "HTTPServing",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The local web dashboard: pages rendered from AppCore features' state, served on loopback.
         .target(
             name: "BifrostDashboard",
             dependencies: [
                 "AppCore",
+                "HTTPServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // Live-update streams end on Ctrl-C instead of holding the graceful shutdown open.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -107,6 +123,7 @@ let package = Package(
             name: "BifrostServer",
             dependencies: [
                 "Services",
+                "HTTPServing",
                 "Networking",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -164,7 +181,11 @@ let package = Package(
         // Real transactions on the local chain that `scripts/devnet` starts (see scripts/test).
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Services", "Storage", "Networking", "BifrostServer", "TestSupport", .product(name: "BigInt", package: "BigInt")],
+            dependencies: [
+                "Services", "Storage", "Networking", "BifrostServer", "HTTPServing", "TestSupport",
+                .product(name: "BigInt", package: "BigInt"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -187,7 +208,7 @@ let package = Package(
         .testTarget(
             name: "DashboardTests",
             dependencies: [
-                "BifrostDashboard", "AppCore", "Networking", "TestSupport",
+                "BifrostDashboard", "AppCore", "Networking", "TestSupport", "HTTPServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // Real HTTP to the in-process server, with the Host and Cookie headers a test sets itself.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -8,6 +8,8 @@ import Services
 /// render; the rules are the service's.
 struct CoSigningRoutes: Sendable {
     let service: CoSigningService
+    /// Where paging links point; never the request's own Host.
+    let links: PageLinks
     /// The largest request body taken; a bigger one is a 413.
     static let maxBody = 256 * 1024
 
@@ -43,7 +45,7 @@ struct CoSigningRoutes: Sendable {
         let chainID = (try? await service.chainID()).map { JSONValue.string(String($0)) } ?? .null
         return Self.json(.ok, ServiceJSON.object([
             ("name", .string("Bifrost co-signing service")), ("version", .string(ServerVersion.current)), ("api_version", .string("v1")),
-            ("secure", .bool(false)), ("host", .string(request.head.authority ?? "")), ("chainId", chainID),
+            ("secure", .bool(false)), ("host", .string(links.base)), ("chainId", chainID),
         ]))
     }
 
@@ -100,9 +102,9 @@ struct CoSigningRoutes: Sendable {
             query.descending = descending
         }
         (query.limit, query.offset) = try Self.window(request)
-        if onlyUntrusted { return Self.page(request, count: 0, limit: query.limit, offset: query.offset, results: []) }
+        if onlyUntrusted { return paged(request, count: 0, limit: query.limit, offset: query.offset, results: []) }
         let (count, page) = try await service.transactions(query)
-        return Self.page(request, count: count, limit: query.limit, offset: query.offset,
+        return paged(request, count: count, limit: query.limit, offset: query.offset,
                          results: page.map { ServiceJSON.transaction($0, threshold: state.safe.threshold, v2: v2) })
     }
 
@@ -115,21 +117,26 @@ struct CoSigningRoutes: Sendable {
     }
 
     /// A page of `results` with absolute links to the pages before and after it.
-    static func page(_ request: Request, count: Int, limit: Int, offset: Int, results: [JSONValue]) -> Response {
+    func paged(_ request: Request, count: Int, limit: Int, offset: Int, results: [JSONValue]) -> Response {
         let next = offset + limit < count ? pageURL(request, offset: offset + limit, limit: limit) : nil
         let previous = offset > 0 ? pageURL(request, offset: max(offset - limit, 0), limit: limit) : nil
-        return json(.ok, ServiceJSON.page(count: count, next: next, previous: previous, results: results))
+        return Self.json(.ok, ServiceJSON.page(count: count, next: next, previous: previous, results: results))
     }
 
-    /// The same listing at another offset, as an absolute URL on the host the client used.
-    static func pageURL(_ request: Request, offset: Int, limit: Int) -> String {
-        var items = request.uri.queryParameters.filter { $0.key != "offset" && $0.key != "limit" }.map { "\($0.key)=\($0.value)" }
+    /// The same listing at another offset, as an absolute URL under the server's own address.
+    func pageURL(_ request: Request, offset: Int, limit: Int) -> String {
+        var items = request.uri.queryParameters.filter { $0.key != "offset" && $0.key != "limit" }
+            .map { "\(Self.escaped($0.key))=\(Self.escaped($0.value))" }
         items += ["limit=\(limit)", "offset=\(offset)"]
-        // Behind a TLS proxy the client came by https; the proxy says so, and the links follow.
-        let forwarded = request.headers.first { $0.name.canonicalName == "x-forwarded-proto" }?.value.lowercased()
-        let scheme = forwarded == "https" ? "https" : "http"
-        return "\(scheme)://\(request.head.authority ?? "127.0.0.1")\(request.uri.path)?\(items.sorted().joined(separator: "&"))"
+        return "\(links.base)\(request.uri.path)?\(items.sorted().joined(separator: "&"))"
     }
+
+    /// `text` percent-encoded but for RFC 3986's unreserved characters, so a value cannot end its parameter.
+    static func escaped(_ text: Substring) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// Runs a handler, answering a refusal with its status and the field's message.
     func run(_ body: () async throws -> Response) async throws -> Response {

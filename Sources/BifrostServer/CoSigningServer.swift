@@ -1,3 +1,5 @@
+import Foundation
+import HTTPServing
 import Hummingbird
 import Logging
 import Services
@@ -13,39 +15,53 @@ public struct ServeSettings: Sendable {
     public var corsOrigins: Set<String>
     /// How often the chain is read for executions; nil not to follow.
     public var followEvery: Duration?
+    /// The address clients reach the server at (behind a proxy, its public URL), for the links
+    /// of paged answers; nil for the listen address. Never taken from a request's Host header.
+    public var publicURL: URL?
+    /// Read timeout and connections per client.
+    public var limits: ServingLimits
 
-    /// Loopback, open writes, no CORS, following every 5 seconds.
+    /// Loopback, open writes, no CORS, following every 5 seconds, links to the listen address.
     public init(host: String = "127.0.0.1", port: Int, access: WriteAccess = WriteAccess(keys: nil), corsOrigins: Set<String> = [],
-                followEvery: Duration? = .seconds(5)) {
+                followEvery: Duration? = .seconds(5), publicURL: URL? = nil, limits: ServingLimits = ServingLimits(connectionsPerClient: 256)) {
         self.host = host
         self.port = port
         self.access = access
         self.corsOrigins = corsOrigins
         self.followEvery = followEvery
+        self.publicURL = publicURL
+        self.limits = limits
     }
 }
 
 /// Serves a co-signing service over HTTP until SIGINT or SIGTERM, on loopback unless told otherwise.
 public enum CoSigningServer {
     /// The router for `service`, behind the path normalizer.
-    public static func responder(service: CoSigningService, settings: ServeSettings = ServeSettings(port: 0)) -> some HTTPResponder<BasicRequestContext> {
-        let router = Router()
-        router.add(middleware: LogRequestsMiddleware(.info))
+    /// The router for `service`, behind the path normalizer; paging links start where `links` says.
+    public static func responder(service: CoSigningService, settings: ServeSettings = ServeSettings(port: 0),
+                                 links: PageLinks = PageLinks(publicURL: nil, host: "127.0.0.1")) -> some HTTPResponder<BasicRequestContext> {
+        let router = Router(options: .autoGenerateHeadEndpoints)
+        router.add(middleware: RequestLogMiddleware(level: .info))
         if !settings.corsOrigins.isEmpty { router.add(middleware: CORSPolicy(origins: settings.corsOrigins)) }
         router.add(middleware: WriteAccessMiddleware(access: settings.access))
-        CoSigningRoutes(service: service).add(to: router)
+        CoSigningRoutes(service: service, links: links).add(to: router)
         return PathNormalizer(base: router.buildResponder())
     }
 
     /// Serves `service` as `settings` say, following the chain meanwhile; `ready` gets the bound port.
-    public static func run(service: CoSigningService, settings: ServeSettings,
+    /// `logger` takes the request log (info) and the follower's warnings.
+    public static func run(service: CoSigningService, settings: ServeSettings, logger: Logger = defaultLogger,
                            ready: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        var logger = Logger(label: "bifrost.serve")
-        logger.logLevel = .info
+        let links = PageLinks(publicURL: settings.publicURL, host: settings.host)
         let app = Application(
-            responder: responder(service: service, settings: settings),
+            responder: responder(service: service, settings: settings, links: links),
+            server: .guarded(settings.limits),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "bifrost-serve"),
-            onServerRunning: { channel in await ready(channel.localAddress?.port ?? settings.port) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? settings.port
+                links.bound(to: port)
+                await ready(port)
+            },
             logger: logger)
         let follower = settings.followEvery.map { interval in
             Task { [logger] in
@@ -56,5 +72,12 @@ public enum CoSigningServer {
         }
         defer { follower?.cancel() }
         try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm])
+    }
+
+    /// The server's log: info and above, to stderr.
+    public static var defaultLogger: Logger {
+        var logger = Logger(label: "bifrost.serve")
+        logger.logLevel = .info
+        return logger
     }
 }

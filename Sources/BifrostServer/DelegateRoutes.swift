@@ -27,7 +27,7 @@ extension CoSigningRoutes {
         let safes = try await service.safes(ownedBy: try Self.address(context, "owner"))
         guard v2 else { return Self.json(.ok, ServiceJSON.object([("safes", .array(safes.map { .string($0.address.checksummed) }))])) }
         let (limit, offset) = try Self.window(request)
-        return Self.page(request, count: safes.count, limit: limit, offset: offset,
+        return paged(request, count: safes.count, limit: limit, offset: offset,
                          results: safes.dropFirst(offset).prefix(limit).map { ServiceJSON.servedSafe($0) })
     }
 
@@ -41,7 +41,7 @@ extension CoSigningRoutes {
         let query = DelegateQuery(chainID: 0, safe: try address("safe"), delegate: try address("delegate"), delegator: try address("delegator"),
                                   label: q.get("label"), limit: limit, offset: offset)
         let (count, page) = try await service.delegates(query)
-        return Self.page(request, count: count, limit: limit, offset: offset, results: page.map(ServiceJSON.delegate))
+        return paged(request, count: count, limit: limit, offset: offset, results: page.map(ServiceJSON.delegate))
     }
 
     func addDelegate(_ request: Request) async throws -> Response {

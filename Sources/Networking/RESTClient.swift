@@ -89,7 +89,7 @@ public struct RESTClient: Sendable {
     }
 
     /// Percent-encodes all but RFC 3986 unreserved characters, so `+`, `&` and `=` in values survive.
-    private static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
             switch byte {

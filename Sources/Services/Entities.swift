@@ -52,3 +52,7 @@ public typealias ServedSafe = Storage.ServedSafe
 public typealias ServedDelegate = Storage.ServedDelegate
 /// Which delegates to list.
 public typealias DelegateQuery = Storage.DelegateQuery
+/// The rule for a rates API's coin IDs, for front ends that check one as it is typed.
+public typealias CoinID = Networking.CoinID
+/// A malformed coin ID, refused before any request.
+public typealias InvalidCoinID = Networking.InvalidCoinID

@@ -7,28 +7,37 @@ import Testing
 struct DashboardAccessTests {
     @Test("without the session cookie every page and asset is refused with 401; a wrong link token too")
     func noToken() async throws {
-        let h = try await DashboardHarness.start()
+        let h = try await DashboardHarness.start(trade: false)
         for path in ["/", "/settings", "/safes/\(DashboardHarness.safeAddress.checksummed)", "/assets/app.js", "/live/1-1"] {
             let answer = try await h.get(path, cookie: nil)
             #expect(answer.status == 401, "\(path)")
             #expect(!answer.body.contains("data-page"), "\(path)")
         }
         #expect(try await h.get("/?token=" + String(repeating: "0", count: 32), cookie: nil).status == 401)
-        #expect(try await h.get("/", cookie: "bifrost_session=" + h.access.linkToken).status == 401, "the link token is not the session")
+        #expect(try await h.get("/", cookie: "bifrost_session_\(h.port)=" + h.access.linkToken).status == 401, "the link token is not the session")
         await h.stop()
     }
 
-    @Test("the link's token is traded for an HttpOnly SameSite=Strict cookie and a redirect that drops the token")
+    @Test("the link's token is traded once for an HttpOnly SameSite=Strict cookie named for the port, and a redirect that drops the token")
     func tokenExchange() async throws {
-        let h = try await DashboardHarness.start()
+        let h = try await DashboardHarness.start(trade: false)
         let answer = try await h.get("/settings?token=\(h.access.linkToken)", cookie: nil)
         #expect(answer.status == 303)
         #expect(answer.headers["location"] == ["/settings"])
-        let cookie = answer.headers["set-cookie"].first ?? ""
-        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.hasPrefix("bifrost_session="))
-        #expect(!cookie.contains(h.access.linkToken))
-        let page = try await h.get("/settings", cookie: try await h.cookie())
+        let header = answer.headers["set-cookie"].first ?? ""
+        #expect(header.contains("HttpOnly") && header.contains("SameSite=Strict") && header.hasPrefix("bifrost_session_\(h.port)="))
+        #expect(!header.contains(h.access.linkToken))
+        let cookie = DashboardHarness.cookiePair(header)
+        let page = try await h.get("/settings", cookie: cookie)
         #expect(page.status == 200 && page.body.contains("<h1>Settings</h1>"))
+        // The cookie of another port's server is not this one's session.
+        let otherPort = cookie.replacingOccurrences(of: "bifrost_session_\(h.port)=", with: "bifrost_session_\(h.port + 1)=")
+        #expect(try await h.get("/settings", cookie: otherPort).status == 401)
+        // A second use of the link: refused without the session, a plain redirect with it.
+        let replay = try await h.get("/settings?token=\(h.access.linkToken)", cookie: nil)
+        #expect(replay.status == 401 && replay.headers["set-cookie"].isEmpty)
+        let again = try await h.get("/settings?token=\(h.access.linkToken)", cookie: cookie)
+        #expect(again.status == 303 && again.headers["location"] == ["/settings"])
         await h.stop()
     }
 

@@ -2,6 +2,7 @@ import AppCore
 import AsyncHTTPClient
 import BifrostDashboard
 import Foundation
+import HTTPServing
 import Hummingbird
 import Logging
 import Networking
@@ -23,8 +24,11 @@ struct DashboardHarness {
     let server: Task<Void, any Error>
     let client: HTTPClient
     let port: Int
+    /// The session cookie as `name=value`, once traded for the link's token.
+    var sessionCookie = ""
 
-    static func start() async throws -> DashboardHarness {
+    /// A dashboard listening; with `trade`, the link's one-use token already traded for the session cookie.
+    static func start(limits: ServingLimits = ServingLimits(), trade: Bool = true) async throws -> DashboardHarness {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-dashboard-\(UUID().uuidString)")
         let node = MockNetwork()
         node.serve(MockSafeNode(chainID: 31337, owners: owners, threshold: 2))
@@ -38,14 +42,17 @@ struct DashboardHarness {
         let (ready, bound) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "dashboard-tests")
         logger.logLevel = .critical
-        let application = Application(router: app.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                                      onServerRunning: { channel in bound.yield(channel.localAddress?.port ?? 0) }, logger: logger)
+        let application = DashboardServer.application(app, port: 0, limits: limits, logger: logger) { bound.yield($0) }
         let server = Task { try await application.runService(gracefulShutdownSignals: []) }
         var ports = ready.makeAsyncIterator()
         let port = await ports.next() ?? 0
-        access.bound(to: port)
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
-        return DashboardHarness(home: home, access: access, app: app, session: session, server: server, client: client, port: port)
+        var harness = DashboardHarness(home: home, access: access, app: app, session: session, server: server, client: client, port: port)
+        if trade {
+            let response = try await harness.get("/?token=\(access.linkToken)", cookie: nil)
+            harness.sessionCookie = Self.cookiePair(response.headers["set-cookie"].first ?? "")
+        }
+        return harness
     }
 
     func stop() async {
@@ -55,12 +62,11 @@ struct DashboardHarness {
         try? FileManager.default.removeItem(at: home)
     }
 
-    /// The session cookie, traded for the link's token as a browser would.
-    func cookie() async throws -> String {
-        let response = try await get("/?token=\(access.linkToken)", cookie: nil)
-        guard let header = response.headers["set-cookie"].first, let pair = header.split(separator: ";").first else { return "" }
-        return String(pair)
-    }
+    /// The session cookie, traded for the link's token as a browser would when the harness started.
+    func cookie() async throws -> String { sessionCookie }
+
+    /// `name=value` of a Set-Cookie header.
+    static func cookiePair(_ header: String) -> String { header.split(separator: ";").first.map(String.init) ?? "" }
 
     struct Answer {
         let status: Int

@@ -25,7 +25,7 @@ extension OnDevnet {
             let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[2], value: 3, nonce: 0)
             let hash = try tx.hash(), path = "/api/v2/multisig-transactions/\(Hex.encode(hash))/"
             #expect(try await server.send("POST", "/api/v2/safes/\(f.safe.checksummed)/multisig-transactions/",
-                                          try ServingCoSigner.proposal(tx, sender: proposer.address, signature: nil)).status == 201)
+                                          try ServingCoSigner.proposal(tx, signedBy: proposer)).status == 201)
             let now = ServiceAuthorization.totp(at: Date())
             func body(_ key: PrivateKey, totp: BigUInt) throws -> String {
                 let digest = ServiceAuthorization.deleteDigest(safeTxHash: hash, safe: f.safe, chainID: devnet.chainID, totp: totp)
@@ -95,12 +95,14 @@ extension OnDevnet {
             #expect(try await server.send("GET", "/api/v1/owners/\(owner.address.checksummed)/safes/").json["safes"] == .array([]))
             let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[1], value: 1, nonce: 0)
             #expect(try await server.send("POST", "/api/v2/safes/\(f.safe.checksummed)/multisig-transactions/",
-                                          try ServingCoSigner.proposal(tx, sender: owner.address, signature: nil)).status == 201)
+                                          try ServingCoSigner.proposal(tx, signedBy: owner)).status == 201)
             #expect(try await server.send("GET", "/api/v1/owners/\(owner.address.checksummed)/safes/").json["safes"] == .array([.string(f.safe.checksummed)]))
             let v2 = try await server.send("GET", "/api/v2/owners/\(owner.address.checksummed)/safes/")
             #expect(v2.json["count"] == .number("1") && v2.json["results"]?.arrayValue?.first?["threshold"] == .number("2"))
-            let paged = try await server.send("GET", "/api/v2/owners/\(owner.address.checksummed)/safes/?limit=1&offset=1", nil, headers: ["X-Forwarded-Proto": "https"])
-            #expect(paged.json["previous"]?.stringValue?.hasPrefix("https://") == true, "links keep the scheme a TLS proxy reports: \(paged.json)")
+            // Links name the server's own address, whatever Host and X-Forwarded-Proto a client sends.
+            let paged = try await server.send("GET", "/api/v2/owners/\(owner.address.checksummed)/safes/?limit=1&offset=1", nil,
+                                              headers: ["X-Forwarded-Proto": "https", "Host": "evil.example"])
+            #expect(paged.json["previous"]?.stringValue?.hasPrefix(server.url.absoluteString + "/api/v2/owners/") == true, "\(paged.json)")
             #expect(try await server.send("GET", "/api/v1/owners/\(PrivateKey.generate().address.checksummed)/safes/").json["safes"] == .array([]))
             #expect(try await server.send("GET", "/api/v1/owners/0x12/safes/").status == 400)
         }
@@ -117,7 +119,7 @@ extension OnDevnet {
             let path = "/api/v2/safes/\(f.safe.checksummed)/multisig-transactions/"
             func propose(_ nonce: BigUInt, _ headers: [String: String]) async throws -> (status: Int, json: JSONValue, headers: [String: String]) {
                 let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[1], value: 1, nonce: nonce)
-                return try await server.send("POST", path, try ServingCoSigner.proposal(tx, sender: owner.address, signature: nil), headers: headers)
+                return try await server.send("POST", path, try ServingCoSigner.proposal(tx, signedBy: owner), headers: headers)
             }
             let none = try await propose(0, [:])
             #expect(none.status == 401 && none.headers["www-authenticate"] == "Bearer")

@@ -31,6 +31,11 @@ final class ServingCoSigner: Sendable {
         return (response.status, (try? JSONParser.parse(response.body)) ?? .null, response.headers)
     }
 
+    /// The official proposal body for `tx`, from the owner `key` and signed by it.
+    static func proposal(_ tx: SafeTx, signedBy key: PrivateKey) throws -> String {
+        try proposal(tx, sender: key.address, signature: try SafeSignature.sign(safeTxHash: try tx.hash(), with: key).bytes)
+    }
+
     /// The official proposal body for `tx`, from `sender`, with `signature` (packed) or none.
     static func proposal(_ tx: SafeTx, sender: Address, signature: [UInt8]?, hash: [UInt8]? = nil) throws -> String {
         let sig = signature.map { "\"\(Hex.encode($0))\"" } ?? "null"

@@ -1,4 +1,5 @@
 import Foundation
+import Services
 
 /// Draws a series as an area chart with block characters, a price axis on the left and the first
 /// and last dates below, for terminals that show UTF-8. Any input draws without trapping: values
@@ -15,7 +16,7 @@ enum TerminalChart {
         let values = values.filter(\.isFinite)
         guard let low = values.min(), let high = values.max() else { return "(no data)" }
         let width = width.clamped(to: sizes), height = height.clamped(to: sizes)
-        let columns = resample(values, to: min(width, values.count))
+        let columns = ChartPoints.resample(values, to: min(width, values.count))
         let span = high - low
         let levels = columns.map { v -> Int in span == 0 ? height * 4 : Int((fraction(v, low, high) * Double(height * 8 - 1)).rounded()) + 1 }
         let labels = (0..<height).map { row -> String in
@@ -49,18 +50,6 @@ enum TerminalChart {
     /// The value `t` of the way from `low` to `high`, without computing `high - low`.
     static func interpolate(_ low: Double, _ high: Double, _ t: Double) -> Double {
         low * (1 - t) + high * t
-    }
-
-    /// Averages `values` into `count` buckets.
-    static func resample(_ values: [Double], to count: Int) -> [Double] {
-        guard values.count > count else { return values }
-        return (0..<count).map { i in
-            let start = i * values.count / count, end = max(start + 1, (i + 1) * values.count / count)
-            let bucket = values[start..<end], n = Double(bucket.count)
-            let mean = bucket.reduce(0, +) / n
-            // A sum of huge values overflows; dividing each first cannot.
-            return mean.isFinite ? mean : bucket.reduce(0) { $0 + $1 / n }
-        }
     }
 
     /// A price for the axis: whole numbers from 1000, cents from 1, six decimals below, and an

@@ -61,8 +61,9 @@ protocol DashboardPage: AnyObject {
     var title: String { get }
     /// The page's content, inside the layout.
     func main(_ context: RenderContext) -> HTML
-    /// Turns the form named `name` into the feature's action and sends it; false for an unknown name.
-    func perform(_ name: String, form: FormData) -> Bool
+    /// Turns the form named `name` into the feature's action and sends it; false for an unknown
+    /// name; throws a `Refusal` for input no form of the page sends.
+    func perform(_ name: String, form: FormData) throws -> Bool
     /// Waits until what the last action started has finished.
     func settle() async
     /// Where to go after an action, when the state says the page is done.
@@ -71,6 +72,8 @@ protocol DashboardPage: AnyObject {
     func homeChanged()
     /// A tick each time the rendered state changes.
     func renders() -> AsyncStream<Void>
+    /// How many `renders` streams are open.
+    var openStreams: Int { get }
     func download(_ name: String) -> Download?
     /// Stops the page's effects; it is about to be forgotten.
     func close()

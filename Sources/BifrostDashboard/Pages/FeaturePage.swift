@@ -28,6 +28,9 @@ final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: Dashboar
 
     /// Input the last form gave that could not be read; shown above the screen until the next form.
     private(set) var formError: String?
+    /// The open render streams, ended when the page closes so their connections end too.
+    private var streams: [Int: AsyncStream<Void>.Continuation] = [:]
+    private var nextStream = 0
 
     init(id: String, path: String, section: Section, store: Store<State, Action>) {
         self.id = id
@@ -44,11 +47,14 @@ final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: Dashboar
         "\(Format.alert(formError))\(render(store.state, context))"
     }
 
-    func perform(_ name: String, form: FormData) -> Bool {
+    func perform(_ name: String, form: FormData) throws -> Bool {
         do {
             guard let actions = try action(name, form, store.state) else { return false }
             formError = nil
             for action in actions { store.send(action) }
+        } catch let refusal as Refusal {
+            // Input no form of the page could have sent: the request is refused, not the page's state.
+            throw refusal
         } catch let error as FormError {
             formError = error.message
         } catch {
@@ -68,23 +74,34 @@ final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: Dashboar
 
     func renders() -> AsyncStream<Void> {
         let changes = store.subscribe(\State.self)
-        return AsyncStream { continuation in
-            let task = Task {
-                var first = true
-                for await _ in changes {
-                    // The first value is the state already on the page.
-                    if first { first = false; continue }
-                    continuation.yield()
-                }
-                continuation.finish()
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+        let task = Task {
+            var first = true
+            for await _ in changes {
+                // The first value is the state already on the page.
+                if first { first = false; continue }
+                continuation.yield()
             }
-            continuation.onTermination = { _ in task.cancel() }
+            continuation.finish()
         }
+        nextStream += 1
+        let number = nextStream
+        streams[number] = continuation
+        continuation.onTermination = { [weak self] _ in
+            task.cancel()
+            Task { @MainActor in self?.streams[number] = nil }
+        }
+        return stream
     }
+
+    var openStreams: Int { streams.count }
 
     func download(_ name: String) -> Download? { downloads(name, store.state) }
 
-    func close() { store.cancelEffects() }
+    func close() {
+        store.cancelEffects()
+        for continuation in streams.values { continuation.finish() }
+    }
 }
 
 /// Input a form gave that the page cannot turn into an action, in the user's words.

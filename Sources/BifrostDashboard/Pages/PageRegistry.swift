@@ -37,6 +37,9 @@ final class PageRegistry {
         return page
     }
 
+    /// The render streams open on every page, for the tests of their release.
+    var openStreams: Int { pages.values.reduce(0) { $0 + $1.openStreams } }
+
     /// Every open page; the home changed under them.
     func homeChanged() { for page in pages.values { page.homeChanged() } }
 

@@ -24,6 +24,13 @@ enum Parse {
         }
     }
 
+    /// A coin ID from a form; anything the rates API could not name is refused with 400.
+    static func coinID(_ text: String?) throws -> String {
+        let id = text ?? ""
+        do { try CoinID.check(id) } catch { throw Refusal(.badRequest, "Coin: \(error.description).") }
+        return id
+    }
+
     static func addresses(_ text: String?, field: String) throws -> [Address] {
         let parts = (text ?? "").split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
         guard !parts.isEmpty else { throw FormError("\(field): enter at least one address.") }

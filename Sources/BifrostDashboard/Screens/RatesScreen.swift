@@ -14,7 +14,7 @@ enum RatesScreen {
             case "refresh": return [.refresh]
             case "history":
                 let days = Int(form["days"] ?? "") ?? 30
-                return [.historyTapped(coin: try Parse.required(form["coin"], field: "Coin"), days: min(max(days, 1), 365))]
+                return [.historyTapped(coin: try Parse.coinID(form["coin"]), days: min(max(days, 1), 365))]
             default: return nil
             }
         }
@@ -44,9 +44,11 @@ enum RatesScreen {
     }
 }
 
-/// A line chart of a price history as SVG, scaled to its own range.
+/// A line chart of a price history as SVG, scaled to its own range, of at most
+/// `ChartPoints.maximum` points however long the history.
 enum Chart {
-    static func svg(_ points: [Double], width: Double = 600, height: Double = 200) -> HTML {
+    static func svg(_ history: [Double], width: Double = 600, height: Double = 200) -> HTML {
+        let points = ChartPoints.forChart(history)
         guard points.count > 1, let low = points.min(), let high = points.max() else { return "<p class=\"muted\">Not enough points.</p>" }
         let span = high - low == 0 ? 1 : high - low
         let step = width / Double(points.count - 1)

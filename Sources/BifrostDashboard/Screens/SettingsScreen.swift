@@ -36,7 +36,7 @@ enum SettingsScreen {
             let current = n.name == snapshot.current
             let use: HTML = current ? "<span class=\"pill\">current</span>"
                 : context.form("use-network", class: "inline", "<input type=\"hidden\" name=\"name\" value=\"\(n.name)\"><button type=\"submit\" class=\"secondary\">Use</button>")
-            return "<tr><td>\(n.name)</td><td>\(n.chainID)</td><td><code>\(n.rpcURL)</code></td><td>\(use)</td></tr>"
+            return "<tr><td>\(n.name)</td><td>\(n.chainID)</td><td><code>\(CredentialMask.url(n.rpcURL))</code></td><td>\(use)</td></tr>"
         })
         let keys = HTML.join(snapshot.keys.map { "<tr><td>\($0.name)</td><td>\(Format.address($0.address, copy: true))</td></tr>" })
         let options = HTML.join(snapshot.keys.map { "<option value=\"\($0.name)\">\($0.name)</option>" })

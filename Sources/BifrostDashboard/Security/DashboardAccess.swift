@@ -2,8 +2,9 @@ import EthereumKit
 import Synchronization
 
 /// Who may use a running dashboard: the holder of the link's access token (128 random bits),
-/// traded once for a session cookie; only from a page this server rendered (the CSRF token in
-/// every form); and only under the loopback names of the bound port (against DNS rebinding).
+/// traded once, and only once, for a session cookie; only from a page this server rendered (the
+/// CSRF token in every form); and only under the loopback names of the bound port (against DNS
+/// rebinding).
 public final class DashboardAccess: Sendable {
     /// The token in the printed link.
     public let linkToken: String
@@ -12,9 +13,11 @@ public final class DashboardAccess: Sendable {
     /// The token every state-changing request must carry.
     public let csrfToken: String
     private let port = Mutex<Int?>(nil)
+    private let linkSpent = Mutex(false)
 
-    /// The session cookie's name.
-    static let cookieName = "bifrost_session"
+    /// The session cookie's name, with the port in it: browsers send a cookie of 127.0.0.1 to every
+    /// port, so another local server must not receive this one, nor another dashboard's replace it.
+    var cookieName: String { "bifrost_session_\(boundPort ?? 0)" }
 
     /// Fresh random tokens; `port` is the port served on, when already known.
     public init(port: Int? = nil) {
@@ -39,7 +42,15 @@ public final class DashboardAccess: Sendable {
         return host == "127.0.0.1:\(port)" || host == "localhost:\(port)"
     }
 
-    func isLinkToken(_ value: String) -> Bool { Self.same(value, linkToken) }
+    /// True the first time the link's token is given, and never after: a copied link, a shared
+    /// screen or the browser's history cannot open a second session.
+    func spendLinkToken(_ value: String) -> Bool {
+        guard Self.same(value, linkToken) else { return false }
+        return linkSpent.withLock { spent in
+            defer { spent = true }
+            return !spent
+        }
+    }
 
     func isSession(_ value: String?) -> Bool { value.map { Self.same($0, sessionToken) } ?? false }
 

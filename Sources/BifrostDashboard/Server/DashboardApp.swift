@@ -1,7 +1,8 @@
 import AppCore
 import Hummingbird
-import ServiceLifecycle
 import Logging
+import NIOCore
+import ServiceLifecycle
 
 /// The dashboard's pages and their routes over one session: every open page gets its own store,
 /// forms become actions, and each page hears of its state's changes over server-sent events.
@@ -22,7 +23,7 @@ public final class DashboardApp {
 
     /// The router, guarded: Host check, session, CSRF, and the security headers on every answer.
     public nonisolated func router() -> Router<DashboardContext> {
-        let router = Router(context: DashboardContext.self)
+        let router = Router(context: DashboardContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: HostCheckMiddleware(access: access))
         router.add(middleware: SessionMiddleware(access: access))
@@ -52,7 +53,7 @@ public final class DashboardApp {
         router.post("/p/:id/do/:name") { _, context in
             try await self.perform(context.parameters.get("id") ?? "", context.parameters.get("name") ?? "", form: context.form)
         }
-        router.get("/live/:id") { _, context in try await self.live(context.parameters.get("id") ?? "") }
+        router.get("/live/:id") { _, context in try await self.live(context.parameters.get("id") ?? "", closed: context.connectionClosed) }
         return router
     }
 
@@ -92,7 +93,7 @@ public final class DashboardApp {
 
     private func perform(_ id: String, _ name: String, form: FormData) async throws -> Response {
         guard let page = pages.page(id) else { throw Refusal(.notFound, "This page has closed; nothing was changed. Reload it and try again.") }
-        guard page.perform(name, form: form) else { throw Refusal(.notFound, "This page has no action '\(name)'.") }
+        guard try page.perform(name, form: form) else { throw Refusal(.notFound, "This page has no action '\(name)'.") }
         await page.settle()
         return .seeOther(page.next ?? "/p/\(id)")
     }
@@ -103,9 +104,11 @@ public final class DashboardApp {
                         body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
 
-    private func live(_ id: String) throws -> Response {
+    /// The page's renders as server-sent events, until the page closes, the client's connection
+    /// closes (`closed`), or the server shuts down.
+    private func live(_ id: String, closed: EventLoopFuture<Void>) throws -> Response {
         guard let page = pages.page(id) else { throw Refusal(.notFound, "This page has closed; reload it.") }
-        let renders = page.renders()
+        let renders = LiveRenders.until(closed, page.renders())
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: ResponseBody { writer in
             try await writer.write(ByteBuffer(string: ": live\n\n"))
             var count = 0
@@ -124,6 +127,6 @@ public final class DashboardApp {
     }
 
     private var chainName: String {
-        session.chain.rpcURL ?? session.chain.networkName ?? "current network"
+        session.chain.rpcURL.map(CredentialMask.url) ?? session.chain.networkName ?? "current network"
     }
 }

@@ -1,4 +1,5 @@
 import AppCore
+import HTTPServing
 import Hummingbird
 import Logging
 
@@ -12,14 +13,7 @@ public enum DashboardServer {
         let app = await DashboardApp(session: session, access: access, rates: rates)
         var logger = Logger(label: "bifrost.dashboard")
         logger.logLevel = .warning
-        let server = Application(
-            router: app.router(),
-            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "bifrost-dashboard"),
-            onServerRunning: { channel in
-                access.bound(to: channel.localAddress?.port ?? port)
-                await ready(access.link)
-            },
-            logger: logger)
+        let server = application(app, port: port, logger: logger) { _ in await ready(access.link) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await app.watchHome() }
             group.addTask { try await server.runService(gracefulShutdownSignals: [.sigint, .sigterm]) }
@@ -27,5 +21,22 @@ public enum DashboardServer {
             try await group.next()
             group.cancelAll()
         }
+    }
+
+    /// The HTTP server of `app` on 127.0.0.1:`port`, with the connection rules of `limits`;
+    /// `ready` gets the bound port once it listens, after `app`'s access has learned it.
+    public static func application(_ app: DashboardApp, port: Int, limits: ServingLimits = ServingLimits(), logger: Logger,
+                                   ready: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
+        let access = app.access
+        return Application(
+            router: app.router(),
+            server: .guarded(limits),
+            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "bifrost-dashboard"),
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? port
+                access.bound(to: bound)
+                await ready(bound)
+            },
+            logger: logger)
     }
 }

@@ -12,6 +12,10 @@ public enum RateBounds {
     /// Times must be after 1970-01-01 and before 2100-01-01, in seconds since 1970: anything else is a
     /// broken clock or an overflow, and whole seconds of it must fit the cache.
     public static let times = 0.0..<4_102_444_800.0
+    /// The most points a price history may have: hourly points over 90 days are 2,161 and daily
+    /// points since 2009 under 7,000, so an answer with more is no real history (and would cost
+    /// memory and time to keep and draw).
+    public static let maximumHistoryPoints = 10_000
 
     /// True for the text of a JSON number above 0 and at most `maximumPrice`. Zero is refused: no
     /// traded coin is worth nothing, and a zero rate would show every balance as worthless.

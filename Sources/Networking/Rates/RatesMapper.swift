@@ -22,6 +22,10 @@ enum RatesMapper {
 
     static func history(_ json: JSONValue, coin: String, fiat: String) throws -> RemotePriceHistory {
         guard let prices = json["prices"]?.arrayValue else { throw NetworkError.invalidResponse("the rates API's history has no \"prices\" array") }
+        guard prices.count <= RateBounds.maximumHistoryPoints else {
+            throw NetworkError.invalidResponse("the rates API's history has \(prices.count) points, more than any real history "
+                                               + "(\(RateBounds.maximumHistoryPoints) at most)")
+        }
         var points: [(time: Date, price: String)] = []
         for item in prices {
             guard let pair = item.arrayValue, pair.count == 2, let stamp = pair[0].text, let ms = Double(stamp),

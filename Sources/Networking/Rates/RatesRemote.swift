@@ -33,8 +33,10 @@ public struct RatesRemote: Sendable {
     }
 
     /// Current prices of `coins` in `fiat`; every coin asked for must be in the answer. Throws
-    /// `NetworkError` for a failed request or another shape, `ImplausibleRate` for an impossible value.
+    /// `InvalidCoinID` before sending anything for a malformed ID, `NetworkError` for a failed
+    /// request or another shape, `ImplausibleRate` for an impossible value.
     public func prices(coins: [String], fiat: String) async throws -> [RemoteRate] {
+        for coin in coins { try CoinID.check(coin) }
         let json = try await rest.get(path: "simple/price", query: [
             "ids": coins.joined(separator: ","), "vs_currencies": fiat, "include_last_updated_at": "true",
         ])
@@ -43,7 +45,9 @@ public struct RatesRemote: Sendable {
 
     /// The price history of `coin` in `fiat` over the last `days` days; throws like `prices`.
     public func history(coin: String, fiat: String, days: Int) async throws -> RemotePriceHistory {
-        let json = try await rest.get(path: "coins/\(coin)/market_chart", query: ["vs_currency": fiat, "days": String(days)])
+        try CoinID.check(coin)
+        // Encoded as one path segment as well, so the URL holds whatever the rule above lets through.
+        let json = try await rest.get(path: "coins/\(RESTClient.escape(coin))/market_chart", query: ["vs_currency": fiat, "days": String(days)])
         return try RatesMapper.history(json, coin: coin, fiat: fiat)
     }
 }

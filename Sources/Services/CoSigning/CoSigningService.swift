@@ -28,7 +28,7 @@ public struct ServiceProposal: Sendable, Equatable {
 
 /// The rules of a co-signing server, the same for every front end that serves them: a proposal's
 /// hash is recomputed with the Safe's version and chain ID read from the chain, its sender must
-/// be an owner or a delegate, and every signature must recover to an owner, approved hashes and contract
+/// be an owner or a delegate and have signed it, and every signature must recover to an owner, approved hashes and contract
 /// signatures checked on chain; each owner counts once. Writes are idempotent.
 public struct CoSigningService: Sendable {
     public let storage: any CoSigningStorage
@@ -87,7 +87,17 @@ public struct CoSigningService: Sendable {
         }
         let signatures: [SafeSignature]
         if state.owners.contains(p.sender) {
-            signatures = try await verified(p.signature ?? [], tx: tx, safe: state, field: "signature")
+            // The sender is who the signature says, not who the body says: an owner's proposal
+            // carries that owner's own signature, as the official service requires.
+            guard let signature = p.signature, !signature.isEmpty else {
+                throw CoSigningError(.refused, field: "signature",
+                                     "a proposal must carry the signature of its sender \(p.sender.checksummed); none was given")
+            }
+            signatures = try await verified(signature, tx: tx, safe: state, field: "signature")
+            guard signatures.contains(where: { $0.owner == p.sender }) else {
+                let signers = signatures.map(\.owner.checksummed).joined(separator: ", ")
+                throw CoSigningError(.refused, field: "signature", "the signature is \(signers)'s, not the sender \(p.sender.checksummed)'s")
+            }
         } else if try await isDelegate(p.sender, of: state) {
             try delegateProves(p.sender, signature: p.signature, safeTxHash: hash)
             signatures = []

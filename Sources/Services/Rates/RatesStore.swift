@@ -135,6 +135,8 @@ public struct RatesStore: Sendable {
     }
 
     func fetch(_ f: FetchRates) async throws -> RatesResult {
+        // A malformed ID is the caller's mistake, not the API's: refused, never answered from the cache.
+        for coin in f.coins { try CoinID.check(coin) }
         let remote = RatesRemote(network: http, baseURL: f.source.url, apiKey: f.source.apiKey)
         do {
             let fetched = try await remote.prices(coins: f.coins, fiat: f.fiat)
@@ -153,6 +155,7 @@ public struct RatesStore: Sendable {
     }
 
     func history(_ h: FetchRateHistory) async throws -> RateHistoryResult {
+        try CoinID.check(h.coin)
         let remote = RatesRemote(network: http, baseURL: h.source.url, apiKey: h.source.apiKey)
         do {
             let fetched = try await remote.history(coin: h.coin, fiat: h.fiat, days: h.days)

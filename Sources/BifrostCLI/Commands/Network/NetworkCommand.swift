@@ -66,7 +66,7 @@ struct NetworkAddCommand: AsyncParsableCommand {
             throw InputError(option: "--deployments", reason: e.description)
         }
         if global.json { try global.output.emit(view: NetworkView(network)) } else {
-            Console.current.out("Added network '\(network.name)': chain \(network.chainID) at \(network.rpcURL)")
+            Console.current.out("Added network '\(network.name)': chain \(network.chainID) at \(CredentialMask.url(network.rpcURL))")
         }
     }
 }
@@ -86,7 +86,7 @@ struct NetworkListCommand: AsyncParsableCommand {
             Console.current.note("No networks yet. Add one with 'bifrost network add NAME --rpc-url URL'.")
             return
         }
-        for n in networks { Console.current.out("\(n.name == current ? "*" : " ") \(n.name)  chain \(n.chainID)  \(n.rpcURL)") }
+        for n in networks { Console.current.out("\(n.name == current ? "*" : " ") \(n.name)  chain \(n.chainID)  \(CredentialMask.url(n.rpcURL))") }
     }
 }
 
