@@ -137,6 +137,7 @@ let package = Package(
                 "Services",
                 "BifrostDashboard",
                 "BifrostServer",
+                "HTTPServing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "BigInt", package: "BigInt"),
             ],

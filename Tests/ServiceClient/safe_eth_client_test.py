@@ -3,7 +3,8 @@
 official client, built with base_url pointing at our server, proposes, lists, confirms and gets,
 and the transaction it gets back executes on chain with the signatures the server kept; the
 server's follower then reports it executed. A proposal signed by a non-owner is refused with a
-4xx, and so is a write without the API key. Delegates are added, propose, are listed and removed,
+4xx, and so are one naming another owner as its sender and one with no signature, and a write
+without the API key. Delegates are added, propose, are listed and removed,
 a delegate deletes its own proposal, and the owner's Safes are listed.
 
 Usage: safe_eth_client_test.py SERVER_URL RPC_URL SAFE OWNER_KEY_0 OWNER_KEY_1 EXECUTOR_KEY STRANGER_KEY API_KEY
@@ -87,6 +88,25 @@ def main(server, rpc, safe_address, key0, key1, executor_key, stranger_key, api_
         check(False, "a proposal signed by a non-owner is refused")
     except SafeAPIException as exc:
         check("422" in str(exc) or "owner" in str(exc), f"a proposal signed by a non-owner is refused: {str(exc)[:120]}")
+
+    # A sender must be who the signature says: safe-eth-py's own request with another owner named
+    # as sender, or with no signature at all, is refused; named truthfully, the same is accepted.
+    path = f"/api/v1/safes/{safe_address}/multisig-transactions/"
+    spoofed = safe.build_multisig_tx(recipient, 2, b"", safe_nonce=safe.retrieve_nonce() + 3)
+    spoofed.sign(key1)
+
+    def proposal(sender, signature):
+        return {"to": spoofed.to, "value": spoofed.value, "data": None, "operation": spoofed.operation, "gasToken": None,
+                "safeTxGas": 0, "baseGas": 0, "gasPrice": 0, "refundReceiver": None, "nonce": spoofed.safe_nonce,
+                "contractTransactionHash": "0x" + spoofed.safe_tx_hash.hex().removeprefix("0x"), "sender": sender,
+                "signature": signature, "origin": "bifrost-test"}
+    owner0 = Account.from_key(key0).address
+    answer = api._post_request(path, proposal(owner0, "0x" + spoofed.signatures.hex().removeprefix("0x")))
+    check(answer.status_code == 422 and "signature" in answer.text, f"a sender named for another owner's signature is refused: {answer.status_code}")
+    answer = api._post_request(path, proposal(owner0, None))
+    check(answer.status_code == 422 and "signature" in answer.text, f"an owner named as sender without a signature is refused: {answer.status_code}")
+    refused(lambda: api.get_safe_transaction(spoofed.safe_tx_hash), "neither was stored")
+    check(api.post_transaction(spoofed), "the same proposal from its true signer is accepted")
 
     owner = Account.from_key(key0)
     delegate = Account.create()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BifrostServer
+import HTTPServing
 import Foundation
 import Services
 
@@ -21,6 +22,12 @@ struct ServeCommand: AsyncParsableCommand {
         it stopped, and marks transactions executed, failed or replaced; a Safe that changed is \
         read again, and otherwise its owners, threshold and nonce are kept for --safe-cache \
         seconds rather than asked of the node for every request. Stop it with Ctrl-C or SIGTERM.
+
+        A proposal must carry its sender's own signature (or, from a delegate, the delegate's). \
+        A connection whose request does not arrive within --read-timeout seconds is closed, one \
+        client may hold --max-connections-per-client connections, and a request with two Host \
+        headers is answered 400. Paging links point at --public-url, else at the listen address; \
+        the request log shows query names with their values masked.
 
         With --api-key-file, writes need "Authorization: Bearer KEY" (the header safe-eth-py and \
         api-kit send with an API key) and each key has a rate; reads stay open. The file holds one \
@@ -61,10 +68,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds a Safe's owners, threshold and nonce are kept between reads (the follower drops them sooner "
                                + "when the Safe changes); 0 reads the node for every request.", valueName: "SECONDS"))
     var safeCache = 15
+    @Option(help: ArgumentHelp("The URL clients reach this server at (behind a proxy), for the links of paged answers; "
+                               + "by default the listen address. A request's Host header is never used.", valueName: "URL"))
+    var publicURL: String?
+    @Option(help: ArgumentHelp("Seconds a request's headers and body may take to arrive, and an idle connection is kept.",
+                               valueName: "SECONDS"))
+    var readTimeout = 30
+    @Option(help: ArgumentHelp("Connections one client address may hold open at once (a proxy in front counts as one client).",
+                               valueName: "N"))
+    var maxConnectionsPerClient = 256
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         _ = try Self.address(listen)
+        _ = try chosenPublicURL()
+        guard readTimeout > 0 else { throw ValidationError("--read-timeout: give a positive number of seconds") }
+        guard maxConnectionsPerClient > 0 else { throw ValidationError("--max-connections-per-client: give a positive number") }
         guard rateLimit > 0 else { throw ValidationError("--rate-limit: give a positive number of requests per minute") }
         guard followInterval >= 0 else { throw ValidationError("--follow-interval: give 0 or more seconds") }
         guard safeCache >= 0 else { throw ValidationError("--safe-cache: give 0 or more seconds") }
@@ -76,6 +95,16 @@ struct ServeCommand: AsyncParsableCommand {
     func chosenDatabase() throws -> CoSigningDatabase? {
         guard let text = database ?? ProcessInfo.processInfo.environment["BIFROST_SERVE_DATABASE"], !text.isEmpty else { return nil }
         do { return try CoSigningDatabase(parsing: text) } catch { throw ValidationError("--database: \(error.description)") }
+    }
+
+    /// `--public-url` as an http(s) URL with a host and nothing after its path.
+    func chosenPublicURL() throws -> URL? {
+        guard let publicURL else { return nil }
+        guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
+              url.query == nil, url.fragment == nil, url.user == nil else {
+            throw ValidationError("--public-url: '\(publicURL)' is not an http:// or https:// URL such as https://safe.example.org")
+        }
+        return url
     }
 
     /// `host:port`, the port 0 to 65535.
@@ -95,7 +124,8 @@ struct ServeCommand: AsyncParsableCommand {
         let chainID = try await service.chainID()
         let keys = try apiKeyFile.map { file throws(CoSigningError) in try APIKeys(file: file, defaultPerMinute: rateLimit) }
         let settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
-                                     followEvery: followInterval == 0 ? nil : .seconds(followInterval))
+                                     followEvery: followInterval == 0 ? nil : .seconds(followInterval), publicURL: try chosenPublicURL(),
+                                     limits: ServingLimits(readTimeout: .seconds(readTimeout), connectionsPerClient: maxConnectionsPerClient))
         try await CoSigningServer.run(service: service, settings: settings) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
             let line = global.json
