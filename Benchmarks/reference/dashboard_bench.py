@@ -305,12 +305,15 @@ def phase_b(browser, measured):
         signs = sign_and_watch(home, SIGNERS[1], 2)
         if home.locator("body").get_attribute("data-renders") == renders:
             raise SystemExit("the page did not update over its live stream")
+        # The link's token works once; the session cookie carries over to the next context.
+        session = context.cookies()
         context.close()
 
         say("C: first paint again, 5 fresh tabs each of the Safe's home and /settings")
         context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.add_cookies(session)
         page = context.new_page()
-        page.goto(f"{dash.base}/settings?token={dash.token}", wait_until="load")
+        page.goto(f"{dash.base}/settings", wait_until="load")
         cookies = context.cookies()
         page.close()
         repeats = {"safeHome": [], "settings": []}
