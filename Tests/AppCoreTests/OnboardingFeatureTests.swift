@@ -25,6 +25,7 @@ struct OnboardingFeatureTests {
             $0.busy = false
             $0.route = .showPhrase(Self.alice, words: Redacted(Self.phrase))
             $0.phrase = Redacted(Self.phrase)
+            $0.phraseShowing = 1
         }
         store.send(.phraseWrittenDown) { $0.route = .confirmPhrase(Self.alice, asked: [2, 5, 11]) }
         store.send(.confirmPhrase(answers: ["test", "test", "test"])) {
@@ -36,6 +37,37 @@ struct OnboardingFeatureTests {
             $0.route = .done
         }
         await store.receive(.delegate(.keyReady(Self.alice)))
+        await store.finish()
+    }
+
+    @Test("the phrase is let out again only for the key's password: a wrong one is an error, the right one counts one more showing")
+    func revealPhrase() async {
+        var deps = Self.deps()
+        deps.revealPhrase = { name, password in
+            guard name == "alice", password == "pw" else { throw FeatureError("wrong password for alice") }
+            return Self.phrase
+        }
+        let store = TestStore(initialState: Onboarding.State(), reducer: Onboarding.Reducer(dependencies: deps))
+        store.send(.createKey(name: "alice", words: 12, password: Redacted("pw"))) { $0.busy = true }
+        await store.receive(.keyCreated(.success(Onboarding.CreatedKey(account: Self.alice, words: Self.phrase)))) {
+            $0.busy = false
+            $0.route = .showPhrase(Self.alice, words: Redacted(Self.phrase))
+            $0.phrase = Redacted(Self.phrase)
+            $0.phraseShowing = 1
+        }
+        store.send(.revealPhrase(password: Redacted("guess"))) { $0.busy = true }
+        await store.receive(.phraseRevealed(.failure(FeatureError("wrong password for alice")))) {
+            $0.busy = false
+            $0.error = FeatureError("wrong password for alice")
+        }
+        store.send(.revealPhrase(password: Redacted("pw"))) {
+            $0.busy = true
+            $0.error = nil
+        }
+        await store.receive(.phraseRevealed(.success(Redacted(Self.phrase)))) {
+            $0.busy = false
+            $0.phraseShowing = 2
+        }
         await store.finish()
     }
 

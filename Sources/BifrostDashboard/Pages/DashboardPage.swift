@@ -59,8 +59,9 @@ protocol DashboardPage: AnyObject {
     var path: String { get }
     var section: Section { get }
     var title: String { get }
-    /// The page's content, inside the layout.
-    func main(_ context: RenderContext) -> HTML
+    /// The page's content, inside the layout; `whole` when it is the whole page the browser loads,
+    /// not a live update of it.
+    func main(_ context: RenderContext, whole: Bool) -> HTML
     /// Turns the form named `name` into the feature's action and sends it; false for an unknown
     /// name; throws a `Refusal` for input no form of the page sends.
     func perform(_ name: String, form: FormData) throws -> Bool

@@ -25,6 +25,12 @@ final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: Dashboar
     var lasting = 0
     /// Whether the state has what the page needs to show, beyond its effects having finished.
     var ready: (State) -> Bool = { _ in true }
+    /// Names the showing of a secret the state holds (a new recovery phrase), nil when none: each
+    /// showing is rendered on one whole page only; a reload, or a later live update, gets `sealed`.
+    var secret: (State) -> Int? = { _ in nil }
+    /// What stands in for a secret already shown.
+    var sealed: (State, RenderContext) -> HTML = { _, _ in .empty }
+    private var secretShown: Int?
 
     /// Input the last form gave that could not be read; shown above the screen until the next form.
     private(set) var formError: String?
@@ -43,8 +49,14 @@ final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: Dashboar
 
     var next: String? { leave(store.state) }
 
-    func main(_ context: RenderContext) -> HTML {
-        "\(Format.alert(formError))\(render(store.state, context))"
+    func main(_ context: RenderContext, whole: Bool) -> HTML {
+        let state = store.state
+        if let showing = secret(state) {
+            if secretShown == showing { return "\(Format.alert(formError))\(sealed(state, context))" }
+            // Only a whole page counts as shown: a live update may reach a page the browser is leaving.
+            if whole { secretShown = showing }
+        }
+        return "\(Format.alert(formError))\(render(state, context))"
     }
 
     func perform(_ name: String, form: FormData) throws -> Bool {

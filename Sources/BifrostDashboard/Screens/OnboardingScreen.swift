@@ -12,7 +12,27 @@ enum OnboardingScreen {
         page.titled = { _ in "Get started" }
         page.action = action
         page.leave = { state in state.route == .done ? "/" : nil }
+        page.secret = { state in
+            if case .showPhrase = state.route { return state.phraseShowing }
+            return nil
+        }
+        page.sealed = sealedPhrase
         return page
+    }
+
+    /// The phrase page once its phrase was shown: seeing it again takes the key's password.
+    static func sealedPhrase(_ state: Onboarding.State, _ context: RenderContext) -> HTML {
+        guard case .showPhrase(let account, _) = state.route else { return render(state, context) }
+        let busy: HTML = state.busy ? "<p class=\"notice\">Working…</p>" : .empty
+        return """
+        <h1>Get started</h1>\(Format.error(state.error))\(busy)<section id="phrase-sealed"><h2>The recovery phrase of \(account.name)</h2>\
+        <p class="notice">It was shown once. To see it again, enter the key's password.</p>\
+        \(context.form("reveal", """
+            <label>Password<input type="password" name="password" required autocomplete="current-password"></label>\
+            <div class="actions"><button type="submit">Show the phrase again</button></div>
+            """))\
+        \(context.form("written", "<div class=\"actions\"><button type=\"submit\" class=\"secondary\">I wrote it down</button></div>"))</section>
+        """
     }
 
     static func action(_ name: String, _ form: FormData, _ state: Onboarding.State) throws -> [Onboarding.Action]? {
@@ -25,6 +45,7 @@ enum OnboardingScreen {
             return [.createKey(name: try Parse.required(form["name"], field: "Key name"), words: form["words"] == "24" ? 24 : 12,
                                password: try Parse.password(form["password"]))]
         case "written": return [.phraseWrittenDown]
+        case "reveal": return [.revealPhrase(password: try Parse.password(form["password"]))]
         case "confirm": return [.confirmPhrase(answers: form.all("word"))]
         case "import":
             let source: Onboarding.KeyImport

@@ -83,12 +83,12 @@ public final class DashboardApp {
 
     private func render(_ page: any DashboardPage) async -> Response {
         let context = await renderContext(page.id)
-        return .html(Layout.page(title: page.title, section: page.section, pageID: page.id, chain: chainName, main: page.main(context)))
+        return .html(Layout.page(title: page.title, section: page.section, pageID: page.id, chain: chainName, main: page.main(context, whole: true)))
     }
 
     private func main(_ id: String) async throws -> Response {
         guard let page = pages.page(id) else { throw Refusal(.notFound, "This page has closed; reload it.") }
-        return .html(page.main(await renderContext(id)))
+        return .html(page.main(await renderContext(id), whole: false))
     }
 
     private func perform(_ id: String, _ name: String, form: FormData) async throws -> Response {

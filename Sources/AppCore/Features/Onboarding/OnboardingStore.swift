@@ -23,6 +23,9 @@ public enum Onboarding {
         public var error: FeatureError?
         /// The phrase being confirmed; dropped once confirmed or left.
         public var phrase: Redacted<[String]>?
+        /// Counts the times the phrase was let out: once when the key is created, and once more for
+        /// each reveal the key's password allowed. A screen shows each of them once.
+        public var phraseShowing = 0
         public init() {}
     }
 
@@ -37,6 +40,9 @@ public enum Onboarding {
         case createKey(name: String, words: Int, password: Redacted<String>)
         case keyCreated(Result<CreatedKey, FeatureError>)
         case phraseWrittenDown
+        /// Show the phrase once more, after the key's password.
+        case revealPhrase(password: Redacted<String>)
+        case phraseRevealed(Result<Redacted<[String]>, FeatureError>)
         case confirmPhrase(answers: [String])
         case importKey(name: String, from: KeyImport, password: Redacted<String>)
         case keyImported(Result<Account, FeatureError>)
@@ -71,17 +77,23 @@ public enum Onboarding {
         public var deploySafe: @Sendable (String, [Address], BigUInt, String) async throws -> Address
         /// Which three positions of a phrase of `count` words to ask back.
         public var pickWords: @Sendable (Int) -> [Int]
+        /// The phrase of key `name`, read from the vault with its password.
+        public var revealPhrase: @Sendable (String, String) async throws -> [String]
 
         public init(createKey: @escaping @Sendable (String, Int, String) async throws -> CreatedKey,
                     importKey: @escaping @Sendable (String, KeyImport, String) async throws -> Account,
                     addSafe: @escaping @Sendable (Address, String?) async throws -> Safe,
                     deploySafe: @escaping @Sendable (String, [Address], BigUInt, String) async throws -> Address,
-                    pickWords: @escaping @Sendable (Int) -> [Int]) {
+                    pickWords: @escaping @Sendable (Int) -> [Int],
+                    revealPhrase: @escaping @Sendable (String, String) async throws -> [String] = { _, _ in
+                        throw FeatureError("revealPhrase is not available")
+                    }) {
             self.createKey = createKey
             self.importKey = importKey
             self.addSafe = addSafe
             self.deploySafe = deploySafe
             self.pickWords = pickWords
+            self.revealPhrase = revealPhrase
         }
 
         /// Wired to the session's key and Safe stores; positions are picked at random.
@@ -111,7 +123,8 @@ public enum Onboarding {
                                                     saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)), name: nil, chain: chain,
                                                     wait: true, password: { password })).safe
                 },
-                pickWords: { count in Array(Array(0..<count).shuffled().prefix(3)).sorted() })
+                pickWords: { count in Array(Array(0..<count).shuffled().prefix(3)).sorted() },
+                revealPhrase: { name, password in try await d.dispatch(ShowMnemonic(name: name, password: password)).words })
         }
 
         /// Fails everything; asks back the first three words.
@@ -138,6 +151,7 @@ public enum Onboarding {
                 switch result {
                 case .success(let created):
                     state.phrase = created.words
+                    state.phraseShowing += 1
                     state.route = .showPhrase(created.account, words: created.words)
                 case .failure(let error): state.error = error
                 }
@@ -145,6 +159,25 @@ public enum Onboarding {
             case .phraseWrittenDown:
                 guard case .showPhrase(let account, let words) = state.route else { return .none }
                 state.route = .confirmPhrase(account, asked: dependencies.pickWords(words.value.count))
+                return .none
+            case .revealPhrase(let password):
+                guard case .showPhrase(let account, _) = state.route else { return .none }
+                state.busy = true
+                state.error = nil
+                let reveal = dependencies.revealPhrase
+                return .run { send in
+                    await send(.phraseRevealed(await FeatureError.result { Redacted(try await reveal(account.name, password.value)) }))
+                }
+            case .phraseRevealed(let result):
+                state.busy = false
+                guard case .showPhrase(let account, _) = state.route else { return .none }
+                switch result {
+                case .success(let words):
+                    state.phrase = words
+                    state.phraseShowing += 1
+                    state.route = .showPhrase(account, words: words)
+                case .failure(let error): state.error = error
+                }
                 return .none
             case .confirmPhrase(let answers):
                 guard case .confirmPhrase(let account, let asked) = state.route, let phrase = state.phrase?.value else { return .none }
