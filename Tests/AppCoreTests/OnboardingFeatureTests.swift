@@ -16,10 +16,8 @@ struct OnboardingFeatureTests {
         return d
     }
 
-    @Test("create a key: the phrase is shown once, three words are asked back, a wrong one is refused, the right ones finish")
-    func createKey() async {
-        let store = TestStore(initialState: Onboarding.State(), reducer: Onboarding.Reducer(dependencies: Self.deps()))
-        store.send(.updateRoute(.createKey)) { $0.route = .createKey }
+    /// Creates alice's key: the phrase is let out for the first time.
+    static func create(_ store: TestStore<Onboarding.State, Onboarding.Action>) async {
         store.send(.createKey(name: "alice", words: 12, password: Redacted("pw"))) { $0.busy = true }
         await store.receive(.keyCreated(.success(Onboarding.CreatedKey(account: Self.alice, words: Self.phrase)))) {
             $0.busy = false
@@ -27,6 +25,13 @@ struct OnboardingFeatureTests {
             $0.phrase = Redacted(Self.phrase)
             $0.phraseShowing = 1
         }
+    }
+
+    @Test("create a key: the phrase is shown once, three words are asked back, a wrong one is refused, the right ones finish")
+    func createKey() async {
+        let store = TestStore(initialState: Onboarding.State(), reducer: Onboarding.Reducer(dependencies: Self.deps()))
+        store.send(.updateRoute(.createKey)) { $0.route = .createKey }
+        await Self.create(store)
         store.send(.phraseWrittenDown) { $0.route = .confirmPhrase(Self.alice, asked: [2, 5, 11]) }
         store.send(.confirmPhrase(answers: ["test", "test", "test"])) {
             $0.error = FeatureError("word 12 does not match the phrase; look at what you wrote down")
@@ -48,13 +53,7 @@ struct OnboardingFeatureTests {
             return Self.phrase
         }
         let store = TestStore(initialState: Onboarding.State(), reducer: Onboarding.Reducer(dependencies: deps))
-        store.send(.createKey(name: "alice", words: 12, password: Redacted("pw"))) { $0.busy = true }
-        await store.receive(.keyCreated(.success(Onboarding.CreatedKey(account: Self.alice, words: Self.phrase)))) {
-            $0.busy = false
-            $0.route = .showPhrase(Self.alice, words: Redacted(Self.phrase))
-            $0.phrase = Redacted(Self.phrase)
-            $0.phraseShowing = 1
-        }
+        await Self.create(store)
         store.send(.revealPhrase(password: Redacted("guess"))) { $0.busy = true }
         await store.receive(.phraseRevealed(.failure(FeatureError("wrong password for alice")))) {
             $0.busy = false

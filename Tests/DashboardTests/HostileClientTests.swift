@@ -24,25 +24,29 @@ struct HostileClientTests {
         return await condition()
     }
 
+    /// Opens `/live/ID` on a raw connection, without waiting for its first line.
+    static func openStream(_ h: DashboardHarness, _ id: String, cookie: String) throws -> RawConnection {
+        let connection = try RawConnection(port: h.port)
+        try connection.send(request(h, "/live/\(id)", cookie: cookie))
+        return connection
+    }
+
+    /// Whether the stream's first line (": live") arrived.
+    static func started(_ connection: RawConnection) -> Bool { connection.read(timeout: .seconds(5), until: ": live").text.contains(": live") }
+
     @Test("500 event streams opened and closed by their clients give back every descriptor and subscription")
     func closedStreamsAreReleased() async throws {
         let h = try await DashboardHarness.start()
         let cookie = try await h.cookie()
         let id = try #require(DashboardHarness.pageID(try await h.get("/settings", cookie: cookie).body))
-        let warm = try RawConnection(port: h.port)
-        try warm.send(Self.request(h, "/live/\(id)", cookie: cookie))
-        #expect(warm.read(timeout: .seconds(5), until: ": live").text.contains(": live"))
+        let warm = try Self.openStream(h, id, cookie: cookie)
+        #expect(Self.started(warm))
         warm.close()
         #expect(await Self.eventually { await h.app.pages.openStreams == 0 })
         let baseline = RawConnection.openDescriptors()
         for _ in 0..<10 {
-            var batch: [RawConnection] = []
-            for _ in 0..<50 {
-                let connection = try RawConnection(port: h.port)
-                try connection.send(Self.request(h, "/live/\(id)", cookie: cookie))
-                batch.append(connection)
-            }
-            for connection in batch { #expect(connection.read(timeout: .seconds(5), until: ": live").text.contains(": live")) }
+            let batch = try (0..<50).map { _ in try Self.openStream(h, id, cookie: cookie) }
+            for connection in batch { #expect(Self.started(connection)) }
             #expect(await h.app.pages.openStreams == 50)
             for connection in batch { connection.close() }
             #expect(await Self.eventually { await h.app.pages.openStreams == 0 }, "every stream's subscription is given back")
@@ -57,9 +61,8 @@ struct HostileClientTests {
         let h = try await DashboardHarness.start()
         let cookie = try await h.cookie()
         let id = try #require(DashboardHarness.pageID(try await h.get("/settings", cookie: cookie).body))
-        let stream = try RawConnection(port: h.port)
-        try stream.send(Self.request(h, "/live/\(id)", cookie: cookie))
-        #expect(stream.read(timeout: .seconds(5), until: ": live").text.contains(": live"))
+        let stream = try Self.openStream(h, id, cookie: cookie)
+        #expect(Self.started(stream))
         for _ in 0..<(await h.app.pages.capacity) { _ = try await h.get("/rates", cookie: cookie) }
         let rest = stream.read(timeout: .seconds(10), until: "0\r\n\r\n")
         #expect(rest.closed || rest.text.hasSuffix("0\r\n\r\n"), "the evicted page's stream ended: \(rest.text.debugDescription)")
