@@ -20,6 +20,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var client: String?
     private var started = false
     private var deadline: Scheduled<Void>?
+    /// When the connection is closed unless a request arrives whole first; nil while answering.
+    private var deadlineAt: NIODeadline?
     private var readingRequest = false
     private var answersPending = 0
     private var eventStreamOpen = false
@@ -37,6 +39,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         deadline?.cancel()
         deadline = nil
+        deadlineAt = nil
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -47,6 +50,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         deadline?.cancel()
         deadline = nil
+        deadlineAt = nil
         if let client { clients.release(client) }
         client = nil
         context.fireChannelInactive()
@@ -104,26 +108,37 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         arm(context)
     }
 
-    /// Starts the read timeout afresh.
+    /// Starts the read timeout afresh. One timer serves a connection's many requests: it is
+    /// moved on when it fires early, rather than cancelled and scheduled for every request.
     private func arm(_ context: ChannelHandlerContext) {
-        deadline?.cancel()
         let (seconds, attoseconds) = limits.readTimeout.components
         let timeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) { [weak self] in
-            guard let self, self.answersPending == 0 || self.readingRequest else { return }
+        let due = NIODeadline.now() + timeout
+        deadlineAt = due
+        if deadline == nil { schedule(context, at: due) }
+    }
+
+    private func schedule(_ context: ChannelHandlerContext, at when: NIODeadline) {
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(deadline: when) { [weak self] in
+            guard let self else { return }
+            self.deadline = nil
+            guard let due = self.deadlineAt else { return }
+            if due > .now() { return self.schedule(context, at: due) }
             context.close(promise: nil)
         }
     }
 
+    /// Stops the read timeout: a request has arrived whole and is being answered.
     private func disarm() {
-        deadline?.cancel()
-        deadline = nil
+        deadlineAt = nil
     }
 
     /// Answers 400 with `reason` and closes; the rest of the request is dropped.
     private func refuse(_ context: ChannelHandlerContext, _ reason: String) {
         refused = true
-        disarm()
+        deadline?.cancel()
+        deadline = nil
+        deadlineAt = nil
         let body = context.channel.allocator.buffer(string: "Bad request: \(reason)\n")
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
