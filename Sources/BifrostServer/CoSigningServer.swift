@@ -36,7 +36,6 @@ public struct ServeSettings: Sendable {
 
 /// Serves a co-signing service over HTTP until SIGINT or SIGTERM, on loopback unless told otherwise.
 public enum CoSigningServer {
-    /// The router for `service`, behind the path normalizer.
     /// The router for `service`, behind the path normalizer; paging links start where `links` says.
     public static func responder(service: CoSigningService, settings: ServeSettings = ServeSettings(port: 0),
                                  links: PageLinks = PageLinks(publicURL: nil, host: "127.0.0.1")) -> some HTTPResponder<BasicRequestContext> {

@@ -32,16 +32,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         self.clients = clients
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { start(context) }
-    }
-
     func handlerRemoved(context: ChannelHandlerContext) {
         deadline?.cancel()
         deadline = nil
         deadlineAt = nil
     }
 
+    // Started here, not in handlerAdded: an accepted socket is already active while the server
+    // sets up its pipeline, but not registered yet, and a close then would be lost.
     func channelActive(context: ChannelHandlerContext) {
         start(context)
         context.fireChannelActive()

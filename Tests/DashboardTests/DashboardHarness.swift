@@ -55,6 +55,16 @@ struct DashboardHarness {
         return harness
     }
 
+    /// Runs `body` with a started dashboard and stops it however `body` ends.
+    static func with(limits: ServingLimits = ServingLimits(), trade: Bool = true, _ body: (DashboardHarness) async throws -> Void) async throws {
+        let h = try await start(limits: limits, trade: trade)
+        do { try await body(h) } catch {
+            await h.stop()
+            throw error
+        }
+        await h.stop()
+    }
+
     func stop() async {
         try? await client.shutdown()
         server.cancel()

@@ -51,22 +51,42 @@ public final class RawConnection {
     }
 
     /// What arrives within `timeout`, stopping early once `until` is seen; `closed` is true when
-    /// the server closed the connection (end of stream or reset).
-    public func read(timeout: Duration, until: String? = nil) -> (text: String, closed: Bool) {
+    /// the server closed the connection (end of stream or reset). It never blocks a thread: the
+    /// server under test may be served by the same few threads as the test.
+    public func read(timeout: Duration, until: String? = nil) async -> (text: String, closed: Bool) {
         var received = [UInt8]()
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let until, String(decoding: received, as: UTF8.self).contains(until) { return (String(decoding: received, as: UTF8.self), false) }
-            let left = deadline - ContinuousClock.now
-            let milliseconds = Int32(max(1, min(Double(Int32.max), left / .milliseconds(1))))
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, milliseconds) > 0 else { continue }
+            guard poll(&poller, 1, 0) > 0 else {
+                try? await Task.sleep(for: .milliseconds(5))
+                continue
+            }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n <= 0 { return (String(decoding: received, as: UTF8.self), true) }
             received += buffer[0..<n]
         }
         return (String(decoding: received, as: UTF8.self), false)
+    }
+
+    /// The indices of `connections` the server closed: waits up to `within` for the first, then
+    /// half a second more for any others.
+    public static func closed(among connections: [RawConnection], within: Duration) async -> Set<Int> {
+        var closed = Set<Int>()
+        var deadline = ContinuousClock.now + within
+        var settling = false
+        while ContinuousClock.now < deadline {
+            for (index, connection) in connections.enumerated() where !closed.contains(index) {
+                if await connection.read(timeout: .milliseconds(20)).closed { closed.insert(index) }
+            }
+            if !closed.isEmpty, !settling {
+                settling = true
+                deadline = ContinuousClock.now + .milliseconds(500)
+            }
+        }
+        return closed
     }
 
     /// Closes this side (a FIN to the server), as a browser closing a tab does.
