@@ -24,16 +24,25 @@ struct DashboardHarness {
     let server: Task<Void, any Error>
     let client: HTTPClient
     let port: Int
+    /// What the session's requests reach: the Safe's node, and any route a test adds.
+    let node: MockNetwork
     /// The session cookie as `name=value`, once traded for the link's token.
     var sessionCookie = ""
 
     /// A dashboard listening; with `trade`, the link's one-use token already traded for the session cookie.
-    static func start(limits: ServingLimits = ServingLimits(), trade: Bool = true) async throws -> DashboardHarness {
+    /// With `network`, the home's current network has that name and the dashboard is given no URL;
+    /// `environment` adds to the session's environment (BIFROST_FIAT, say).
+    static func start(limits: ServingLimits = ServingLimits(), trade: Bool = true, network: String? = nil,
+                      environment: [String: String] = [:]) async throws -> DashboardHarness {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-dashboard-\(UUID().uuidString)")
         let node = MockNetwork()
         node.serve(MockSafeNode(chainID: 31337, owners: owners, threshold: 2))
-        let session = try Session.open(SessionChoice(home: home.path, rpcURL: "http://127.0.0.1:8545",
-                                                     environment: ["BIFROST_INSECURE_LIGHT_KDF": "1"]), http: node)
+        let session = try Session.open(SessionChoice(home: home.path, rpcURL: network == nil ? "http://127.0.0.1:8545" : nil,
+                                                     environment: environment.merging(["BIFROST_INSECURE_LIGHT_KDF": "1"]) { $1 }), http: node)
+        if let network {
+            _ = try await session.services.dispatcher.dispatch(AddNetwork(name: network, rpcURL: "http://127.0.0.1:8545", chainID: 31337, deployments: nil))
+            _ = try await session.services.dispatcher.dispatch(UseNetwork(name: network))
+        }
         _ = try await session.services.dispatcher.dispatch(
             ImportPrivateKey(name: "alice", key: try PrivateKey(hex: "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"), password: "pw"))
         _ = try await session.services.dispatcher.dispatch(AddSafe(address: safeAddress, name: hostileName, chain: session.chain))
@@ -47,7 +56,8 @@ struct DashboardHarness {
         var ports = ready.makeAsyncIterator()
         let port = await ports.next() ?? 0
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
-        var harness = DashboardHarness(home: home, access: access, app: app, session: session, server: server, client: client, port: port)
+        var harness = DashboardHarness(home: home, access: access, app: app, session: session, server: server, client: client, port: port,
+                                       node: node)
         if trade {
             let response = try await harness.get("/?token=\(access.linkToken)", cookie: nil)
             harness.sessionCookie = Self.cookiePair(response.headers["set-cookie"].first ?? "")

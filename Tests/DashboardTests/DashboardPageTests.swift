@@ -70,4 +70,17 @@ struct DashboardPageTests {
         watcher.cancel()
         await h.stop()
     }
+
+    @Test("the header names the home's current network, and fiat values are in BIFROST_FIAT's currency")
+    func networkNameAndFiat() async throws {
+        let h = try await DashboardHarness.start(network: "office-node", environment: ["BIFROST_FIAT": "EUR"])
+        let cookie = try await h.cookie()
+        let home = try await h.get("/safes/\(DashboardHarness.safeAddress.checksummed)", cookie: cookie).body
+        #expect(home.contains("office-node") && !home.contains("current network"))
+        h.node.register(path: "/api/v3/simple/price", body: Array(#"{"ethereum":{"eur":2000,"last_updated_at":1763700000}}"#.utf8))
+        _ = try await h.session.services.dispatcher.dispatch(FetchRates(coins: ["ethereum"], fiat: "eur", source: RatesSource()))
+        let list = try await h.get("/", cookie: cookie).body
+        #expect(list.contains(" EUR") && !list.contains(" USD"), "the Safe list's fiat column is in euro")
+        await h.stop()
+    }
 }

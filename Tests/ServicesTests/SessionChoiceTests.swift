@@ -23,6 +23,17 @@ struct SessionChoiceTests {
         #expect(SessionChoice(environment: ["BIFROST_RPC_URL": "", "BIFROST_NETWORK": ""]).chain == ChainSelection())
     }
 
+    @Test("the fiat currency: the option beats BIFROST_FIAT, which beats usd; lowercase; an empty value is unset; a session carries it")
+    func currency() throws {
+        #expect(SessionChoice(fiat: "EUR", environment: ["BIFROST_FIAT": "chf"]).currency == "eur")
+        #expect(SessionChoice(environment: ["BIFROST_FIAT": "CHF"]).currency == "chf")
+        #expect(SessionChoice(fiat: "", environment: ["BIFROST_FIAT": ""]).currency == "usd")
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-fiat-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let session = try Session.open(SessionChoice(home: home.path, environment: ["BIFROST_FIAT": "gbp"]))
+        #expect(session.fiat == "gbp" && session.pricing(in: "JPY").fiat == "jpy")
+    }
+
     @Test("the light KDF only with BIFROST_INSECURE_LIGHT_KDF=1")
     func lightKDF() {
         #expect(SessionChoice(environment: ["BIFROST_INSECURE_LIGHT_KDF": "1"]).lightKDF)

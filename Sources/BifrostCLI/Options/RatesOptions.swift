@@ -8,8 +8,8 @@ struct RatesOptions: ParsableArguments {
     var ratesURL: String?
     @Option(name: .customLong("rates-api-key-file"), help: ArgumentHelp("File whose first line is the rates API key (env BIFROST_RATES_API_KEY).", valueName: "file"))
     var apiKeyFile: String?
-    @Option(help: "Fiat currency, e.g. usd or eur.")
-    var fiat: String = "usd"
+    @Option(help: "Fiat currency, e.g. usd or eur (env BIFROST_FIAT; default usd).")
+    var fiat: String?
 
     func source() throws -> RatesSource {
         let env = ProcessInfo.processInfo.environment
@@ -26,7 +26,8 @@ struct RatesOptions: ParsableArguments {
         return RatesSource(url: url, apiKey: key)
     }
 
-    var currency: String { fiat.lowercased() }
+    /// The currency: --fiat, else `BIFROST_FIAT`, else usd, as every front end resolves it.
+    var currency: String { SessionChoice(fiat: fiat).currency }
 }
 
 /// An ether amount's value in fiat from a cached rate, for balances and Safe info.
@@ -34,7 +35,7 @@ enum FiatValue {
     /// The fiat value of `ether` at the cached ether rate (currency from `BIFROST_FIAT`, else usd);
     /// nil when no rate was ever fetched. Reads only the cache: no network.
     static func cached(_ services: AppServices, ether: String) async -> (view: FiatValueView, line: String)? {
-        let fiat = ProcessInfo.processInfo.environment["BIFROST_FIAT"].flatMap { $0.isEmpty ? nil : $0.lowercased() } ?? "usd"
+        let fiat = SessionChoice().currency
         let rate = try? await services.dispatcher.dispatch(CachedRateQuery(coin: "ethereum", fiat: fiat))
         return describe(ether: ether, rate: rate ?? nil)
     }

@@ -25,11 +25,14 @@ public struct RenderContext: Sendable {
     public let csrf: String
     /// The vault's keys, for the key pickers and for marking the owners that are yours.
     public let keys: [Account]
+    /// The fiat currency values are shown in.
+    public let fiat: String
 
-    public init(pageID: String, csrf: String, keys: [Account]) {
+    public init(pageID: String, csrf: String, keys: [Account], fiat: String = "usd") {
         self.pageID = pageID
         self.csrf = csrf
         self.keys = keys
+        self.fiat = fiat
     }
 
     /// A form that posts `action` to this page, with the CSRF token.

@@ -17,7 +17,7 @@ enum Format {
         return "<code title=\"\(address.checksummed)\">\(address.checksummed)</code> \(button)"
     }
 
-    static func fiat(_ value: String?, _ currency: String = "usd") -> HTML {
+    static func fiat(_ value: String?, _ currency: String) -> HTML {
         guard let value else { return "<span class=\"muted\">no rate</span>" }
         return "\(value) \(currency.uppercased())"
     }

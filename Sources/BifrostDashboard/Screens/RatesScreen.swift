@@ -5,7 +5,7 @@ import Foundation
 enum RatesScreen {
     @MainActor
     static func page(id: String, session: Session, source: RatesSource) -> FeaturePage<RatesFeature.State, RatesFeature.Action> {
-        let store = Store(initialState: RatesFeature.State(), reducer: RatesFeature.Reducer(dependencies: .live(session, source: source)))
+        let store = Store(initialState: RatesFeature.State(fiat: session.fiat), reducer: RatesFeature.Reducer(dependencies: .live(session, source: source)))
         let page = FeaturePage(id: id, path: "/rates", section: .rates, store: store)
         page.render = render
         page.titled = { _ in "Rates" }

@@ -39,16 +39,16 @@ enum SafeHomeScreen {
         <p>\(Format.address(safe.address, copy: true)) <span class="pill">chain \(safe.chainID)</span></p>\(Format.error(state.error))\(imported)
         <div class="actions"><a class="button" href="/safes/\(safe.address.checksummed)/new">New transaction</a>\
         \(context.form("refresh", class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</div>
-        <div class="grid">\(overview(snapshot))</div>
+        <div class="grid">\(overview(snapshot, context))</div>
         \(owners(safe, context))\(assets(snapshot, context))\(queue(snapshot, context))\(importForm(context))\(history(snapshot))\(setup(safe))
         """
     }
 
-    static func overview(_ snapshot: SafeDetail.Snapshot) -> HTML {
+    static func overview(_ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
         let safe = snapshot.info.safe
         return """
         <section><div class="muted">Balance</div><div class="stat" id="balance">\(Format.ether(snapshot.info.balance))</div>\
-        <div class="muted">\(Format.fiat(snapshot.fiatBalance))</div></section>\
+        <div class="muted">\(Format.fiat(snapshot.fiatBalance, context.fiat))</div></section>\
         <section><div class="muted">Threshold</div><div class="stat" id="threshold">\(safe.threshold) of \(safe.owners.count)</div></section>\
         <section><div class="muted">Nonce</div><div class="stat" id="nonce">\(safe.nonce)</div></section>\
         <section><div class="muted">Version</div><div class="stat">\(safe.version)</div></section>
@@ -81,7 +81,7 @@ enum SafeHomeScreen {
             """
         return """
         <section id="assets"><h2>Assets</h2><table><thead><tr><th>Asset</th><th>Balance</th><th>Value</th><th>Contract</th><th></th></tr></thead>\
-        <tbody><tr><td>ETH</td><td>\(snapshot.info.balance.exact(in: .ether))</td><td>\(Format.fiat(snapshot.fiatBalance))</td><td></td><td></td></tr>\
+        <tbody><tr><td>ETH</td><td>\(snapshot.info.balance.exact(in: .ether))</td><td>\(Format.fiat(snapshot.fiatBalance, context.fiat))</td><td></td><td></td></tr>\
         \(tokens)</tbody></table>\(hidden)</section>
         """
     }

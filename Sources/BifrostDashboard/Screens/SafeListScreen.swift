@@ -22,7 +22,7 @@ enum SafeListScreen {
     static func render(_ state: SafeList.State, _ context: RenderContext) -> HTML {
         let rows = HTML.join(state.safes.map { safe in
             let summary = state.summaries[safe.address]
-            let balance: HTML = summary.map { "\(Format.ether($0.balance))<br><span class=\"muted\">\(Format.fiat($0.fiat))</span>" }
+            let balance: HTML = summary.map { "\(Format.ether($0.balance))<br><span class=\"muted\">\(Format.fiat($0.fiat, context.fiat))</span>" }
                 ?? "<span class=\"muted\">…</span>"
             let pending: HTML = summary.map { "\($0.pending)" } ?? "<span class=\"muted\">…</span>"
             return """

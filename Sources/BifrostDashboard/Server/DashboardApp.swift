@@ -83,7 +83,7 @@ public final class DashboardApp {
 
     private func render(_ page: any DashboardPage) async -> Response {
         let context = await renderContext(page.id)
-        return .html(Layout.page(title: page.title, section: page.section, pageID: page.id, chain: chainName, main: page.main(context, whole: true)))
+        return .html(Layout.page(title: page.title, section: page.section, pageID: page.id, chain: await chainName(), main: page.main(context, whole: true)))
     }
 
     private func main(_ id: String) async throws -> Response {
@@ -123,10 +123,15 @@ public final class DashboardApp {
 
     private func renderContext(_ id: String) async -> RenderContext {
         let keys = (try? await session.services.dispatcher.dispatch(ListKeys())) ?? []
-        return RenderContext(pageID: id, csrf: access.csrfToken, keys: keys)
+        return RenderContext(pageID: id, csrf: access.csrfToken, keys: keys, fiat: session.fiat)
     }
 
-    private var chainName: String {
-        session.chain.rpcURL.map(CredentialMask.url) ?? session.chain.networkName ?? "current network"
+    /// What the header calls the chain: the URL the dashboard was given (its password masked),
+    /// else the network it was told to use, else the home's current network by name.
+    private func chainName() async -> String {
+        if let url = session.chain.rpcURL { return CredentialMask.url(url) }
+        if let name = session.chain.networkName { return name }
+        let current = try? await session.services.dispatcher.dispatch(ListNetworks()).current
+        return current ?? "no network chosen"
     }
 }

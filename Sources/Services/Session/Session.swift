@@ -12,12 +12,16 @@ public struct Session: Sendable {
     public let services: AppServices
     /// The Transaction Service the owners meet at, when the front end was given one.
     public private(set) var service: SafeServiceEndpoint?
+    /// The fiat currency values are shown in (lowercase, such as usd).
+    public private(set) var fiat = "usd"
 
     /// Resolves `choice` and opens the services on its home.
     public static func open(_ choice: SessionChoice, http: any Networking.Network = ServiceEnvironment.network) throws -> Session {
         let home = choice.bifrostHome
         let services = try AppServices.open(home: home, lightKDF: choice.lightKDF, http: http)
-        return Session(home: home, chain: choice.chain, services: services)
+        var session = Session(home: home, chain: choice.chain, services: services)
+        session.fiat = choice.currency
+        return session
     }
 
     /// A session on services already open, for a front end that holds one home and several chains.
@@ -29,6 +33,13 @@ public struct Session: Sendable {
     public func meeting(at service: SafeServiceEndpoint?) -> Session {
         var copy = self
         copy.service = service
+        return copy
+    }
+
+    /// The same session, showing values in `fiat`.
+    public func pricing(in fiat: String) -> Session {
+        var copy = self
+        copy.fiat = fiat.lowercased()
         return copy
     }
 

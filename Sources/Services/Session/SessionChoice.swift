@@ -10,15 +10,18 @@ public struct SessionChoice: Sendable, Equatable {
     public var rpcURL: String?
     /// The network name the front end was given.
     public var network: String?
+    /// The fiat currency the front end was given (`--fiat`).
+    public var fiat: String?
     /// The process environment, read for what the options leave open.
     public var environment: [String: String]
 
     /// A choice from explicit values and an environment (the process's by default).
-    public init(home: String? = nil, rpcURL: String? = nil, network: String? = nil,
+    public init(home: String? = nil, rpcURL: String? = nil, network: String? = nil, fiat: String? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.home = home
         self.rpcURL = rpcURL
         self.network = network
+        self.fiat = fiat
         self.environment = environment
     }
 
@@ -31,6 +34,9 @@ public struct SessionChoice: Sendable, Equatable {
     public var chain: ChainSelection {
         ChainSelection(rpcURL: rpcURL ?? variable("BIFROST_RPC_URL"), networkName: network ?? variable("BIFROST_NETWORK"))
     }
+
+    /// The fiat currency values are shown in: the explicit one, else `$BIFROST_FIAT`, else usd; lowercase.
+    public var currency: String { (fiat.flatMap { $0.isEmpty ? nil : $0 } ?? variable("BIFROST_FIAT") ?? "usd").lowercased() }
 
     /// `BIFROST_INSECURE_LIGHT_KDF=1` makes new keystore files cheap to unlock: for tests and demos only.
     public var lightKDF: Bool { environment["BIFROST_INSECURE_LIGHT_KDF"] == "1" }

@@ -73,8 +73,9 @@ public enum SafeDetail {
 
         /// Merges the Transaction Service's queue first, when the session meets at one; then
         /// reads the Safe, its balances and its history from events in one batch, then the local
-        /// queue, the cached rate and the hidden tokens from the home.
-        public static func live(_ session: Session, fiat: String = "usd") -> Dependencies {
+        /// queue, the cached rate (in `fiat`, else the session's currency) and the hidden tokens from the home.
+        public static func live(_ session: Session, fiat: String? = nil) -> Dependencies {
+            let fiat = fiat ?? session.fiat
             let chain = session.chain
             return Dependencies(load: { address in
                 let d = session.services.dispatcher

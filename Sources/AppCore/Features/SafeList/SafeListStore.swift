@@ -66,7 +66,7 @@ public enum SafeList {
         /// fails is left out rather than failing the list.
         private static func summaries(of safes: [Safe], session: Session) async -> [Address: Summary] {
             let d = session.services.dispatcher, chain = session.chain
-            let rate = try? await d.dispatch(CachedRateQuery(coin: "ethereum", fiat: "usd"))
+            let rate = try? await d.dispatch(CachedRateQuery(coin: "ethereum", fiat: session.fiat))
             return await withTaskGroup(of: (Address, Summary)?.self) { group in
                 for safe in safes {
                     group.addTask {

@@ -41,7 +41,7 @@ struct DashboardCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let session = try global.session().meeting(at: try service.optionalEndpoint())
+        let session = try global.session().meeting(at: try service.optionalEndpoint()).pricing(in: rates.currency)
         let source = try rates.source()
         let open = !noOpen
         try await DashboardServer.run(session: session, port: port, rates: source) { link in
