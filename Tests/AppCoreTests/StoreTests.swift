@@ -16,6 +16,30 @@ struct StoreTests {
         #expect(store.runningEffects == 0)
     }
 
+    @Test("settle returns once the effects are done and the state is ready, leaves lasting effects running, and gives up at its limit")
+    func settle() async {
+        let (gate, open) = AsyncStream.makeStream(of: Void.self)
+        let store = Store(initialState: Counter.State(), reducer: Counter.Reducer(fact: { count in
+            for await _ in gate { break }
+            return "fact \(count)"
+        }))
+        store.send(.fetchFact)
+        let waiting = Task { await store.settle(within: .seconds(60)) }
+        try? await Task.sleep(for: .milliseconds(50))
+        #expect(store.state.loading, "still waiting on the effect")
+        open.yield()
+        await waiting.value
+        #expect(store.state.fact == "fact 0" && store.runningEffects == 0)
+
+        store.send(.startTimer)
+        await store.settle(leaving: 1, until: { $0.count >= 3 }, within: .seconds(60))
+        #expect(store.state.count >= 3 && store.runningEffects == 1, "the timer lasts; the state got ready")
+        let start = ContinuousClock.now
+        await store.settle(within: .milliseconds(200))
+        #expect(ContinuousClock.now - start >= .milliseconds(200) && store.runningEffects == 1, "the timer never ends, so the limit does")
+        store.send(.stopTimer)
+    }
+
     @Test("cancelInFlight keeps only the newest effect with the same id")
     func cancelInFlight() async {
         let store = Store(initialState: Counter.State(), reducer: Counter.Reducer(fact: { n in

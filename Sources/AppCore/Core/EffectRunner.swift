@@ -13,6 +13,8 @@ public final class EffectRunner<Action: Sendable> {
 
     /// How many effects are running.
     public var running: Int { tasks.count }
+    /// Called each time an effect finishes.
+    public var onFinish: (() -> Void)?
 
     /// Runs `effect`: `immediate` gets `.send` actions now, `deliver` gets what async work sends.
     public func run(_ effect: Effect<Action>, immediate: (Action) -> Void, deliver: Send<Action>) {
@@ -51,6 +53,7 @@ public final class EffectRunner<Action: Sendable> {
     private func finished(_ taskID: UUID, id: EffectID?) {
         tasks[taskID] = nil
         if let id { cancellable[id]?.remove(taskID) }
+        onFinish?()
     }
 
     isolated deinit {

@@ -14,12 +14,15 @@ public final class Store<State: Sendable, Action: Sendable> {
     private var logs: [AnyKeyPath: AnyObject] = [:]
     private var updates: [AnyKeyPath: (State) -> Void] = [:]
     private var subscriptions = 0
+    /// Who waits in `settle` for the next action or finished effect.
+    private var settleWaiters: [UUID: CheckedContinuation<Void, Never>] = [:]
 
     /// A store starting at `initialState`, reducing with `reducer`, observed by `middleware`.
     public init(initialState: State, reducer: some Reducer<State, Action>, middleware: [any Middleware<State, Action>] = []) {
         state = initialState
         self.reducer = reducer
         self.middleware = middleware
+        effects.onFinish = { [weak self] in self?.wakeSettlers() }
     }
 
     /// Reduces `action` now, tells the middleware and subscribers, and starts its effects.
@@ -29,6 +32,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         for m in middleware { m.observe(action: action, before: before, after: state) }
         for update in updates.values { update(state) }
         run(effect)
+        wakeSettlers()
     }
 
     /// The value at `keyPath` now and after every change, skipping repeats. Subscribers of one
@@ -74,6 +78,28 @@ public final class Store<State: Sendable, Action: Sendable> {
 
     /// Cancels every running effect.
     public func cancelEffects() { effects.cancelAll() }
+
+    /// Waits until at most `lasting` effects run (those that last as long as the screen, such as
+    /// observations) and `ready` holds for the state, or until `limit` has passed; woken by each
+    /// action and each finished effect rather than by polling.
+    public func settle(leaving lasting: Int = 0, until ready: (State) -> Bool = { _ in true }, within limit: Duration) async {
+        let deadline = ContinuousClock.now + limit
+        while effects.running > lasting || !ready(state), ContinuousClock.now < deadline {
+            let id = UUID()
+            let timer = Task { [weak self] in
+                try? await Task.sleep(until: deadline)
+                self?.settleWaiters.removeValue(forKey: id)?.resume()
+            }
+            await withCheckedContinuation { settleWaiters[id] = $0 }
+            timer.cancel()
+        }
+    }
+
+    private func wakeSettlers() {
+        let waiting = settleWaiters
+        settleWaiters = [:]
+        for continuation in waiting.values { continuation.resume() }
+    }
 
     private func run(_ effect: Effect<Action>) {
         effects.run(effect, immediate: { send($0) }, deliver: Send { [weak self] action in await self?.send(action) })

@@ -76,10 +76,7 @@ final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: Dashboar
     }
 
     func settle() async {
-        let deadline = ContinuousClock.now + .seconds(120)
-        while store.runningEffects > lasting || !ready(store.state), ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        await store.settle(leaving: lasting, until: ready, within: .seconds(120))
     }
 
     func homeChanged() { if let reload { store.send(reload) } }
