@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "SafeKit", targets: ["SafeKit"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "Networking", targets: ["Networking"]),
+        // MockNetwork, for tests and the fuzzer; no shipping product links it.
+        .library(name: "NetworkingTesting", targets: ["NetworkingTesting"]),
         .library(name: "Services", targets: ["Services"]),
         .library(name: "AppCore", targets: ["AppCore"]),
         .library(name: "AppCoreTesting", targets: ["AppCoreTesting"]),
@@ -81,6 +83,12 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // MockNetwork and its fixtures (a Safe's node, JSON-RPC answers, faults): tests only.
+        .target(
+            name: "NetworkingTesting",
+            dependencies: ["Networking", "EthereumKit", "SafeKit", .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -167,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "NetworkingTests",
             dependencies: [
-                "Networking",
+                "NetworkingTesting", "Networking",
                 "SafeKit",
                 "TestSupport",
                 .product(name: "BigInt", package: "BigInt"),
@@ -198,18 +206,18 @@ let package = Package(
         .testTarget(
             name: "ServicesTests",
             // Storage too: fixtures write rows directly, as another process would.
-            dependencies: ["Services", "Storage", "Networking", "TestSupport", .product(name: "BigInt", package: "BigInt")],
+            dependencies: ["NetworkingTesting", "Services", "Storage", "Networking", "TestSupport", .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "AppCoreTests",
-            dependencies: ["AppCore", "AppCoreTesting", "Networking", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")],
+            dependencies: ["NetworkingTesting", "AppCore", "AppCoreTesting", "Networking", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "DashboardTests",
             dependencies: [
-                "BifrostDashboard", "AppCore", "Networking", "TestSupport", "HTTPServing",
+                "NetworkingTesting", "BifrostDashboard", "AppCore", "Networking", "TestSupport", "HTTPServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // Real HTTP to the in-process server, with the Host and Cookie headers a test sets itself.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -224,7 +232,7 @@ let package = Package(
         .testTarget(
             name: "BifrostCLITests",
             dependencies: [
-                "BifrostCLI", "Storage", "TestSupport", "Networking",
+                "NetworkingTesting", "BifrostCLI", "Storage", "TestSupport", "Networking",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"],

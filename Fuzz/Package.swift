@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "EthereumKit", package: "Bifrost"),
                 .product(name: "SafeKit", package: "Bifrost"),
                 .product(name: "Networking", package: "Bifrost"),
+                .product(name: "NetworkingTesting", package: "Bifrost"),
                 .product(name: "Storage", package: "Bifrost"),
                 .product(name: "Services", package: "Bifrost"),
                 .product(name: "BifrostServer", package: "Bifrost"),

@@ -2,6 +2,7 @@ import AppCore
 import AppCoreTesting
 import Foundation
 import Networking
+import NetworkingTesting
 import Testing
 
 @MainActor

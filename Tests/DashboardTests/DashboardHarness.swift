@@ -8,6 +8,7 @@ import Logging
 import Networking
 import NIOCore
 import NIOHTTP1
+import NetworkingTesting
 
 /// A dashboard served in this process on a free loopback port, over a fresh home that holds one
 /// key and one followed Safe (its node answered by a mock), and a client that sends real HTTP.

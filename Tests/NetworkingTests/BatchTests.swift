@@ -1,6 +1,7 @@
 import BigInt
 import EthereumKit
 import Networking
+import NetworkingTesting
 import Testing
 
 @Suite("Batches: N reads in one round trip, results in call order")

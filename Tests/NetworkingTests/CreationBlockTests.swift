@@ -2,6 +2,7 @@ import BigInt
 import EthereumKit
 import Foundation
 import Networking
+import NetworkingTesting
 import Testing
 
 /// A Safe's creation block, searched with batches of eth_getCode at old blocks, so history reads

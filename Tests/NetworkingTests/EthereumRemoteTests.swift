@@ -2,6 +2,7 @@ import BigInt
 import EthereumKit
 import Foundation
 import Networking
+import NetworkingTesting
 import Testing
 
 @Suite("EthereumRemote maps every eth_* answer from geth/anvil-shaped fixtures")

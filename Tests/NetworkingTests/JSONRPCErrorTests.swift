@@ -1,5 +1,6 @@
 import EthereumKit
 import Networking
+import NetworkingTesting
 import Testing
 
 @Suite("JSON-RPC faults become typed, one-line errors")

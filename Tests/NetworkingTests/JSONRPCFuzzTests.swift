@@ -1,6 +1,7 @@
 import EthereumKit
 import Foundation
 import Networking
+import NetworkingTesting
 import Testing
 import TestSupport
 

@@ -2,6 +2,7 @@ import BigInt
 import EthereumKit
 import Foundation
 import Networking
+import NetworkingTesting
 import Testing
 
 @Suite("MockNetwork answers from fixtures, fails on demand and records everything")

@@ -2,6 +2,7 @@ import BigInt
 import EthereumKit
 import Networking
 import Foundation
+import NetworkingTesting
 import Testing
 
 /// What public RPC providers do to a client: cap batches, refuse batches, cap log ranges,

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import NetworkingTesting
 import Synchronization
 import Testing
 

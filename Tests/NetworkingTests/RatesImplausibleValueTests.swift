@@ -1,6 +1,7 @@
 import EthereumKit
 import Foundation
 import Networking
+import NetworkingTesting
 import Testing
 
 /// Hostile or broken rates servers: numbers that parse as JSON but cannot be a price or a time.

@@ -2,6 +2,7 @@ import BigInt
 import EthereumKit
 import Foundation
 import Networking
+import NetworkingTesting
 import SafeKit
 import Testing
 

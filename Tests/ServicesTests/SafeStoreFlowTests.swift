@@ -1,6 +1,7 @@
 import BigInt
 import Foundation
 import Networking
+import NetworkingTesting
 import Services
 import Storage
 import Testing

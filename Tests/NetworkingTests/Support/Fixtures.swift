@@ -1,6 +1,7 @@
 import EthereumKit
 import Foundation
 import Networking
+import NetworkingTesting
 
 /// Shared test values: the fixture-backed mock, and the accounts the fixtures mention (anvil's first
 /// two dev accounts and the first contract deployed by the first one).

@@ -6,6 +6,7 @@ import Hummingbird
 import Logging
 import NIOEmbedded
 import Networking
+import NetworkingTesting
 import SafeKit
 import Services
 import Storage

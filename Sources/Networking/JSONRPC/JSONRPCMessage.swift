@@ -2,7 +2,7 @@ import EthereumKit
 
 /// The JSON-RPC 2.0 envelope: building request objects and reading answer objects. Kept apart from the
 /// client so MockNetwork speaks exactly the same dialect.
-enum JSONRPCMessage {
+public enum JSONRPCMessage {
     /// `{"jsonrpc":"2.0","id":…,"method":…,"params":[…]}`, keys in the order nodes document them.
     static func request(id: Int, method: String, params: [JSONValue]) -> JSONValue {
         .object([
@@ -58,7 +58,7 @@ enum JSONRPCMessage {
     }
 
     /// A JSON-RPC error object as `.rpc`, keeping the node's message and data for the user.
-    static func rpcError(_ error: JSONValue) -> NetworkError {
+    public static func rpcError(_ error: JSONValue) -> NetworkError {
         // A bare string is not standard, but it is still the server's explanation and worth showing.
         if case .string(let message) = error { return .rpc(code: 0, message: clip(message), data: nil) }
         let code: Int

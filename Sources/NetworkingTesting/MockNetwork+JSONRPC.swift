@@ -1,4 +1,5 @@
 import EthereumKit
+import Networking
 
 extension MockNetwork {
     /// The JSON-RPC request objects a request carries, or nil when it is not a JSON-RPC POST.

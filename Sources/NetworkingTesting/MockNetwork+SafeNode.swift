@@ -1,5 +1,6 @@
 import BigInt
 import EthereumKit
+import Networking
 import SafeKit
 
 /// A Safe as a mock node reports it, for tests of anything that reads a Safe in one batch.

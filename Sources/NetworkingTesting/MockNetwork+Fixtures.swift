@@ -1,4 +1,5 @@
 import EthereumKit
+import Networking
 import Foundation
 
 extension MockNetwork {
