@@ -126,17 +126,10 @@ struct CoSigningRoutes: Sendable {
     /// The same listing at another offset, as an absolute URL under the server's own address.
     func pageURL(_ request: Request, offset: Int, limit: Int) -> String {
         var items = request.uri.queryParameters.filter { $0.key != "offset" && $0.key != "limit" }
-            .map { "\(Self.escaped($0.key))=\(Self.escaped($0.value))" }
+            .map { "\(PercentEncoding.component($0.key))=\(PercentEncoding.component($0.value))" }
         items += ["limit=\(limit)", "offset=\(offset)"]
         return "\(links.base)\(request.uri.path)?\(items.sorted().joined(separator: "&"))"
     }
-
-    /// `text` percent-encoded but for RFC 3986's unreserved characters, so a value cannot end its parameter.
-    static func escaped(_ text: Substring) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
-    }
-
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// Runs a handler, answering a refusal with its status and the field's message.
     func run(_ body: () async throws -> Response) async throws -> Response {

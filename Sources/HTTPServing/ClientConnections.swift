@@ -2,13 +2,13 @@ import Synchronization
 
 /// The open connections of each client address, shared by every connection of one server, so
 /// that one client cannot take all of the process's file descriptors.
-public final class ClientConnections: Sendable {
+final class ClientConnections: Sendable {
     private let open = Mutex<[String: Int]>([:])
     /// The most connections one address may hold.
-    public let limit: Int
+    let limit: Int
 
     /// A counter allowing `limit` connections per address.
-    public init(limit: Int) { self.limit = limit }
+    init(limit: Int) { self.limit = limit }
 
     /// Counts a new connection from `client`; false, and nothing counted, when it has `limit` already.
     func admit(_ client: String) -> Bool {
@@ -26,7 +26,4 @@ public final class ClientConnections: Sendable {
             counts[client] = left > 0 ? left : nil
         }
     }
-
-    /// How many connections `client` has open now.
-    public func count(_ client: String) -> Int { open.withLock { $0[client, default: 0] } }
 }

@@ -18,7 +18,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private let limits: ServingLimits
     private let clients: ClientConnections
     private var client: String?
-    private var started = false
     private var deadline: Scheduled<Void>?
     /// When the connection is closed unless a request arrives whole first; nil while answering.
     private var deadlineAt: NIODeadline?
@@ -33,9 +32,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        deadline?.cancel()
-        deadline = nil
-        deadlineAt = nil
+        stopTimer()
     }
 
     // Started here, not in handlerAdded: an accepted socket is already active while the server
@@ -46,9 +43,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        deadline?.cancel()
-        deadline = nil
-        deadlineAt = nil
+        stopTimer()
         if let client { clients.release(client) }
         client = nil
         context.fireChannelInactive()
@@ -94,8 +89,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func start(_ context: ChannelHandlerContext) {
-        guard !started else { return }
-        started = true
         let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
         guard clients.admit(address) else {
             refused = true
@@ -126,6 +119,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    /// Cancels the timer for good: the connection is over, or refused.
+    private func stopTimer() {
+        deadline?.cancel()
+        deadline = nil
+        deadlineAt = nil
+    }
+
     /// Stops the read timeout: a request has arrived whole and is being answered.
     private func disarm() {
         deadlineAt = nil
@@ -134,9 +134,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Answers 400 with `reason` and closes; the rest of the request is dropped.
     private func refuse(_ context: ChannelHandlerContext, _ reason: String) {
         refused = true
-        deadline?.cancel()
-        deadline = nil
-        deadlineAt = nil
+        stopTimer()
         let body = context.channel.allocator.buffer(string: "Bad request: \(reason)\n")
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")

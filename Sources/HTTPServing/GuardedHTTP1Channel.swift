@@ -31,9 +31,9 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
 extension HTTPServerBuilder {
     /// HTTP/1 with Bifrost's connection rules (`ConnectionGuard`): read timeouts, a cap per
-    /// client counted in `clients`, one trustworthy Host, and event streams closed with their client.
-    public static func guarded(_ limits: ServingLimits, clients: ClientConnections? = nil) -> HTTPServerBuilder {
-        let clients = clients ?? ClientConnections(limit: limits.connectionsPerClient)
+    /// client, one trustworthy Host, and event streams closed with their client.
+    public static func guarded(_ limits: ServingLimits) -> HTTPServerBuilder {
+        let clients = ClientConnections(limit: limits.connectionsPerClient)
         return HTTPServerBuilder { responder in
             GuardedHTTP1Channel(base: HTTP1Channel(responder: responder), limits: limits, clients: clients)
         }

@@ -1,4 +1,5 @@
 import AppCore
+import NIOCore
 
 /// The four places of the dashboard's navigation, after Safe{Wallet}'s map.
 public enum Section: String, Sendable {
@@ -74,8 +75,9 @@ protocol DashboardPage: AnyObject {
     var next: String? { get }
     /// Something in the home changed (this process or another): reload what is shown.
     func homeChanged()
-    /// A tick each time the rendered state changes.
-    func renders() -> AsyncStream<Void>
+    /// A tick each time the rendered state changes, until the page closes or `closed` completes
+    /// (the client's connection went).
+    func renders(until closed: EventLoopFuture<Void>) -> AsyncStream<Void>
     /// How many `renders` streams are open.
     var openStreams: Int { get }
     func download(_ name: String) -> Download?

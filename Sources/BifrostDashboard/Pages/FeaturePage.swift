@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import NIOCore
 
 /// A page backed by one AppCore feature: a screen is the rendering of the feature's `State`, and
 /// a click or a form is an `Action` sent to the page's own `Store`.
@@ -81,7 +82,7 @@ final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: Dashboar
 
     func homeChanged() { if let reload { store.send(reload) } }
 
-    func renders() -> AsyncStream<Void> {
+    func renders(until closed: EventLoopFuture<Void>) -> AsyncStream<Void> {
         let changes = store.subscribe(\State.self)
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
         let task = Task {
@@ -96,6 +97,9 @@ final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: Dashboar
         nextStream += 1
         let number = nextStream
         streams[number] = continuation
+        // Without this the stream's reader would hold the subscription (and the response its
+        // connection) until a render that may never come.
+        closed.whenComplete { _ in continuation.finish() }
         continuation.onTermination = { [weak self] _ in
             task.cancel()
             Task { @MainActor in self?.streams[number] = nil }

@@ -108,7 +108,7 @@ public final class DashboardApp {
     /// closes (`closed`), or the server shuts down.
     private func live(_ id: String, closed: EventLoopFuture<Void>) throws -> Response {
         guard let page = pages.page(id) else { throw Refusal(.notFound, "This page has closed; reload it.") }
-        let renders = LiveRenders.until(closed, page.renders())
+        let renders = page.renders(until: closed)
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: ResponseBody { writer in
             try await writer.write(ByteBuffer(string: ": live\n\n"))
             var count = 0

@@ -47,7 +47,7 @@ public struct RatesRemote: Sendable {
     public func history(coin: String, fiat: String, days: Int) async throws -> RemotePriceHistory {
         try CoinID.check(coin)
         // Encoded as one path segment as well, so the URL holds whatever the rule above lets through.
-        let json = try await rest.get(path: "coins/\(RESTClient.escape(coin))/market_chart", query: ["vs_currency": fiat, "days": String(days)])
+        let json = try await rest.get(path: "coins/\(PercentEncoding.component(coin))/market_chart", query: ["vs_currency": fiat, "days": String(days)])
         return try RatesMapper.history(json, coin: coin, fiat: fiat)
     }
 }

@@ -74,7 +74,7 @@ public struct RESTClient: Sendable {
         text += "/" + path.drop { $0 == "/" }
         if !query.isEmpty {
             text += "?" + query.sorted { $0.key < $1.key }
-                .map { Self.escape($0.key) + "=" + Self.escape($0.value) }
+                .map { PercentEncoding.component($0.key) + "=" + PercentEncoding.component($0.value) }
                 .joined(separator: "&")
         }
         guard let url = URL(string: text) else { throw .invalidResponse("cannot build a URL from \(path)") }
@@ -88,25 +88,4 @@ public struct RESTClient: Sendable {
         return HTTPRequest(method: method, url: url, headers: headers, body: body)
     }
 
-    /// Percent-encodes all but RFC 3986 unreserved characters, so `+`, `&` and `=` in values survive.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return out
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
 }
