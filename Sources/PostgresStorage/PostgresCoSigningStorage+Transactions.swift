@@ -24,7 +24,7 @@ extension PostgresCoSigningStorage {
             guard try await Self.lock(hash, connection, logger: logger) else {
                 throw StorageError("the transaction \(hash) vanished while it was written")
             }
-            try await Self.insert(confirmations, hash: hash, at: at, connection, logger: logger)
+            try await Self.merge(confirmations, hash: hash, at: at, connection, logger: logger)
             guard let stored = try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first else {
                 throw StorageError("the transaction \(hash) vanished while it was written")
             }
@@ -36,7 +36,7 @@ extension PostgresCoSigningStorage {
         let hash = Hex.encode(safeTxHash), at = time.timeIntervalSince1970, logger = logger
         return try await write("confirm \(hash)") { connection -> ServedTransaction? in
             guard try await Self.lock(hash, connection, logger: logger) else { return nil }
-            try await Self.insert(confirmations, hash: hash, at: at, connection, logger: logger)
+            try await Self.merge(confirmations, hash: hash, at: at, connection, logger: logger)
             return try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first
         }
     }
@@ -93,18 +93,20 @@ extension PostgresCoSigningStorage {
         return try await rows.collect().count > 0
     }
 
-    /// Adds the confirmations of owners not confirmed yet; the transaction is modified when one was.
-    static func insert(_ confirmations: [SafeSignature], hash: String, at: Double, _ connection: PostgresConnection, logger: Logger) async throws {
-        var added = false
-        for signature in confirmations {
-            let rows = try await connection.query("""
+    /// Writes what `ConfirmationSet`'s rule changes when `confirmations` join the stored ones; the
+    /// caller holds the transaction's row lock, so concurrent writers merge one after another.
+    static func merge(_ confirmations: [SafeSignature], hash: String, at: Double, _ connection: PostgresConnection, logger: Logger) async throws {
+        guard !confirmations.isEmpty else { return }
+        let stored = try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first?.confirmationSet ?? ConfirmationSet()
+        let changed = stored.merging(confirmations).changed
+        for signature in changed {
+            try await connection.query("""
                 INSERT INTO served_confirmation (safe_tx_hash, owner, signature, created_at)
                 VALUES (\(hash), \(signature.owner.checksummed), \(Hex.encode(signature.bytes)), \(at))
-                ON CONFLICT (safe_tx_hash, owner) DO NOTHING RETURNING 1
+                ON CONFLICT (safe_tx_hash, owner) DO UPDATE SET signature = EXCLUDED.signature, created_at = EXCLUDED.created_at
                 """, logger: logger)
-            added = try await rows.collect().count > 0 || added
         }
-        if added {
+        if !changed.isEmpty {
             try await connection.query("UPDATE served_transaction SET modified_at = \(at) WHERE safe_tx_hash = \(hash)", logger: logger)
         }
     }

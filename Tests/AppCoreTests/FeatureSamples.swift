@@ -30,6 +30,9 @@ enum Sample {
     /// Each owner's signature of `entry`, in owner order.
     static let signatures: [SafeSignature] = ownerKeys.map { try! SafeSignature.sign(safeTxHash: entry.safeTxHash, with: $0) }
 
+    /// The first `signed` owners' confirmations of `entry`, counted against the sample Safe.
+    static func count(signed: Int) -> ConfirmationCount { safe().count(ConfirmationSet(Array(signatures.prefix(signed)))) }
+
     static let ethRate = Rate(coin: "ethereum", fiat: "usd", price: "3000", time: time, stale: false)
 
     static let snapshot = SafeDetail.Snapshot(

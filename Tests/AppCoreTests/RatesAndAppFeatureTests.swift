@@ -49,7 +49,7 @@ struct RatesFeatureTests {
 struct AppFeatureTests {
     static func deps(hasKeys: Bool) -> AppFeature.Dependencies {
         AppFeature.Dependencies(hasKeys: { hasKeys }, safeList: .mock(safes: [Sample.safe()]), detail: .mock(Sample.snapshot),
-                                send: .mock(entry: Sample.entry, review: Sample.review, confirmations: 2, threshold: 2, transaction: Sample.stored),
+                                send: .mock(entry: Sample.entry, review: Sample.review, count: Sample.count(signed: 2), transaction: Sample.stored),
                                 rates: .mock(RatesResult(rates: [Sample.ethRate], warning: nil)))
     }
 
@@ -89,7 +89,7 @@ struct AppFeatureTests {
         var initial = AppFeature.State()
         initial.detail = SafeDetail.State(address: Sample.safeAddress)
         initial.send = SendFlow.State(safe: Sample.safeAddress)
-        initial.send?.route = .signed(Sample.entry, confirmations: 2, threshold: 2)
+        initial.send?.route = .signed(Sample.entry, Sample.count(signed: 2))
         let store = TestStore(initialState: initial, reducer: AppFeature.reducer(deps))
         store.send(.send(.executeTapped(keyName: "bob", password: Redacted("pw")))) { $0.send?.busy = true }
         await store.receive(.send(.executed(.failure(FeatureError("execute is not available"))))) {
@@ -128,9 +128,9 @@ struct AppFeatureTests {
         }
         await store.receive(.send(.reviewed(.success(Sample.review)))) { $0.send?.review = Sample.review }
         store.send(.send(.signTapped(keyName: "bob", password: Redacted("pw")))) { $0.send?.busy = true }
-        await store.receive(.send(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 2, threshold: 2))))) {
+        await store.receive(.send(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: 2)))))) {
             $0.send?.busy = false
-            $0.send?.route = .signed(Sample.entry, confirmations: 2, threshold: 2)
+            $0.send?.route = .signed(Sample.entry, Sample.count(signed: 2))
         }
         store.send(.send(.executeTapped(keyName: "bob", password: Redacted("pw")))) { $0.send?.busy = true }
         await store.receive(.send(.executed(.success(SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true))))) {

@@ -124,7 +124,7 @@ struct SafeDetailFeatureTests {
 
     @Test("importing a file shows what it added and reloads the Safe; a failed import keeps its error")
     func importFile() async {
-        let result = SafeImportResult(entry: Sample.entry, added: [Sample.owners[1]], confirmations: 2, threshold: 2, setAside: [])
+        let result = SafeImportResult(entry: Sample.entry, added: [Sample.owners[1]], count: Sample.count(signed: 2), setAside: [])
         let deps = SafeDetail.Dependencies(load: { _ in Sample.snapshot }, importFile: { json in
             guard json == "{\"file\":1}" else { throw FeatureError("not a Safe transaction file") }
             return result

@@ -19,7 +19,7 @@ struct SendFlowFeatureTests {
                 return Sample.review
             },
             sign: { _, key, password in
-                SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: key == "bob" && password == "pw" ? confirmations : 0, threshold: 2)
+                SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: key == "bob" && password == "pw" ? confirmations : 0))
             },
             execute: { _, _, _ in SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true) })
     }
@@ -42,9 +42,9 @@ struct SendFlowFeatureTests {
         }
         await store.receive(.reviewed(.success(Sample.review))) { $0.review = Sample.review }
         store.send(.signTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
-        await store.receive(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 2, threshold: 2)))) {
+        await store.receive(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: 2))))) {
             $0.busy = false
-            $0.route = .signed(Sample.entry, confirmations: 2, threshold: 2)
+            $0.route = .signed(Sample.entry, Sample.count(signed: 2))
         }
         store.send(.executeTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
         await store.receive(.executed(.success(SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true)))) {
@@ -87,9 +87,9 @@ struct SendFlowFeatureTests {
         }
         await store.receive(.reviewed(.success(Sample.review))) { $0.review = Sample.review }
         store.send(.signTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
-        await store.receive(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 1, threshold: 2)))) {
+        await store.receive(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: 1))))) {
             $0.busy = false
-            $0.route = .signed(Sample.entry, confirmations: 1, threshold: 2)
+            $0.route = .signed(Sample.entry, Sample.count(signed: 1))
         }
         store.send(.executeTapped(keyName: "bob", password: Redacted("pw"))) { $0.error = FeatureError("1 of 2 signatures; more owners must sign first") }
         store.send(.backTapped) {

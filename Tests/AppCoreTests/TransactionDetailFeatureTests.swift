@@ -12,7 +12,7 @@ struct TransactionDetailFeatureTests {
         let signed = SafeTransactionEntry(transaction: entry.transaction, safeTxHash: entry.safeTxHash, signatures: signatures, status: .queued,
                                           executionHash: nil, summary: entry.summary, createdAt: entry.createdAt, updatedAt: entry.updatedAt)
         return SafeTransactionDetail(entry: signed, safe: Sample.safe(),
-                                     confirmations: ConfirmationCount(signatures: signatures, owners: Sample.owners, threshold: 2),
+                                     confirmations: Sample.count(signed: signers),
                                      domainSeparator: try! entry.transaction.domainSeparator(), structHash: try! entry.transaction.structHash,
                                      call: CallDecoder().decode(entry.transaction))
     }
@@ -20,7 +20,7 @@ struct TransactionDetailFeatureTests {
     @Test("refresh loads the transaction, its confirmations and hashes; signing reloads it; routes switch")
     func loadSignReload() async {
         var deps = TransactionDetail.Dependencies.mock(detail: Self.detail(signers: 1))
-        let confirmed = SafeConfirmations(entry: Sample.entry, signature: nil, confirmations: 2, threshold: 2)
+        let confirmed = SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: 2))
         deps.sign = { _, _, _ in confirmed }
         let store = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash), reducer: TransactionDetail.Reducer(dependencies: deps))
         store.send(.refresh) { $0.loading = true }

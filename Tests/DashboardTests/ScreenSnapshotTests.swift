@@ -50,7 +50,7 @@ struct ScreenSnapshotTests {
         var state = TransactionDetail.State(safeTxHash: Self.entry.safeTxHash)
         state.detail = SafeTransactionDetail(
             entry: Self.entry, safe: Self.safe,
-            confirmations: ConfirmationCount(signatures: Self.entry.signatures, owners: Self.owners, threshold: 2),
+            confirmations: Self.safe.count(Self.entry.confirmations),
             domainSeparator: try Self.entry.transaction.domainSeparator(), structHash: try Self.entry.transaction.structHash,
             call: CallDecoder().decode(Self.entry.transaction))
         assertSnapshot(of: TransactionScreen.render(state, Self.context, serviceHost: nil).rendered, as: .lines)

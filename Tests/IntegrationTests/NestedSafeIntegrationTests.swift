@@ -88,7 +88,7 @@ extension OnDevnet {
             let refused = try await other.services.dispatcher.dispatch(ImportSafeTransaction(json: forged.json, chain: other.chain))
             #expect(refused.setAside == [SetAsideApproval(owner: f.child, reason: .contractRefused, isContract: true)])
             let carried = try await other.services.dispatcher.dispatch(ImportSafeTransaction(json: file.json, chain: other.chain))
-            #expect(carried.setAside.isEmpty && carried.confirmations == 2)
+            #expect(carried.setAside.isEmpty && carried.count.confirmed == 2)
 
             let result = try await f.execute(entry.safeTxHash, by: "relayer")
             #expect(result.success == true)

@@ -32,7 +32,7 @@ struct ApprovedHashClaimTests {
         // When the forged file is imported with no node to ask
         let r = try await f.services.dispatcher.dispatch(ImportSafeTransaction(json: try Self.forgedFile(f), chain: ChainSelection()))
         // Then nothing counts and the claim is reported
-        #expect(r.confirmations == 0 && r.added.isEmpty)
+        #expect(r.count.confirmed == 0 && r.added.isEmpty)
         #expect(r.setAside.map(\.owner) == [Base.keys[0].address])
         guard case .unverifiable? = r.setAside.first?.reason else { Issue.record("expected unverifiable, got \(r.setAside)"); return }
         #expect(try await f.storage.transaction(safeTxHash: f.entry.safeTxHash)?.signatures.isEmpty == true)
@@ -43,12 +43,12 @@ struct ApprovedHashClaimTests {
         let f = try await Base.fixture()
         defer { f.cleanUp() }
         let refused = try await f.services.dispatcher.dispatch(ImportSafeTransaction(json: try Self.forgedFile(f), chain: try await Self.onChain(f, approved: false)))
-        #expect(refused.confirmations == 0 && refused.setAside == [SetAsideApproval(owner: Base.keys[0].address, reason: .notApprovedOnChain)])
+        #expect(refused.count.confirmed == 0 && refused.setAside == [SetAsideApproval(owner: Base.keys[0].address, reason: .notApprovedOnChain)])
 
         let g = try await Base.fixture()
         defer { g.cleanUp() }
         let counted = try await g.services.dispatcher.dispatch(ImportSafeTransaction(json: try Self.forgedFile(g), chain: try await Self.onChain(g, approved: true)))
-        #expect(counted.confirmations == 1 && counted.setAside.isEmpty && counted.added == [Base.keys[0].address])
+        #expect(counted.count.confirmed == 1 && counted.setAside.isEmpty && counted.added == [Base.keys[0].address])
     }
 
     @Test("a node on another chain cannot vouch for an approval")
@@ -57,7 +57,7 @@ struct ApprovedHashClaimTests {
         defer { f.cleanUp() }
         let selection = try await Self.onChain(f, approved: true, chainID: 1)
         let r = try await f.services.dispatcher.dispatch(ImportSafeTransaction(json: try Self.forgedFile(f), chain: selection))
-        #expect(r.confirmations == 0 && r.setAside.map(\.owner) == [Base.keys[0].address])
+        #expect(r.count.confirmed == 0 && r.setAside.map(\.owner) == [Base.keys[0].address])
     }
 
     @Test("a real signature by the same owner replaces a stored approved-hash entry, by signing or by import")

@@ -42,8 +42,8 @@ enum NewTransactionScreen {
         let step: HTML
         switch state.route {
         case .compose: step = compose(state, context)
-        case .review(let entry): step = review(entry, state.review, confirmations: nil, context)
-        case .signed(let entry, let confirmations, let threshold): step = review(entry, state.review, confirmations: (confirmations, threshold), context)
+        case .review(let entry): step = review(entry, state.review, count: nil, context)
+        case .signed(let entry, let count): step = review(entry, state.review, count: count, context)
         case .executed(let hash, let success):
             step = """
             <section><h2>Executed</h2><p>Ethereum transaction <code>\(Format.hex(hash))</code>: \
@@ -97,14 +97,14 @@ enum NewTransactionScreen {
         }
     }
 
-    static func review(_ entry: SafeTransactionEntry, _ review: SafeTransactionReview?, confirmations: (Int, BigUInt)?,
+    static func review(_ entry: SafeTransactionEntry, _ review: SafeTransactionReview?, count: ConfirmationCount?,
                        _ context: RenderContext) -> HTML {
         let tx = entry.transaction
         let keyFields = Format.keyFields(context.keys)
         let next: HTML
-        if let (confirmed, threshold) = confirmations {
+        if let count {
             next = """
-            <p class="notice">Signed: \(confirmed) of \(threshold) confirmations. <a href="/tx/\(Format.hex(entry.safeTxHash))">Open the transaction</a> \
+            <p class="notice">Signed: \(count.confirmed) of \(count.threshold) confirmations. <a href="/tx/\(Format.hex(entry.safeTxHash))">Open the transaction</a> \
             to export it for the other owners.</p>\
             \(context.form("execute", "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>"))
             """
@@ -116,7 +116,7 @@ enum NewTransactionScreen {
         <section id="review"><h2>Review</h2><p><strong>\(entry.summary)</strong></p>\(decoded)\(Format.simulation(review?.simulation))\
         <dl><dt>Operation</dt><dd>\(tx.operation.name)</dd><dt>Nonce</dt><dd>\(tx.nonce)</dd>\
         \(Format.hashes(domain: try? tx.domainSeparator(), message: try? tx.structHash, safeTxHash: entry.safeTxHash))</dl></section>\
-        <section><h2>\(confirmations == nil ? "Sign" : "Execute")</h2>\(next)\
+        <section><h2>\(count == nil ? "Sign" : "Execute")</h2>\(next)\
         \(context.form("back", class: "inline", "<button type=\"submit\" class=\"secondary\">Back</button>"))</section>
         """
     }

@@ -32,7 +32,7 @@ enum SafeHomeScreen {
         }
         let safe = snapshot.info.safe
         let imported: HTML = state.imported.map { r in
-            "<p class=\"notice\">Imported: \(r.added.count) new signature(s); \(r.confirmations) of \(r.threshold) confirmations.</p>"
+            "<p class=\"notice\">Imported: \(r.added.count) new signature(s); \(r.count.confirmed) of \(r.count.threshold) confirmations.</p>"
         } ?? .empty
         return """
         <h1>\(title)</h1>
@@ -93,7 +93,7 @@ enum SafeHomeScreen {
             return "<section id=\"queue\"><h2>Queue</h2>\(service)<p class=\"muted\">Nothing waiting for signatures.</p></section>"
         }
         let rows = HTML.join(snapshot.queue.map { entry in
-            let count = ConfirmationCount(signatures: entry.signatures, owners: safe.owners, threshold: safe.threshold)
+            let count = safe.count(entry.confirmations)
             let signed = HTML.join(entry.signatures.map { "<li>\(Format.short($0.owner))\(context.isMine($0.owner) ? " (you)" : "")</li>" })
             let missing = HTML.join(count.missing.map { "<li>\(Format.short($0))</li>" })
             let hash = Format.hex(entry.safeTxHash)

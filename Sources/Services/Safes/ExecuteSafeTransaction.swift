@@ -63,7 +63,7 @@ extension SafeStore {
         if safe.owners.contains(executor) {
             signatures.append(entry.signatures.first { $0.owner == executor && $0.kind != .approvedHash } ?? .approvedHash(by: executor))
         }
-        let count = ConfirmationCount(signatures: signatures, owners: safe.owners, threshold: safe.threshold)
+        let count = safe.count(ConfirmationSet(signatures))
         guard count.isReady else {
             throw SafeError.notEnoughSignatures(have: count.confirmed, need: safe.threshold, missing: count.missing)
         }

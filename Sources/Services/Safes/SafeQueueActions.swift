@@ -25,7 +25,7 @@ public struct SafeQueue: Sendable, Equatable {
 
     /// How far `entry` is confirmed by the Safe's owners as this queue read them.
     public func confirmations(of entry: SafeTransactionEntry) -> ConfirmationCount {
-        ConfirmationCount(signatures: entry.signatures, owners: safe.owners, threshold: safe.threshold)
+        safe.count(entry.confirmations)
     }
 }
 

@@ -41,7 +41,7 @@ public struct ServiceListSafeTransactions: SafeAction {
         self.service = service
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> SafeServiceListing { try await store.serviceList(self) }
+    public func perform(on store: SafeStore) async throws -> ServicePendingTransactions { try await store.serviceList(self) }
 }
 
 extension SafeStore {
@@ -65,7 +65,7 @@ extension SafeStore {
         return signatures.map(\.owner)
     }
 
-    func serviceList(_ l: ServiceListSafeTransactions) async throws -> SafeServiceListing {
+    func serviceList(_ l: ServiceListSafeTransactions) async throws -> ServicePendingTransactions {
         let safe: Safe
         if let network = try? await connector.connect(l.chain).network, let followed = try await storage.safe(chainID: network.chainID, address: l.safe) {
             safe = followed
@@ -77,7 +77,7 @@ extension SafeStore {
         let pending = try await remote(l.service).pending(safe: safe.address, nonce: safe.nonce, chainID: safe.chainID,
                                                            version: safe.safeVersion ?? .v1_4_1)
         let chain = try? await connector.connect(l.chain)
-        var checked: [SafeServiceTransaction] = []
+        var checked: [ServicePendingTransaction] = []
         for item in pending.transactions {
             let verified = await OnChainConfirmationCheck.verify(item.confirmations, safe: safe, tx: item.transaction, safeTxHash: item.safeTxHash, chain: chain)
             let listing = item.keeping(verified.kept, rejecting: verified.setAside.map(\.description))
@@ -85,8 +85,8 @@ extension SafeStore {
                 _ = try await merge(listing.transaction, safeTxHash: listing.safeTxHash,
                               signatures: listing.confirmations.filter { safe.owners.contains($0.owner) })
             }
-            checked.append(listing)
+            checked.append(ServicePendingTransaction(listing, safe: safe))
         }
-        return SafeServiceListing(transactions: checked, setAside: pending.setAside)
+        return ServicePendingTransactions(transactions: checked, setAside: pending.setAside)
     }
 }

@@ -8,20 +8,15 @@ public struct SafeConfirmations: Sendable, Equatable {
     public let entry: SafeTransactionEntry
     /// The signature just added (or found already present).
     public let signature: SafeSignature?
-    /// Valid signatures from current owners.
-    public let confirmations: Int
-    public let threshold: BigUInt
+    /// The current owners' confirmations against the threshold.
+    public let count: ConfirmationCount
 
     /// A SafeConfirmations value.
-    public init(entry: SafeTransactionEntry, signature: SafeSignature?, confirmations: Int, threshold: BigUInt) {
+    public init(entry: SafeTransactionEntry, signature: SafeSignature?, count: ConfirmationCount) {
         self.entry = entry
         self.signature = signature
-        self.confirmations = confirmations
-        self.threshold = threshold
+        self.count = count
     }
-
-    /// Whether the owners who signed meet the threshold.
-    public var isReady: Bool { ConfirmationCount.isReady(confirmed: confirmations, threshold: threshold) }
 }
 
 /// Signs a stored Safe transaction with a vault key. Works offline: the owners come from the
@@ -64,19 +59,18 @@ public struct ImportSafeTransaction: SafeAction {
 /// What an import added.
 public struct SafeImportResult: Sendable, Equatable {
     public let entry: SafeTransactionEntry
-    /// Owners whose signatures were new here.
+    /// Owners whose signatures were new here, or replaced the one kept here.
     public let added: [Address]
-    public let confirmations: Int
-    public let threshold: BigUInt
+    /// The current owners' confirmations against the threshold, after the import.
+    public let count: ConfirmationCount
     /// Approved-hash claims that were not counted.
     public let setAside: [SetAsideApproval]
 
     /// An import's result (for previews and tests).
-    public init(entry: SafeTransactionEntry, added: [Address], confirmations: Int, threshold: BigUInt, setAside: [SetAsideApproval]) {
+    public init(entry: SafeTransactionEntry, added: [Address], count: ConfirmationCount, setAside: [SetAsideApproval]) {
         self.entry = entry
         self.added = added
-        self.confirmations = confirmations
-        self.threshold = threshold
+        self.count = count
         self.setAside = setAside
     }
 }
@@ -118,41 +112,20 @@ extension SafeStore {
         if let selection { chain = try? await connector.connect(selection) }
         let checked = await OnChainConfirmationCheck.verify(file.signatures, safe: safe, tx: tx, safeTxHash: file.safeTxHash, chain: chain)
         let (entry, added) = try await merge(tx, safeTxHash: file.safeTxHash, signatures: checked.kept)
-        let counted = confirmations(entry, safe: safe, signature: nil)
-        return SafeImportResult(entry: entry, added: added, confirmations: counted.confirmations, threshold: safe.threshold,
-                                setAside: checked.setAside)
+        return SafeImportResult(entry: entry, added: added, count: safe.count(entry.confirmations), setAside: checked.setAside)
     }
 
-    /// Stores `tx` (new ones as queued) with the signatures of owners not yet here, real
-    /// signatures in place of approved-hash entries and longer contract signatures in place of
-    /// shorter ones; returns the owners added or upgraded.
+    /// Stores `tx` (new ones as queued) and merges `signatures` into its stored ones by
+    /// `ConfirmationSet`'s rule; returns the owners whose signature was added or replaced.
     func merge(_ tx: SafeTx, safeTxHash: [UInt8], signatures: [SafeSignature]) async throws -> (SafeTransactionEntry, added: [Address]) {
-        let existing = try await storage.transaction(safeTxHash: safeTxHash)
-        var merged = existing?.signatures ?? []
-        var added: [Address] = []
-        for signature in signatures {
-            if let i = merged.firstIndex(where: { $0.owner == signature.owner }) {
-                // A contract owner's signature grows as its own owners sign; it is never shrunk.
-                let grows = merged[i].kind == .contract && signature.kind == .contract && signature.bytes.count > merged[i].bytes.count
-                guard (merged[i].kind == .approvedHash && signature.kind != .approvedHash) || grows else { continue }
-                merged[i] = signature
-            } else {
-                merged.append(signature)
-            }
-            added.append(signature.owner)
-        }
-        // Nothing new is not written: a home's watchers (the dashboard's pages) would reload for nothing.
-        if let existing, merged == existing.signatures { return (existing, added) }
-        let entry = existing.map { $0.with(signatures: merged, updatedAt: now()) }
-            ?? SafeTransactionEntry(transaction: tx, safeTxHash: safeTxHash, signatures: merged, status: .queued, executionHash: nil,
-                                    summary: SafeSummary.describe(tx), createdAt: now(), updatedAt: now())
-        try await storage.save(entry)
-        return (entry, added)
+        let fresh = SafeTransactionEntry(transaction: tx, safeTxHash: safeTxHash, signatures: [], status: .queued, executionHash: nil,
+                                         summary: SafeSummary.describe(tx), createdAt: now(), updatedAt: now())
+        let (entry, changed) = try await storage.merge(signatures, into: fresh)
+        return (entry, changed.map(\.owner))
     }
 
     func confirmations(_ entry: SafeTransactionEntry, safe: Safe, signature: SafeSignature?) -> SafeConfirmations {
-        let count = ConfirmationCount(signatures: entry.signatures, owners: safe.owners, threshold: safe.threshold)
-        return SafeConfirmations(entry: entry, signature: signature, confirmations: count.confirmed, threshold: safe.threshold)
+        SafeConfirmations(entry: entry, signature: signature, count: safe.count(entry.confirmations))
     }
 }
 

@@ -38,7 +38,7 @@ extension SafeStore {
         let safe = try await followedSafe(of: entry.transaction)
         return SafeTransactionDetail(
             entry: entry, safe: safe,
-            confirmations: ConfirmationCount(signatures: entry.signatures, owners: safe.owners, threshold: safe.threshold),
+            confirmations: safe.count(entry.confirmations),
             domainSeparator: try entry.transaction.domainSeparator(), structHash: try entry.transaction.structHash,
             call: await connector.decoder(chainID: entry.transaction.chainID).decode(entry.transaction))
     }

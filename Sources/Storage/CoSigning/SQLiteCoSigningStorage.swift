@@ -127,7 +127,9 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
                     baseGas, gasPrice, gasToken, refundReceiver, nonce, nonceKey, proposer, origin, createdAt, modifiedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: StatementArguments(row))
-            try Self.insert(confirmations, hash: hash, at: time, db)
+            // A new row has no confirmations yet; an existing one merges with those it has.
+            let stored = db.changesCount > 0 ? ConfirmationSet() : try Self.fetch(hash, db)?.confirmationSet ?? ConfirmationSet()
+            try Self.merge(confirmations, into: stored, hash: hash, at: time, db)
             guard let stored = try Self.fetch(hash, db) else { throw StorageError("the transaction \(hash) vanished while it was written") }
             return stored
         }
@@ -136,8 +138,8 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
     public func confirm(_ safeTxHash: [UInt8], with confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> ServedTransaction? {
         let hash = Hex.encode(safeTxHash)
         return try await write { db in
-            guard try Self.fetch(hash, db) != nil else { return nil }
-            try Self.insert(confirmations, hash: hash, at: time, db)
+            guard let stored = try Self.fetch(hash, db) else { return nil }
+            try Self.merge(confirmations, into: stored.confirmationSet, hash: hash, at: time, db)
             return try Self.fetch(hash, db)
         }
     }
@@ -195,15 +197,17 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         }
     }
 
-    /// Adds the confirmations of owners not confirmed yet; the transaction is modified when one was.
-    private static func insert(_ confirmations: [SafeSignature], hash: String, at time: Date, _ db: Database) throws {
-        var added = false
-        for signature in confirmations {
-            try db.execute(sql: "INSERT OR IGNORE INTO servedConfirmation (safeTxHash, owner, signature, createdAt) VALUES (?, ?, ?, ?)",
-                           arguments: [hash, signature.owner.checksummed, Hex.encode(signature.bytes), time.timeIntervalSince1970])
-            added = added || db.changesCount > 0
+    /// Writes what `ConfirmationSet`'s rule changes when `confirmations` join `stored`, in the
+    /// caller's write; the transaction is modified when a confirmation was.
+    private static func merge(_ confirmations: [SafeSignature], into stored: ConfirmationSet, hash: String, at time: Date, _ db: Database) throws {
+        let changed = stored.merging(confirmations).changed
+        for signature in changed {
+            try db.execute(sql: """
+                INSERT INTO servedConfirmation (safeTxHash, owner, signature, createdAt) VALUES (?, ?, ?, ?)
+                ON CONFLICT (safeTxHash, owner) DO UPDATE SET signature = excluded.signature, createdAt = excluded.createdAt
+                """, arguments: [hash, signature.owner.checksummed, Hex.encode(signature.bytes), time.timeIntervalSince1970])
         }
-        if added {
+        if !changed.isEmpty {
             try db.execute(sql: "UPDATE servedTransaction SET modifiedAt = ? WHERE safeTxHash = ?", arguments: [time.timeIntervalSince1970, hash])
         }
     }

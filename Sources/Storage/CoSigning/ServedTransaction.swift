@@ -38,6 +38,9 @@ public struct ServedTransaction: Sendable, Equatable {
 
     /// Whether it was executed on chain.
     public var isExecuted: Bool { executionHash != nil }
+
+    /// The confirmations as a set, for the one rule that merges and counts them.
+    public var confirmationSet: ConfirmationSet { ConfirmationSet(confirmations.map(\.signature)) }
 }
 
 /// One owner's accepted confirmation.

@@ -37,6 +37,11 @@ public struct Safe: Sendable, Hashable {
     /// The parsed contract version, when it is one Bifrost knows.
     public var safeVersion: SafeVersion? { SafeVersion(reported: version) }
 
+    /// How many of this Safe's current owners `confirmations` holds, against its threshold.
+    public func count(_ confirmations: ConfirmationSet) -> ConfirmationCount {
+        confirmations.accepting(owners: owners).count(threshold: threshold)
+    }
+
     /// The same Safe with a new name.
     public func named(_ name: String?) -> Safe {
         Safe(chainID: chainID, address: address, name: name, version: version, owners: owners, threshold: threshold, nonce: nonce,

@@ -48,38 +48,54 @@ public struct SafeStorage: Sendable {
         }
     }
 
-    /// Stores a transaction and merges its signatures into those already stored, in one write.
+    /// Stores a transaction's fields and status, and merges its signatures into those stored by
+    /// `ConfirmationSet`'s rule, in one write: an entry read before another writer added a
+    /// signature loses nothing when it is saved.
     public func save(_ entry: SafeTransactionEntry) async throws(StorageError) {
+        _ = try await write(entry, signatures: entry.signatures, fields: true)
+    }
+
+    /// Merges `signatures` into the stored transaction by `ConfirmationSet`'s rule, storing `entry`
+    /// first when it is new, in one write; returns the transaction as stored and the signatures
+    /// that changed. Nothing is written when nothing changed.
+    public func merge(_ signatures: [SafeSignature], into entry: SafeTransactionEntry) async throws(StorageError)
+        -> (entry: SafeTransactionEntry, changed: [SafeSignature]) {
+        try await write(entry, signatures: signatures, fields: false)
+    }
+
+    private func write(_ entry: SafeTransactionEntry, signatures: [SafeSignature], fields: Bool) async throws(StorageError)
+        -> (entry: SafeTransactionEntry, changed: [SafeSignature]) {
         let record = SafeTransactionRecord(entry)
-        let hash = record.safeTxHash
-        let signatures = entry.signatures.map {
-            (SafeSignatureRecord(safeTxHash: hash, owner: $0.owner.checksummed, signature: Hex.encode($0.bytes), addedAt: entry.updatedAt),
-             kind: $0.kind)
-        }
-        try await database.write { db in
-            try record.save(db)
-            // A signature already stored for that owner stays as it was, except that a real
-            // signature takes the place of an approved-hash entry, which is only a claim, and a
-            // contract signature may grow as more of the contract's own owners sign.
-            for (s, kind) in signatures {
-                let old = try SafeSignatureRecord.fetchOne(db, key: ["safeTxHash": s.safeTxHash, "owner": s.owner])
-                let oldV = old.flatMap { try? Hex.decode($0.signature) }.flatMap { $0.count > 64 ? $0[64] : nil }
-                if (kind != .approvedHash && oldV == 1) || (kind == .contract && oldV == 0) {
-                    try s.update(db)
-                } else {
-                    try s.insert(db, onConflict: .ignore)
-                }
+        let key = record.safeTxHash
+        // Immediate: another process (the CLI beside the dashboard) cannot merge between this read and write.
+        return try await database.immediateWrite { db in
+            let stored = try Self.entry(key, db)
+            let merge = (stored?.confirmations ?? ConfirmationSet()).merging(signatures)
+            // Nothing new is not written: a home's watchers (the dashboard's pages) would reload for nothing.
+            if !fields, let stored, merge.changed.isEmpty { return (stored, []) }
+            if fields || stored == nil {
+                try record.save(db)
+            } else if let stored {
+                try SafeTransactionRecord(stored.with(updatedAt: entry.updatedAt)).update(db)
             }
+            for signature in merge.changed {
+                try SafeSignatureRecord(safeTxHash: key, owner: signature.owner.checksummed, signature: Hex.encode(signature.bytes),
+                                        addedAt: entry.updatedAt).save(db)
+            }
+            guard let written = try Self.entry(key, db) else { throw StorageError("the Safe transaction \(key) vanished while it was written") }
+            return (written, merge.changed)
         }
+    }
+
+    private static func entry(_ key: String, _ db: Database) throws -> SafeTransactionEntry? {
+        guard let record = try SafeTransactionRecord.fetchOne(db, key: key) else { return nil }
+        return try record.entity(signatures: try SafeSignatureRecord.filter(SafeSignatureRecord.Columns.safeTxHash == key).fetchAll(db))
     }
 
     /// The transaction with `safeTxHash`, with every signature collected.
     public func transaction(safeTxHash: [UInt8]) async throws(StorageError) -> SafeTransactionEntry? {
         let key = Hex.encode(safeTxHash)
-        return try await database.read { db in
-            guard let record = try SafeTransactionRecord.fetchOne(db, key: key) else { return nil }
-            return try record.entity(signatures: try SafeSignatureRecord.filter(SafeSignatureRecord.Columns.safeTxHash == key).fetchAll(db))
-        }
+        return try await database.read { db in try Self.entry(key, db) }
     }
 
     /// Transactions of one Safe, by nonce then creation (ordered by SQL), optionally only those with `status`.

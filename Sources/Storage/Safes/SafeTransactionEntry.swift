@@ -41,6 +41,9 @@ public struct SafeTransactionEntry: Sendable, Hashable {
         self.updatedAt = updatedAt
     }
 
+    /// The signatures as a set, for the one rule that merges and counts them.
+    public var confirmations: ConfirmationSet { ConfirmationSet(signatures) }
+
     /// The same entry with other signatures, status or execution hash.
     public func with(signatures: [SafeSignature]? = nil, status: SafeTransactionStatus? = nil, executionHash: [UInt8]? = nil,
                      updatedAt: Date) -> SafeTransactionEntry {

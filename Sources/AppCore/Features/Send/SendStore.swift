@@ -8,7 +8,7 @@ public enum SendFlow {
     public enum Route: Equatable, Sendable {
         case compose
         case review(SafeTransactionEntry)
-        case signed(SafeTransactionEntry, confirmations: Int, threshold: BigUInt)
+        case signed(SafeTransactionEntry, ConfirmationCount)
         case executed(txHash: [UInt8], success: Bool?)
     }
 
@@ -71,12 +71,12 @@ public enum SendFlow {
                 execute: SafeOwnerActions.execute(session))
         }
 
-        /// Fixed answers: `entry` is proposed and reviewed as `review`, signing reaches
-        /// `confirmations` of `threshold`, and executing succeeds with `transaction`.
-        public static func mock(entry: SafeTransactionEntry, review: SafeTransactionReview, confirmations: Int, threshold: BigUInt,
+        /// Fixed answers: `entry` is proposed and reviewed as `review`, signing reaches `count`,
+        /// and executing succeeds with `transaction`.
+        public static func mock(entry: SafeTransactionEntry, review: SafeTransactionReview, count: ConfirmationCount,
                                 transaction: StoredTransaction) -> Dependencies {
             Dependencies(propose: { _, _ in entry }, review: { _ in review },
-                         sign: { _, _, _ in SafeConfirmations(entry: entry, signature: nil, confirmations: confirmations, threshold: threshold) },
+                         sign: { _, _, _ in SafeConfirmations(entry: entry, signature: nil, count: count) },
                          execute: { _, _, _ in SafeExecutionResult(entry: entry, transaction: transaction, success: true) })
         }
 
@@ -133,14 +133,14 @@ public enum SendFlow {
             case .signed(let result):
                 state.busy = false
                 switch result {
-                case .success(let c): state.route = .signed(c.entry, confirmations: c.confirmations, threshold: c.threshold)
+                case .success(let c): state.route = .signed(c.entry, c.count)
                 case .failure(let error): state.error = error
                 }
                 return .none
             case .executeTapped(let keyName, let password):
-                guard case .signed(let entry, let confirmations, let threshold) = state.route else { return .none }
-                guard ConfirmationCount.isReady(confirmed: confirmations, threshold: threshold) else {
-                    state.error = FeatureError("\(confirmations) of \(threshold) signatures; more owners must sign first")
+                guard case .signed(let entry, let count) = state.route else { return .none }
+                guard count.isReady else {
+                    state.error = FeatureError("\(count.confirmed) of \(count.threshold) signatures; more owners must sign first")
                     return .none
                 }
                 state.busy = true
@@ -162,7 +162,7 @@ public enum SendFlow {
                 case .review:
                     state.route = .compose
                     state.review = nil
-                case .signed(let entry, _, _): state.route = .review(entry)
+                case .signed(let entry, _): state.route = .review(entry)
                 case .compose, .executed: break
                 }
                 return .none
@@ -182,7 +182,7 @@ extension SendFlow.Route {
     /// The proposed transaction, once there is one.
     var entry: SafeTransactionEntry? {
         switch self {
-        case .review(let e), .signed(let e, _, _): return e
+        case .review(let e), .signed(let e, _): return e
         case .compose, .executed: return nil
         }
     }

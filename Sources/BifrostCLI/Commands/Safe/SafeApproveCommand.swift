@@ -42,7 +42,7 @@ struct SafeApproveCommand: AsyncParsableCommand {
             var confirmations = 0
             if let key {
                 confirmations = try await services.dispatcher.dispatch(SignSafeTransaction(
-                    safeTxHash: entry.safeTxHash, keyName: key, password: { try passwords.unlock(key) })).confirmations
+                    safeTxHash: entry.safeTxHash, keyName: key, password: { try passwords.unlock(key) })).count.confirmed
             }
             global.output.emit([
                 ("ownerSafe", .string(via.address.checksummed)), ("safeTxHash", .string(Hex.encode(entry.safeTxHash))),

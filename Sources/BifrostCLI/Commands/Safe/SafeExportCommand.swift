@@ -53,7 +53,8 @@ struct SafeImportCommand: AsyncParsableCommand {
             ("safeTxHash", .string(Hex.encode(r.entry.safeTxHash))), ("summary", .string(r.entry.summary)),
             ("nonce", .number(String(r.entry.transaction.nonce))),
             ("added", .array(r.added.map { .string($0.checksummed) })),
-            ("confirmations", .number(String(r.confirmations))), ("threshold", .number(String(r.threshold))),
+            ("confirmations", .number(String(r.count.confirmed))), ("threshold", .number(String(r.count.threshold))),
+            ("missing", .array(r.count.missing.map { .string($0.checksummed) })),
         ])
     }
 }

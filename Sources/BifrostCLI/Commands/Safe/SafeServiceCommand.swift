@@ -93,6 +93,8 @@ struct SafeServiceListCommand: AsyncParsableCommand {
                     (key: "safeTxHash", value: .string(Hex.encode(i.safeTxHash))), (key: "nonce", value: .number(String(i.transaction.nonce))),
                     (key: "to", value: .string(i.transaction.to.checksummed)), (key: "value", value: .string(String(i.transaction.value))),
                     (key: "confirmations", value: .array(i.confirmations.map { .string($0.owner.checksummed) })),
+                    (key: "confirmed", value: .number(String(i.count.confirmed))), (key: "threshold", value: .number(String(i.count.threshold))),
+                    (key: "missing", value: .array(i.count.missing.map { .string($0.checksummed) })),
                     (key: "rejected", value: .array(i.rejected.map(JSONValue.string))),
                 ])
             })), ("setAside", .array(listing.setAside.map(JSONValue.string)))])
@@ -101,7 +103,8 @@ struct SafeServiceListCommand: AsyncParsableCommand {
         for reason in listing.setAside { Console.current.err("warning: set aside an entry that does not verify: \(reason)") }
         if items.isEmpty { Console.current.note("Nothing pending on the service.") }
         for i in items {
-            Console.current.out("nonce \(i.transaction.nonce)  \(i.confirmations.count) confirmation(s)  \(Hex.encode(i.safeTxHash))")
+            let ready = i.count.isReady ? "ready" : "\(i.count.confirmed) of \(i.count.threshold) confirmed"
+            Console.current.out("nonce \(i.transaction.nonce)  \(ready)  \(Hex.encode(i.safeTxHash))")
             for r in i.rejected { Console.current.err("  ignored a confirmation: \(r)") }
         }
     }

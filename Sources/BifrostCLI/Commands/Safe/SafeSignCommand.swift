@@ -39,12 +39,13 @@ struct SafeSignCommand: AsyncParsableCommand {
         }
         global.output.emit([
             ("signer", .string(c.signature?.owner.checksummed ?? "")), ("signature", .string(c.signature.map { Hex.encode($0.bytes) } ?? "")),
-            ("confirmations", .number(String(c.confirmations))), ("threshold", .number(String(c.threshold))),
+            ("confirmations", .number(String(c.count.confirmed))), ("threshold", .number(String(c.count.threshold))),
+            ("missing", .array(c.count.missing.map { .string($0.checksummed) })),
         ])
         if !global.json {
-            Console.current.err(BigUInt(c.confirmations) >= c.threshold
+            Console.current.err(c.count.isReady
                 ? "Ready: bifrost safe execute \(Hex.encode(hash)) --key NAME"
-                : "Needs \(c.threshold - BigUInt(c.confirmations)) more: bifrost safe export \(Hex.encode(hash)) --out FILE, and pass it on")
+                : "Needs \(c.count.threshold - BigUInt(c.count.confirmed)) more: bifrost safe export \(Hex.encode(hash)) --out FILE, and pass it on")
         }
     }
 }

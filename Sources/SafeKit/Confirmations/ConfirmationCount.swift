@@ -2,7 +2,7 @@ import BigInt
 import EthereumKit
 
 /// How many owners have confirmed a Safe transaction, counted the way `execTransaction` does:
-/// current owners only, each once. Every front end and every flow asks this one rule, so the
+/// current owners only, each once. Every front end and every flow asks this one rule (`ConfirmationSet`), so the
 /// queue can never call a transaction ready that execution would refuse.
 public struct ConfirmationCount: Sendable, Equatable {
     /// Distinct current owners with a signature.
@@ -12,8 +12,8 @@ public struct ConfirmationCount: Sendable, Equatable {
     /// Current owners with no signature yet, in owner order.
     public let missing: [Address]
 
-    /// Counts `signatures` against `owners` and `threshold`.
-    public init(signatures: [SafeSignature], owners: [Address], threshold: BigUInt) {
+    // Counted through `OwnerConfirmations.count(threshold:)`, after the set settled each owner's signature.
+    init(signatures: [SafeSignature], owners: [Address], threshold: BigUInt) {
         let signers = Set(signatures.map(\.owner))
         let current = Set(owners)
         self.confirmed = signers.intersection(current).count
@@ -21,9 +21,6 @@ public struct ConfirmationCount: Sendable, Equatable {
         self.missing = owners.filter { !signers.contains($0) }
     }
 
-    /// Whether enough owners confirmed.
-    public var isReady: Bool { Self.isReady(confirmed: confirmed, threshold: threshold) }
-
-    /// Whether `confirmed` owners meet `threshold`; compared as BigUInt, so a hostile threshold cannot trap.
-    public static func isReady(confirmed: Int, threshold: BigUInt) -> Bool { BigUInt(confirmed) >= threshold }
+    /// Whether enough owners confirmed; compared as BigUInt, so a hostile threshold cannot trap.
+    public var isReady: Bool { BigUInt(confirmed) >= threshold }
 }

@@ -1,0 +1,28 @@
+import Networking
+import SafeKit
+import Storage
+
+/// A Safe's pending transactions on a Transaction Service, each verified and counted against the
+/// Safe's current owners the way execution counts.
+public struct ServicePendingTransactions: Sendable, Equatable {
+    public let transactions: [ServicePendingTransaction]
+    /// Entries that did not verify (a hash that does not match its fields, a bad field), each with why.
+    public let setAside: [String]
+}
+
+/// One pending transaction as the service listed it, with its confirmations counted.
+@dynamicMemberLookup
+public struct ServicePendingTransaction: Sendable, Equatable {
+    /// The service's listing, only verified confirmations kept.
+    public let listing: SafeServiceTransaction
+    /// The kept confirmations of current owners against the threshold.
+    public let count: ConfirmationCount
+
+    /// Counts `listing`'s confirmations against `safe`.
+    public init(_ listing: SafeServiceTransaction, safe: Safe) {
+        self.listing = listing
+        self.count = safe.count(ConfirmationSet(listing.confirmations))
+    }
+
+    public subscript<T>(dynamicMember path: KeyPath<SafeServiceTransaction, T>) -> T { listing[keyPath: path] }
+}
