@@ -80,6 +80,26 @@ struct BatchTests {
         #expect(mock.rpcMethods == ["eth_chainId", "eth_getTransactionReceipt", "eth_call"])
     }
 
+    @Test("an RPCBatch grown at run time reads each typed answer by its slot, in one round trip, one failing alone")
+    func growingBatch() async throws {
+        let mock = try Fixture.mock()
+        try mock.register(method: "eth_call", fixture: "eth_call.revert")
+        let remote = Fixture.remote(mock)
+        var batch = RPCBatch()
+        let chain = batch.add(EthereumRemote.Requests.chainID())
+        let balances = Self.owners.prefix(3).map { batch.add(EthereumRemote.Requests.balance(of: $0)) }
+        let call = batch.add(EthereumRemote.Requests.call(CallRequest(to: Fixture.token)))
+        let receipt = batch.add(EthereumRemote.Requests.transactionReceipt(hash: Fixture.txHash))
+        #expect(batch.count == 6)
+        let answers = try await remote.send(batch)
+        #expect(try answers.get(chain) == 31337)
+        #expect(try answers.get(receipt)?.gasUsed == 52677)
+        #expect(balances.count == 3 && balances.allSatisfy { (try? answers.get($0)) != nil })
+        #expect(throws: NetworkError.self) { try answers.get(call) }
+        #expect(mock.roundTrips == 1)
+        #expect(mock.rpcMethods == ["eth_chainId", "eth_getBalance", "eth_getBalance", "eth_getBalance", "eth_call", "eth_getTransactionReceipt"])
+    }
+
     @Test("an error object fails only its element")
     func perElementError() async throws {
         let mock = Self.balanceNode()

@@ -15,37 +15,39 @@ struct BalanceQuery {
         layout = wanted.map { t in (t, known.first { $0.address == t }) }
     }
 
-    var requests: [RPCRequest<JSONValue>] {
-        let r = EthereumRemote.Requests.self
-        var requests = [r.raw(r.balance(of: address))]
-        for (token, meta) in layout {
-            requests.append(r.raw(r.call(CallRequest(to: token, data: ERC20.balanceOf(address)))))
-            if meta == nil {
-                requests.append(r.raw(r.call(CallRequest(to: token, data: ERC20.symbol))))
-                requests.append(r.raw(r.call(CallRequest(to: token, data: ERC20.decimals))))
-            }
-        }
-        return requests
+    /// Where this query's reads sit in a batch.
+    struct Slots {
+        let ether: RPCBatchSlot<BigUInt>
+        let tokens: [(balance: RPCBatchSlot<[UInt8]>, symbol: RPCBatchSlot<[UInt8]>?, decimals: RPCBatchSlot<[UInt8]>?)]
     }
 
-    /// The ether balance and token balances from this query's slice of the batch results.
-    func decode(_ results: ArraySlice<Result<JSONValue, any Error>>) throws -> (wei: BigUInt, tokens: [TokenBalance]) {
-        var index = results.startIndex
-        let wei = try RPCMapper.quantity(try results[index].get())
-        index += 1
+    /// Adds the ether balance, each token's balance, and the symbol and decimals of tokens not yet known.
+    func add(to batch: inout RPCBatch) -> Slots {
+        let r = EthereumRemote.Requests.self
+        func call(_ token: Address, _ data: [UInt8]) -> RPCRequest<[UInt8]> { r.call(CallRequest(to: token, data: data)) }
+        let ether = batch.add(r.balance(of: address))
+        let tokens = layout.map { token, meta in
+            (batch.add(call(token, ERC20.balanceOf(address))),
+             meta == nil ? batch.add(call(token, ERC20.symbol)) : nil,
+             meta == nil ? batch.add(call(token, ERC20.decimals)) : nil)
+        }
+        return Slots(ether: ether, tokens: tokens)
+    }
+
+    /// The ether balance and token balances this query's slots answered.
+    func decode(_ slots: Slots, from answers: RPCBatchAnswers) throws -> (wei: BigUInt, tokens: [TokenBalance]) {
+        let wei = try answers.get(slots.ether)
         var balances = [TokenBalance]()
-        for (token, meta) in layout {
-            let raw = try ERC20.decodeUInt(try RPCMapper.data(try results[index].get()))
-            index += 1
+        for ((token, meta), slot) in zip(layout, slots.tokens) {
+            let raw = try ERC20.decodeUInt(try answers.get(slot.balance))
             var symbol = meta?.symbol ?? "?"
             var decimals = meta?.decimals ?? 0
-            if meta == nil {
-                guard let s = try? ERC20.decodeString(try RPCMapper.data(try results[index].get())),
-                      let d = try? ERC20.decodeUInt(try RPCMapper.data(try results[index + 1].get())), d <= 255
+            if let symbolSlot = slot.symbol, let decimalsSlot = slot.decimals {
+                guard let s = try? ERC20.decodeString(try answers.get(symbolSlot)),
+                      let d = try? ERC20.decodeUInt(try answers.get(decimalsSlot)), d <= 255
                 else { throw ChainError.notAToken(token) }
                 symbol = s
                 decimals = Int(d)
-                index += 2
             }
             balances.append(TokenBalance(token: token, symbol: symbol, decimals: decimals, raw: raw))
         }

@@ -67,10 +67,12 @@ public struct BalanceStore: Sendable {
         var known = [Token]()
         if let network = chain.network { known = (try? await tokens.tokens(chainID: network.chainID)) ?? [] }
         let query = BalanceQuery(address: f.address, tokens: f.tokens.isEmpty ? nil : f.tokens, known: known)
-        let r = EthereumRemote.Requests.self
-        let results = try await chain.remote.batch([r.raw(r.chainID())] + query.requests)
-        let chainID = try chain.verify(chainID: try RPCMapper.quantity(try results[0].get()))
-        let (wei, balances) = try query.decode(results.dropFirst())
+        var batch = RPCBatch()
+        let chainSlot = batch.add(EthereumRemote.Requests.chainID())
+        let slots = query.add(to: &batch)
+        let answers = try await chain.remote.send(batch)
+        let chainID = try chain.verify(chainID: try answers.get(chainSlot))
+        let (wei, balances) = try query.decode(slots, from: answers)
         return Balances(address: f.address, chainID: chainID, ether: EtherAmount(wei: wei), tokens: balances)
     }
 }

@@ -39,9 +39,9 @@ extension SafeStore {
         var known: [Address] = []
         if let id = chain.network?.chainID, let stored = try await storage.safe(chainID: id, address: q.address) { known = stored.owners }
         let r = EthereumRemote.Requests.self
-        let (state, answers) = try await refresh(q.address, chain: chain, also: known.map { r.raw(r.code(at: $0)) })
+        let (state, knownCodes, answers) = try await refresh(q.address, chain: chain) { batch in known.map { batch.add(r.code(at: $0)) } }
         var isContract: [Address: Bool] = [:]
-        for (owner, answer) in zip(known, answers) { isContract[owner] = try answer.flatMap { json in Result { try RPCMapper.data(json) } }.get().isEmpty == false }
+        for (owner, code) in zip(known, knownCodes) { isContract[owner] = try answers.get(code).isEmpty == false }
         let unknown = state.safe.owners.filter { isContract[$0] == nil }
         if !unknown.isEmpty {
             let codes = try await chain.remote.batch(unknown.map { r.code(at: $0) })

@@ -38,11 +38,11 @@ extension SafeStore {
         let from = try await knownCreationBlock(of: q.safe, chain: chain)
         let logs = Self.executionLogs(of: q.safe, from: from)
         let r = EthereumRemote.Requests.self
-        let (state, answers) = try await refresh(q.safe, chain: chain, also: [r.raw(logs), r.raw(r.blockNumber())])
+        let (state, slots, answers) = try await refresh(q.safe, chain: chain) { batch in (logs: batch.add(logs), head: batch.add(r.blockNumber())) }
         var history: [SafeHistoryItem] = [], historyError: String?
         do {
-            let oneRange = answers[0].flatMap { json in Result { try logs.map(json) } }
-            let head = try? answers[1].flatMap { json in Result { try r.blockNumber().map(json) } }.get()
+            let oneRange = answers[slots.logs]
+            let head = try? answers.get(slots.head)
             let found = try await executionLogs(of: q.safe, chainID: state.safe.chainID, chain: chain, oneRange: oneRange, head: head, from: from)
             history = try await historyItems(found, chainID: state.safe.chainID)
         } catch let error as StorageError {

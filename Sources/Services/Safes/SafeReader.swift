@@ -27,76 +27,71 @@ public struct SafeState: Sendable, Equatable {
 /// A call that reverts, or answers what no Safe would, means "not a Safe"; any other node error is
 /// reported as the node's error.
 enum SafeReader {
-    /// The Safe's part of the batch, in the order it is sent.
-    enum Slot: Int, CaseIterable {
-        case chainID, code, version, owners, threshold, nonce, modules, fallbackHandler, guardAddress
+    /// The Safe's part of a batch, each read typed.
+    struct Slots {
+        let chainID: RPCBatchSlot<BigUInt>
+        let code, version, owners, threshold, nonce, modules, fallbackHandler, guardAddress: RPCBatchSlot<[UInt8]>
 
-        func request(_ address: Address) -> RPCRequest<JSONValue> {
+        init(_ address: Address, in batch: inout RPCBatch) {
             let r = EthereumRemote.Requests.self
-            func call(_ data: [UInt8]) -> RPCRequest<JSONValue> { r.raw(r.call(CallRequest(to: address, data: data))) }
-            switch self {
-            case .chainID: return r.raw(r.chainID())
-            case .code: return r.raw(r.code(at: address))
-            case .version: return call(SafeContract.version)
-            case .owners: return call(SafeContract.getOwners)
-            case .threshold: return call(SafeContract.getThreshold)
-            case .nonce: return call(SafeContract.nonce)
-            case .modules: return call(SafeContract.modulesPage())
-            case .fallbackHandler: return r.raw(r.storage(at: address, slot: SafeContract.fallbackHandlerSlot))
-            case .guardAddress: return r.raw(r.storage(at: address, slot: SafeContract.guardSlot))
-            }
+            func call(_ data: [UInt8]) -> RPCRequest<[UInt8]> { r.call(CallRequest(to: address, data: data)) }
+            chainID = batch.add(r.chainID())
+            code = batch.add(r.code(at: address))
+            version = batch.add(call(SafeContract.version))
+            owners = batch.add(call(SafeContract.getOwners))
+            threshold = batch.add(call(SafeContract.getThreshold))
+            nonce = batch.add(call(SafeContract.nonce))
+            modules = batch.add(call(SafeContract.modulesPage()))
+            fallbackHandler = batch.add(r.storage(at: address, slot: SafeContract.fallbackHandlerSlot))
+            guardAddress = batch.add(r.storage(at: address, slot: SafeContract.guardSlot))
         }
     }
 
-    /// The answers to the Safe's slots, read by name.
+    /// The answers to the Safe's slots.
     struct Answers {
         let address: Address
-        let results: ArraySlice<Result<JSONValue, any Error>>
-
-        /// The bytes `slot` answered; a node error is thrown as it is.
-        func data(_ slot: Slot) throws -> [UInt8] {
-            try RPCMapper.data(try results[results.startIndex + slot.rawValue].get())
-        }
+        let answers: RPCBatchAnswers
 
         /// The bytes a call to the Safe answered: a revert means the address is not a Safe.
-        func call(_ slot: Slot) throws -> [UInt8] {
-            do { return try data(slot) } catch let error as NetworkError where error.isRevert { throw SafeError.notASafe(address) }
+        func call(_ slot: RPCBatchSlot<[UInt8]>) throws -> [UInt8] {
+            do { return try answers.get(slot) } catch let error as NetworkError where error.isRevert { throw SafeError.notASafe(address) }
         }
 
         /// `decoded` of what `slot` answered; an answer no Safe gives means the address is not a Safe.
-        func safeAnswer<T>(_ slot: Slot, _ decoded: ([UInt8]) throws -> T) throws -> T {
+        func safeAnswer<T>(_ slot: RPCBatchSlot<[UInt8]>, _ decoded: ([UInt8]) throws -> T) throws -> T {
             let bytes = try call(slot)
             do { return try decoded(bytes) } catch { throw SafeError.notASafe(address) }
         }
     }
 
     static func read(_ address: Address, chain: Chain, tokens query: BalanceQuery, now: Date) async throws -> SafeState {
-        try await read(address, chain: chain, tokens: query, also: [], now: now).state
+        try await read(address, chain: chain, tokens: query, now: now) { _ in }.state
     }
 
-    /// `read`, with `extra` requests riding in the same batch; their answers come back in order.
-    static func read(_ address: Address, chain: Chain, tokens query: BalanceQuery, also extra: [RPCRequest<JSONValue>],
-                     now: Date) async throws -> (state: SafeState, extra: [Result<JSONValue, any Error>]) {
-        let safeRequests = Slot.allCases.map { $0.request(address) }
-        let balanceRequests = query.requests
-        let results = try await chain.remote.batch(safeRequests + balanceRequests + extra)
-        let answers = Answers(address: address, results: results[..<safeRequests.count])
-        let chainID = try chain.verify(chainID: try RPCMapper.quantity(try results[Slot.chainID.rawValue].get()))
-        guard !(try answers.data(.code)).isEmpty else { throw SafeError.notASafe(address) }
-        let version = try answers.safeAnswer(.version) { try SafeContract.decodeVersion($0) }
-        let owners = try answers.safeAnswer(.owners) { try SafeContract.decodeOwners($0) }
+    /// `read`, with what `extra` adds riding in the same batch; its slots and the answers come back.
+    static func read<Extra>(_ address: Address, chain: Chain, tokens query: BalanceQuery, now: Date,
+                            also extra: (inout RPCBatch) -> Extra) async throws -> (state: SafeState, extra: Extra, answers: RPCBatchAnswers) {
+        var batch = RPCBatch()
+        let slots = Slots(address, in: &batch)
+        let balanceSlots = query.add(to: &batch)
+        let added = extra(&batch)
+        let answers = try await chain.remote.send(batch)
+        let safeAnswers = Answers(address: address, answers: answers)
+        let chainID = try chain.verify(chainID: try answers.get(slots.chainID))
+        guard !(try answers.get(slots.code)).isEmpty else { throw SafeError.notASafe(address) }
+        let version = try safeAnswers.safeAnswer(slots.version) { try SafeContract.decodeVersion($0) }
+        let owners = try safeAnswers.safeAnswer(slots.owners) { try SafeContract.decodeOwners($0) }
         guard !owners.isEmpty else { throw SafeError.notASafe(address) }
         guard SafeVersion(reported: version)?.isSupported == true else { throw SafeError.unsupportedVersion(address: address, version: version) }
         let safe = Safe(
             chainID: chainID, address: address, name: nil, version: version, owners: owners,
-            threshold: try SafeContract.decodeUInt(try answers.call(.threshold), call: "getThreshold"),
-            nonce: try SafeContract.decodeUInt(try answers.call(.nonce), call: "nonce"),
-            modules: try SafeContract.decodeModules(try answers.call(.modules)),
-            fallbackHandler: SafeContract.addressInSlot(try answers.data(.fallbackHandler)),
-            guardAddress: SafeContract.addressInSlot(try answers.data(.guardAddress)),
+            threshold: try SafeContract.decodeUInt(try safeAnswers.call(slots.threshold), call: "getThreshold"),
+            nonce: try SafeContract.decodeUInt(try safeAnswers.call(slots.nonce), call: "nonce"),
+            modules: try SafeContract.decodeModules(try safeAnswers.call(slots.modules)),
+            fallbackHandler: SafeContract.addressInSlot(try answers.get(slots.fallbackHandler)),
+            guardAddress: SafeContract.addressInSlot(try answers.get(slots.guardAddress)),
             updatedAt: now)
-        let balanceEnd = safeRequests.count + balanceRequests.count
-        let (wei, tokenBalances) = try query.decode(results[safeRequests.count..<balanceEnd])
-        return (SafeState(safe: safe, balance: EtherAmount(wei: wei), tokens: tokenBalances), Array(results[balanceEnd...]))
+        let (wei, tokenBalances) = try query.decode(balanceSlots, from: answers)
+        return (SafeState(safe: safe, balance: EtherAmount(wei: wei), tokens: tokenBalances), added, answers)
     }
 }

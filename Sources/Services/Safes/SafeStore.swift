@@ -39,19 +39,19 @@ public struct SafeStore: Sendable {
     /// Reads the Safe from the chain and, when it is followed (or `follow`), stores what it read.
     func refresh(_ address: Address, chain: Chain, name: String? = nil, follow: Bool = false,
                  tokens wanted: [Address]? = nil) async throws -> SafeState {
-        try await refresh(address, chain: chain, name: name, follow: follow, tokens: wanted, also: []).state
+        try await refresh(address, chain: chain, name: name, follow: follow, tokens: wanted) { _ in }.state
     }
 
-    /// `refresh`, with `extra` requests answered in the same round trip.
-    func refresh(_ address: Address, chain: Chain, name: String? = nil, follow: Bool = false, tokens wanted: [Address]? = nil,
-                 also extra: [RPCRequest<JSONValue>]) async throws -> (state: SafeState, extra: [Result<JSONValue, any Error>]) {
+    /// `refresh`, with what `extra` adds answered in the same round trip: its slots and the answers come back.
+    func refresh<Extra>(_ address: Address, chain: Chain, name: String? = nil, follow: Bool = false, tokens wanted: [Address]? = nil,
+                        also extra: (inout RPCBatch) -> Extra) async throws -> (state: SafeState, extra: Extra, answers: RPCBatchAnswers) {
         let query = await balanceQuery(for: address, chain: chain, tokens: wanted)
-        let (read, answers) = try await SafeReader.read(address, chain: chain, tokens: query, also: extra, now: now())
+        let (read, added, answers) = try await SafeReader.read(address, chain: chain, tokens: query, now: now(), also: extra)
         let known = try await storage.safe(chainID: read.safe.chainID, address: address)
         let safe = read.safe.named(name ?? known?.name)
         // Writing an unchanged Safe would wake every observer of the home (pages, lists) for nothing.
         if known.map({ !$0.sameState(as: safe) }) ?? follow { try await storage.save(safe) }
-        return (SafeState(safe: safe, balance: read.balance, tokens: read.tokens), answers)
+        return (SafeState(safe: safe, balance: read.balance, tokens: read.tokens), added, answers)
     }
 
     /// A stored transaction, or a clear error.

@@ -29,24 +29,22 @@ struct Preflight {
     static func read(chain: Chain, from: Address, to: Address, value: BigUInt, data: [UInt8], token: Address?) async throws -> Preflight {
         let r = EthereumRemote.Requests.self
         let call = CallRequest(from: from, to: to, value: value, data: data)
-        var requests: [RPCRequest<JSONValue>] = [
-            r.raw(r.chainID()), r.raw(r.transactionCount(of: from, at: .pending)), r.raw(r.balance(of: from)),
-            r.raw(r.block(.latest)), r.raw(r.feeHistory(blockCount: 5, newest: .latest, rewardPercentiles: [50])),
-            r.raw(r.gasPrice()), r.raw(r.estimateGas(call)),
-        ]
-        if let token { requests.append(r.raw(r.call(CallRequest(to: token, data: ERC20.balanceOf(from))))) }
-        let results = try await chain.remote.batch(requests)
-        func map<T>(_ i: Int, _ request: RPCRequest<T>) throws -> T { try request.map(try results[i].get()) }
-        let latest = try? map(3, r.block(.latest))
-        let history = try? map(4, r.feeHistory(blockCount: 5, newest: .latest, rewardPercentiles: [50]))
-        let fees = FeeEstimator.quote(latest: latest ?? nil, history: history, gasPrice: try? map(5, r.gasPrice()), suggestedTip: nil)
+        var batch = RPCBatch()
+        let chainID = batch.add(r.chainID()), nonce = batch.add(r.transactionCount(of: from, at: .pending))
+        let balance = batch.add(r.balance(of: from)), latest = batch.add(r.block(.latest))
+        let history = batch.add(r.feeHistory(blockCount: 5, newest: .latest, rewardPercentiles: [50]))
+        let gasPrice = batch.add(r.gasPrice()), estimate = batch.add(r.estimateGas(call))
+        let tokenBalance = token.map { batch.add(r.call(CallRequest(to: $0, data: ERC20.balanceOf(from)))) }
+        let answers = try await chain.remote.send(batch)
+        let fees = FeeEstimator.quote(latest: (try? answers.get(latest)) ?? nil, history: try? answers.get(history),
+                                      gasPrice: try? answers.get(gasPrice), suggestedTip: nil)
         return Preflight(
-            chainID: try map(0, r.chainID()),
-            nonce: try map(1, r.transactionCount(of: from, at: .pending)),
-            balance: try map(2, r.balance(of: from)),
+            chainID: try answers.get(chainID),
+            nonce: try answers.get(nonce),
+            balance: try answers.get(balance),
             fees: fees,
-            tokenBalance: token == nil ? nil : try ERC20.decodeUInt(try map(7, r.call(call))),
-            estimate: Result { try map(6, r.estimateGas(call)) }
+            tokenBalance: try tokenBalance.map { try ERC20.decodeUInt(try answers.get($0)) },
+            estimate: answers[estimate]
         )
     }
 }
