@@ -214,6 +214,19 @@ let package = Package(
             dependencies: ["NetworkingTesting", "AppCore", "AppCoreTesting", "Networking", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
+        // bifrost serve's routes, validation and error bodies through its real router, in process,
+        // against a mock node: seconds, no chain (the integration tests cover the local chain).
+        .testTarget(
+            name: "BifrostServerTests",
+            dependencies: [
+                "NetworkingTesting", "BifrostServer", "Services", "Networking", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "BigInt", package: "BigInt"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "DashboardTests",
             dependencies: [

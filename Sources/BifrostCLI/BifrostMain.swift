@@ -12,7 +12,7 @@ public enum BifrostMain {
     }
 
     private static func run(parsing arguments: [String], console: Console) async -> Int32 {
-        ServiceEnvironment.showNetworkNotices { console.err("note: \($0)") }
+        ProcessDefaults.showNetworkNotices { console.err("note: \($0)") }
         let refused = RefusedValues()
         do {
             var command = try RefusedValues.$current.withValue(refused) { try BifrostCommand.parseAsRoot(arguments) }

@@ -4,10 +4,10 @@ import Hummingbird
 import Networking
 import Services
 
-/// The Transaction Service API subset wallets use, over one `CoSigningService`. Handlers parse and
-/// render; the rules are the service's.
+/// The Transaction Service API subset wallets use, over a dispatcher serving co-signing actions.
+/// Handlers parse and render; the rules are Services'.
 struct CoSigningRoutes: Sendable {
-    let service: CoSigningService
+    let dispatcher: Dispatcher
     /// Where paging links point; never the request's own Host.
     let links: PageLinks
     /// The largest request body taken; a bigger one is a 413.
@@ -42,7 +42,7 @@ struct CoSigningRoutes: Sendable {
     }
 
     private func about(_ request: Request) async throws -> Response {
-        let chainID = (try? await service.chainID()).map { JSONValue.string(String($0)) } ?? .null
+        let chainID = (try? await dispatcher.dispatch(ServedChainID())).map { JSONValue.string(String($0)) } ?? .null
         return Self.json(.ok, ServiceJSON.object([
             ("name", .string("Bifrost co-signing service")), ("version", .string(ServerVersion.current)), ("api_version", .string("v1")),
             ("secure", .bool(false)), ("host", .string(links.base)), ("chainId", chainID),
@@ -50,13 +50,13 @@ struct CoSigningRoutes: Sendable {
     }
 
     private func safe(_ context: BasicRequestContext) async throws -> Response {
-        let state = try await service.safe(try Self.address(context, "address"))
+        let state = try await dispatcher.dispatch(ServedSafeState(address: try Self.address(context, "address")))
         return Self.json(.ok, ServiceJSON.safe(state))
     }
 
     private func propose(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let fields = try RequestFields(try await Self.body(request))
-        _ = try await service.propose(try fields.proposal(safe: try Self.address(context, "address")))
+        _ = try await dispatcher.dispatch(ProposeServedTransaction(try fields.proposal(safe: try Self.address(context, "address"))))
         return Response(status: .created)
     }
 
@@ -64,28 +64,28 @@ struct CoSigningRoutes: Sendable {
         let hash = try Self.hash(context)
         let fields = try RequestFields(try await Self.body(request))
         guard let signature = try fields.hex("signature"), !signature.isEmpty else {
-            throw CoSigningError(.malformed, field: "signature", "a signature is required")
+            throw FieldError(.malformed, field: "signature", "a signature is required")
         }
-        let served = try await service.confirm(hash, signature: signature)
+        let served = try await dispatcher.dispatch(ConfirmServedTransaction(safeTxHash: hash, signature: signature))
         return Self.json(.created, ServiceJSON.object([("signature", .string(Hex.encode(SafeSignature.pack(served.confirmations.map(\.signature)))))]))
     }
 
     private func transaction(_ context: BasicRequestContext, v2: Bool) async throws -> Response {
-        let served = try await service.transaction(try Self.hash(context))
-        let threshold = try? await service.safe(served.transaction.safe).safe.threshold
+        let served = try await dispatcher.dispatch(ServedTransactionLookup(safeTxHash: try Self.hash(context)))
+        let threshold = try? await dispatcher.dispatch(ServedSafeState(address: served.transaction.safe)).safe.threshold
         return Self.json(.ok, ServiceJSON.transaction(served, threshold: threshold, v2: v2))
     }
 
     private func list(_ request: Request, _ context: BasicRequestContext, v2: Bool) async throws -> Response {
         let safe = try Self.address(context, "address")
-        let state = try await service.safe(safe)
+        let state = try await dispatcher.dispatch(ServedSafeState(address: safe))
         let q = request.uri.queryParameters
         var query = ServedTransactionQuery(chainID: state.safe.chainID, safe: safe)
         if let text = q.get("executed") { query.executed = try Self.bool(text, field: "executed") }
         if let text = q.get("safe_tx_hash") { query.safeTxHash = try RequestFields.hashText(text, field: "safe_tx_hash") }
         // Every stored transaction is trusted: its proposer and signatures were checked on the way in,
         // so asking for the untrusted ones finds none.
-        let onlyUntrusted = try q.get("trusted").map { (text: String) throws(CoSigningError) in try !Self.bool(text, field: "trusted") } ?? false
+        let onlyUntrusted = try q.get("trusted").map { (text: String) throws(FieldError) in try !Self.bool(text, field: "trusted") } ?? false
         let bounds: [(String, (BigUInt) -> ServedTransactionQuery.NonceBound)] = [
             ("nonce", { .equal($0) }), ("nonce__gte", { .atLeast($0) }), ("nonce__gt", { .above($0) }),
             ("nonce__lte", { .atMost($0) }), ("nonce__lt", { .below($0) }),
@@ -96,23 +96,23 @@ struct CoSigningRoutes: Sendable {
         if let text = q.get("ordering") {
             let descending = text.hasPrefix("-")
             guard let order = ServedTransactionQuery.Order(rawValue: descending ? String(text.dropFirst()) : text) else {
-                throw CoSigningError(.malformed, field: "ordering", "'\(text)' is not nonce, created or modified, with - for descending")
+                throw FieldError(.malformed, field: "ordering", "'\(text)' is not nonce, created or modified, with - for descending")
             }
             query.order = order
             query.descending = descending
         }
         (query.limit, query.offset) = try Self.window(request)
         if onlyUntrusted { return paged(request, count: 0, limit: query.limit, offset: query.offset, results: []) }
-        let (count, page) = try await service.transactions(query)
+        let (count, page) = try await dispatcher.dispatch(ListServedTransactions(query))
         return paged(request, count: count, limit: query.limit, offset: query.offset,
                          results: page.map { ServiceJSON.transaction($0, threshold: state.safe.threshold, v2: v2) })
     }
 
     /// `limit` (default 100, 1 to 200) and `offset` from the query.
-    static func window(_ request: Request) throws(CoSigningError) -> (limit: Int, offset: Int) {
+    static func window(_ request: Request) throws(FieldError) -> (limit: Int, offset: Int) {
         let q = request.uri.queryParameters
-        let limit = try q.get("limit").map { (text: String) throws(CoSigningError) in try Self.number(text, field: "limit") } ?? 100
-        let offset = try q.get("offset").map { (text: String) throws(CoSigningError) in try Self.number(text, field: "offset") } ?? 0
+        let limit = try q.get("limit").map { (text: String) throws(FieldError) in try Self.number(text, field: "limit") } ?? 100
+        let offset = try q.get("offset").map { (text: String) throws(FieldError) in try Self.number(text, field: "offset") } ?? 0
         return (Int(max(1, min(limit, 200))), Int(min(offset, BigUInt(Int32.max))))
     }
 
@@ -133,7 +133,10 @@ struct CoSigningRoutes: Sendable {
 
     /// Runs a handler, answering a refusal with its status and the field's message.
     func run(_ body: () async throws -> Response) async throws -> Response {
-        do { return try await body() } catch let error as CoSigningError {
+        do { return try await body() } catch let error as FieldError {
+            return Self.json(Self.status(error.kind), ServiceJSON.error(error))
+        } catch let refusal as CoSigningRefusal {
+            let error = FieldError(refusal)
             return Self.json(Self.status(error.kind), ServiceJSON.error(error))
         } catch let error as StorageError {
             return Self.json(.serviceUnavailable, ServiceJSON.object([("detail", .array([.string("storage: \(error)")]))]))
@@ -148,7 +151,7 @@ struct CoSigningRoutes: Sendable {
         }
     }
 
-    static func status(_ kind: CoSigningError.Kind) -> HTTPResponse.Status {
+    static func status(_ kind: FieldError.Kind) -> HTTPResponse.Status {
         switch kind {
         case .malformed: .badRequest
         case .refused: .unprocessableContent
@@ -169,46 +172,46 @@ struct CoSigningRoutes: Sendable {
             return Array(buffer.readableBytesView)
         } catch {
             // NIO says too many bytes; a body cut off on the way is refused the same way.
-            throw CoSigningError(.tooLarge, field: "body", "larger than \(maxBody / 1024) KiB, or cut off")
+            throw FieldError(.tooLarge, field: "body", "larger than \(maxBody / 1024) KiB, or cut off")
         }
     }
 
-    static func address(_ context: BasicRequestContext, _ name: String) throws(CoSigningError) -> Address {
-        guard let text = context.parameters.get(name) else { throw CoSigningError(.malformed, field: name, "an address is required") }
+    static func address(_ context: BasicRequestContext, _ name: String) throws(FieldError) -> Address {
+        guard let text = context.parameters.get(name) else { throw FieldError(.malformed, field: name, "an address is required") }
         do { return try Address(text) } catch {
-            throw CoSigningError(.malformed, field: name, error.description)
+            throw FieldError(.malformed, field: name, error.description)
         }
     }
 
-    static func hash(_ context: BasicRequestContext) throws(CoSigningError) -> [UInt8] {
+    static func hash(_ context: BasicRequestContext) throws(FieldError) -> [UInt8] {
         try RequestFields.hashText(context.parameters.get("hash") ?? "", field: "safeTxHash")
     }
 
-    static func number(_ text: String, field: String) throws(CoSigningError) -> BigUInt {
-        guard let n = IntegerText.parseStrictDecimalUInt256(text) else { throw CoSigningError(.malformed, field: field, "'\(text)' is not a whole number") }
+    static func number(_ text: String, field: String) throws(FieldError) -> BigUInt {
+        guard let n = IntegerText.parseStrictDecimalUInt256(text) else { throw FieldError(.malformed, field: field, "'\(text)' is not a whole number") }
         return n
     }
 
     /// `true`, `false`, `True`, `False`, `1` or `0`, as Django reads booleans.
-    static func bool(_ text: String, field: String) throws(CoSigningError) -> Bool {
+    static func bool(_ text: String, field: String) throws(FieldError) -> Bool {
         switch text {
         case "true", "True", "1": return true
         case "false", "False", "0": return false
-        default: throw CoSigningError(.malformed, field: field, "'\(text)' is not true or false")
+        default: throw FieldError(.malformed, field: field, "'\(text)' is not true or false")
         }
     }
 }
 
 extension RequestFields {
     /// Hex bytes given as text, with or without 0x.
-    static func bytes(_ text: String, field: String) throws(CoSigningError) -> [UInt8] {
-        do { return try Hex.decode(text) } catch { throw CoSigningError(.malformed, field: field, "not hex: \(error.description)") }
+    static func bytes(_ text: String, field: String) throws(FieldError) -> [UInt8] {
+        do { return try Hex.decode(text) } catch { throw FieldError(.malformed, field: field, "not hex: \(error.description)") }
     }
 
     /// A 32-byte hash given as text, with or without 0x.
-    static func hashText(_ text: String, field: String) throws(CoSigningError) -> [UInt8] {
+    static func hashText(_ text: String, field: String) throws(FieldError) -> [UInt8] {
         let bytes = try bytes(text, field: field)
-        guard bytes.count == 32 else { throw CoSigningError(.malformed, field: field, "a hash is 32 bytes, this is \(bytes.count)") }
+        guard bytes.count == 32 else { throw FieldError(.malformed, field: field, "a hash is 32 bytes, this is \(bytes.count)") }
         return bytes
     }
 }

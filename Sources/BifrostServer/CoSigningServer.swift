@@ -36,24 +36,24 @@ public struct ServeSettings: Sendable {
 
 /// Serves a co-signing service over HTTP until SIGINT or SIGTERM, on loopback unless told otherwise.
 public enum CoSigningServer {
-    /// The router for `service`, behind the path normalizer; paging links start where `links` says.
-    public static func responder(service: CoSigningService, settings: ServeSettings = ServeSettings(port: 0),
+    /// The router for `dispatcher`'s co-signing actions, behind the path normalizer; paging links start where `links` says.
+    public static func responder(dispatcher: Dispatcher, settings: ServeSettings = ServeSettings(port: 0),
                                  links: PageLinks = PageLinks(publicURL: nil, host: "127.0.0.1")) -> some HTTPResponder<BasicRequestContext> {
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(level: .info))
         if !settings.corsOrigins.isEmpty { router.add(middleware: CORSPolicy(origins: settings.corsOrigins)) }
         router.add(middleware: WriteAccessMiddleware(access: settings.access))
-        CoSigningRoutes(service: service, links: links).add(to: router)
+        CoSigningRoutes(dispatcher: dispatcher, links: links).add(to: router)
         return PathNormalizer(base: router.buildResponder())
     }
 
-    /// Serves `service` as `settings` say, following the chain meanwhile; `ready` gets the bound port.
-    /// `logger` takes the request log (info) and the follower's warnings.
-    public static func run(service: CoSigningService, settings: ServeSettings, logger: Logger = defaultLogger,
+    /// Serves `dispatcher`'s co-signing actions as `settings` say, following the chain meanwhile;
+    /// `ready` gets the bound port. `logger` takes the request log (info) and the follower's warnings.
+    public static func run(dispatcher: Dispatcher, settings: ServeSettings, logger: Logger = defaultLogger,
                            ready: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let links = PageLinks(publicURL: settings.publicURL, host: settings.host)
         let app = Application(
-            responder: responder(service: service, settings: settings, links: links),
+            responder: responder(dispatcher: dispatcher, settings: settings, links: links),
             server: .guarded(settings.limits),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "bifrost-serve"),
             onServerRunning: { channel in
@@ -64,8 +64,12 @@ public enum CoSigningServer {
             logger: logger)
         let follower = settings.followEvery.map { interval in
             Task { [logger] in
-                await CoSigningFollower(service: service).run(every: interval) { error in
-                    logger.warning("following the chain failed; trying again", metadata: ["error": .string("\(error)")])
+                // A failed pass is reported and tried again next time.
+                while !Task.isCancelled {
+                    do { _ = try await dispatcher.dispatch(FollowServedChain()) } catch {
+                        logger.warning("following the chain failed; trying again", metadata: ["error": .string("\(error)")])
+                    }
+                    try? await Task.sleep(for: interval)
                 }
             }
         }

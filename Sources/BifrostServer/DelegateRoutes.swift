@@ -16,15 +16,15 @@ extension CoSigningRoutes {
         let hash = try Self.hash(context)
         let fields = try RequestFields(try await Self.body(request))
         if fields.json["safeTxHash"] != nil, try fields.hash("safeTxHash") != hash {
-            throw CoSigningError(.malformed, field: "safeTxHash", "the body names another transaction than the path")
+            throw FieldError(.malformed, field: "safeTxHash", "the body names another transaction than the path")
         }
-        guard let signature = try fields.hex("signature") else { throw CoSigningError(.malformed, field: "signature", "the proposer's signature is required") }
-        try await service.delete(hash, signature: signature)
+        guard let signature = try fields.hex("signature") else { throw FieldError(.malformed, field: "signature", "the proposer's signature is required") }
+        try await dispatcher.dispatch(DeleteServedTransaction(safeTxHash: hash, signature: signature))
         return Response(status: .noContent)
     }
 
     func ownedSafes(_ request: Request, _ context: BasicRequestContext, v2: Bool) async throws -> Response {
-        let safes = try await service.safes(ownedBy: try Self.address(context, "owner"))
+        let safes = try await dispatcher.dispatch(ServedSafesOfOwner(owner: try Self.address(context, "owner")))
         guard v2 else { return Self.json(.ok, ServiceJSON.object([("safes", .array(safes.map { .string($0.address.checksummed) }))])) }
         let (limit, offset) = try Self.window(request)
         return paged(request, count: safes.count, limit: limit, offset: offset,
@@ -33,23 +33,24 @@ extension CoSigningRoutes {
 
     func delegates(_ request: Request) async throws -> Response {
         let q = request.uri.queryParameters
-        func address(_ name: String) throws(CoSigningError) -> Address? {
+        func address(_ name: String) throws(FieldError) -> Address? {
             guard let text = q.get(name) else { return nil }
-            do { return try Address(text) } catch { throw CoSigningError(.malformed, field: name, error.description) }
+            do { return try Address(text) } catch { throw FieldError(.malformed, field: name, error.description) }
         }
         let (limit, offset) = try Self.window(request)
         let query = DelegateQuery(chainID: 0, safe: try address("safe"), delegate: try address("delegate"), delegator: try address("delegator"),
                                   label: q.get("label"), limit: limit, offset: offset)
-        let (count, page) = try await service.delegates(query)
+        let (count, page) = try await dispatcher.dispatch(ListServedDelegates(query))
         return paged(request, count: count, limit: limit, offset: offset, results: page.map(ServiceJSON.delegate))
     }
 
     func addDelegate(_ request: Request) async throws -> Response {
         let fields = try RequestFields(try await Self.body(request))
         let safe = try fields.optionalAddress("safe")
-        guard let signature = try fields.hex("signature") else { throw CoSigningError(.malformed, field: "signature", "the delegator's signature is required") }
-        let added = try await service.addDelegate(safe: safe, delegate: try fields.address("delegate"), delegator: try fields.address("delegator"),
-                                                  label: try fields.string("label") ?? "", expiry: try fields.date("expiryDate"), signature: signature)
+        guard let signature = try fields.hex("signature") else { throw FieldError(.malformed, field: "signature", "the delegator's signature is required") }
+        let added = try await dispatcher.dispatch(AddServedDelegate(
+            safe: safe, delegate: try fields.address("delegate"), delegator: try fields.address("delegator"),
+            label: try fields.string("label") ?? "", expiry: try fields.date("expiryDate"), signature: signature))
         return Self.json(.created, ServiceJSON.delegate(added))
     }
 
@@ -57,8 +58,8 @@ extension CoSigningRoutes {
         let delegate = try Self.address(context, "delegate")
         let fields = try RequestFields(try await Self.body(request))
         let safe = try fields.optionalAddress("safe")
-        guard let signature = try fields.hex("signature") else { throw CoSigningError(.malformed, field: "signature", "a signature is required") }
-        try await service.removeDelegate(safe: safe, delegate: delegate, delegator: try fields.address("delegator"), signature: signature)
+        guard let signature = try fields.hex("signature") else { throw FieldError(.malformed, field: "signature", "a signature is required") }
+        try await dispatcher.dispatch(RemoveServedDelegate(safe: safe, delegate: delegate, delegator: try fields.address("delegator"), signature: signature))
         return Response(status: .noContent)
     }
 }

@@ -8,82 +8,82 @@ import Services
 struct RequestFields {
     let json: JSONValue
 
-    init(_ body: [UInt8]) throws(CoSigningError) {
-        do { json = try JSONParser.parse(body) } catch { throw CoSigningError(.malformed, field: "body", "not JSON: \(error.description)") }
-        guard json.objectValue != nil else { throw CoSigningError(.malformed, field: "body", "must be a JSON object") }
+    init(_ body: [UInt8]) throws(FieldError) {
+        do { json = try JSONParser.parse(body) } catch { throw FieldError(.malformed, field: "body", "not JSON: \(error.description)") }
+        guard json.objectValue != nil else { throw FieldError(.malformed, field: "body", "must be a JSON object") }
     }
 
-    func address(_ field: String, default fallback: Address? = nil) throws(CoSigningError) -> Address {
+    func address(_ field: String, default fallback: Address? = nil) throws(FieldError) -> Address {
         guard let text = json[field]?.stringValue else {
             if let fallback, json[field] == nil || json[field] == .null { return fallback }
-            throw CoSigningError(.malformed, field: field, "an address is required")
+            throw FieldError(.malformed, field: field, "an address is required")
         }
-        do { return try Address(text) } catch { throw CoSigningError(.malformed, field: field, error.description) }
+        do { return try Address(text) } catch { throw FieldError(.malformed, field: field, error.description) }
     }
 
     /// An address, or nil for a missing field or null.
-    func optionalAddress(_ field: String) throws(CoSigningError) -> Address? {
+    func optionalAddress(_ field: String) throws(FieldError) -> Address? {
         json[field] == nil || json[field] == .null ? nil : try address(field)
     }
 
-    func number(_ field: String, default fallback: BigUInt? = nil) throws(CoSigningError) -> BigUInt {
+    func number(_ field: String, default fallback: BigUInt? = nil) throws(FieldError) -> BigUInt {
         switch json[field] {
         case .number(let text)?, .string(let text)?:
             guard let n = IntegerText.parseStrictDecimalUInt256(text) else {
-                throw CoSigningError(.malformed, field: field, "'\(text)' is not a whole number below 2^256")
+                throw FieldError(.malformed, field: field, "'\(text)' is not a whole number below 2^256")
             }
             return n
         case nil, .null?:
             if let fallback { return fallback }
-            throw CoSigningError(.malformed, field: field, "a number is required")
-        case _?: throw CoSigningError(.malformed, field: field, "must be a number")
+            throw FieldError(.malformed, field: field, "a number is required")
+        case _?: throw FieldError(.malformed, field: field, "must be a number")
         }
     }
 
     /// Hex bytes; nil for a missing field or null.
-    func hex(_ field: String) throws(CoSigningError) -> [UInt8]? {
+    func hex(_ field: String) throws(FieldError) -> [UInt8]? {
         switch json[field] {
         case nil, .null?: return nil
         case .string(let text)?: return try Self.bytes(text, field: field)
-        case _?: throw CoSigningError(.malformed, field: field, "must be a hex string")
+        case _?: throw FieldError(.malformed, field: field, "must be a hex string")
         }
     }
 
-    func string(_ field: String) throws(CoSigningError) -> String? {
+    func string(_ field: String) throws(FieldError) -> String? {
         switch json[field] {
         case nil, .null?: return nil
         case .string(let text)?: return text
-        case _?: throw CoSigningError(.malformed, field: field, "must be a string")
+        case _?: throw FieldError(.malformed, field: field, "must be a string")
         }
     }
 
     /// An ISO 8601 date, with or without fractional seconds; nil for a missing field or null.
-    func date(_ field: String) throws(CoSigningError) -> Date? {
+    func date(_ field: String) throws(FieldError) -> Date? {
         guard let text = try string(field) else { return nil }
         if let date = try? ServiceJSON.iso8601.parse(text) { return date }
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        throw CoSigningError(.malformed, field: field, "'\(text)' is not an ISO 8601 date such as 2026-12-31T00:00:00Z")
+        throw FieldError(.malformed, field: field, "'\(text)' is not an ISO 8601 date such as 2026-12-31T00:00:00Z")
     }
 
     /// A 32-byte hash.
-    func hash(_ field: String) throws(CoSigningError) -> [UInt8] {
-        guard case .string(let text)? = json[field] else { throw CoSigningError(.malformed, field: field, "a 32-byte hash is required") }
+    func hash(_ field: String) throws(FieldError) -> [UInt8] {
+        guard case .string(let text)? = json[field] else { throw FieldError(.malformed, field: field, "a 32-byte hash is required") }
         return try Self.hashText(text, field: field)
     }
 
     /// `operation`: 0 call, 1 delegatecall; 2 (CREATE) is what the official service refuses too.
-    func operation() throws(CoSigningError) -> SafeOperation {
+    func operation() throws(FieldError) -> SafeOperation {
         let n = try number("operation")
         guard n <= 1, let op = SafeOperation(rawValue: UInt8(n)) else {
-            throw CoSigningError(.refused, field: "operation", n == 2 ? "CREATE is not supported" : "must be 0 (call) or 1 (delegatecall)")
+            throw FieldError(.refused, field: "operation", n == 2 ? "CREATE is not supported" : "must be 0 (call) or 1 (delegatecall)")
         }
         return op
     }
 
     /// The proposal of `safe` in this body.
-    func proposal(safe: Address) throws(CoSigningError) -> ServiceProposal {
+    func proposal(safe: Address) throws(FieldError) -> ServiceProposal {
         if let named = try optionalAddress("safe"), named != safe {
-            throw CoSigningError(.refused, field: "safe", "the body names another Safe than the path")
+            throw FieldError(.refused, field: "safe", "the body names another Safe than the path")
         }
         // The chain ID and version are placeholders: the service puts the chain's in.
         let fields = SafeTx(

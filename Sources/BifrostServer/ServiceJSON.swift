@@ -67,7 +67,7 @@ enum ServiceJSON {
     }
 
     /// A refusal as Django REST Framework words one: the field, then its messages.
-    static func error(_ e: CoSigningError) -> JSONValue { object([(e.field, .array([.string(e.reason)]))]) }
+    static func error(_ e: FieldError) -> JSONValue { object([(e.field, .array([.string(e.reason)]))]) }
 
     static func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
 

@@ -9,7 +9,7 @@ struct WriteAccessMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard access.isProtected, [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
-        switch await access.decide(authorization: request.headers[.authorization]) {
+        switch await access.decide(key: request.headers[.authorization].flatMap(Self.bearer)) {
         case .allowed(let label):
             context.logger.debug("write allowed", metadata: ["key": .string(label ?? "-")])
             return try await next(request, context)
@@ -22,5 +22,13 @@ struct WriteAccessMiddleware: RouterMiddleware {
             response.headers[.retryAfter] = String(seconds)
             return response
         }
+    }
+
+    /// The key of `Bearer KEY` (also `Token KEY`, as the official service's own tokens are sent).
+    static func bearer(_ header: String) -> String? {
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, ["bearer", "token"].contains(parts[0].lowercased()) else { return nil }
+        let key = parts[1].trimmingCharacters(in: .whitespaces)
+        return key.isEmpty ? nil : key
     }
 }

@@ -13,7 +13,7 @@ public struct AppServices: Sendable {
     /// Opens the database and vault under `home` and wires the stores. `lightKDF` makes new keystore
     /// files cheap to unlock and is only for tests and demos. Reads from nodes are retried under
     /// `retry`; by default over the real network only, so a test's scripted failure is seen as is.
-    public static func open(home: BifrostHome, lightKDF: Bool = false, http: any Networking.Network = ServiceEnvironment.network,
+    public static func open(home: BifrostHome, lightKDF: Bool = false, http: any Networking.Network = ProcessDefaults.network,
                             retry: RetryPolicy? = nil) throws -> AppServices {
         let database = try AppDatabase.open(home: home)
         let vault = KeyVault(home: home, scrypt: lightKDF ? .light : .standard)
@@ -38,16 +38,15 @@ public struct AppServices: Sendable {
     /// Where a co-signing server keeps its data unless told: `serve.sqlite` in the home.
     public var defaultCoSigningDatabase: CoSigningDatabase { .sqlite(path: home.url.appendingPathComponent("serve.sqlite").path) }
 
-    /// A co-signing service for the chain `selection` names, keeping its data in `database`
-    /// (default `defaultCoSigningDatabase`), or in memory with `inMemory`, reading a Safe again
-    /// after `stateMaxAge` at most; the node is asked its chain ID once here, so a wrong network
-    /// fails at start.
-    public func coSigning(database: CoSigningDatabase? = nil, inMemory: Bool = false, chain selection: ChainSelection,
-                          stateMaxAge: Duration = .seconds(15)) async throws -> CoSigningService {
+    /// The dispatcher, serving co-signing actions for the chain `selection` names, keeping their
+    /// data in `database` (default `defaultCoSigningDatabase`), or in memory with `inMemory`,
+    /// reading a Safe again after `stateMaxAge` at most; the node is asked its chain ID once here,
+    /// so a wrong network fails at start.
+    public func serving(database: CoSigningDatabase? = nil, inMemory: Bool = false, chain selection: ChainSelection,
+                        stateMaxAge: Duration = .seconds(15)) async throws -> Dispatcher {
         let storage: any CoSigningStorage = inMemory ? try SQLiteCoSigningStorage() : try await (database ?? defaultCoSigningDatabase).open()
-        let chain = try await connector.connect(selection)
-        let service = CoSigningService(storage: storage, chain: chain, stateMaxAge: stateMaxAge)
-        _ = try await service.chainID()
-        return service
+        let store = CoSigningStore(storage: storage, chain: try await connector.connect(selection), stateMaxAge: stateMaxAge)
+        _ = try await store.chainID()
+        return dispatcher.serving(store)
     }
 }

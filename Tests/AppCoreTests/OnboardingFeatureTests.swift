@@ -122,7 +122,7 @@ struct OnboardingFeatureTests {
         let first = Onboarding.Dependencies.live(try Session.open(SessionChoice(home: root.appendingPathComponent("a").path, environment: env)))
         let created = try await first.createKey("alice", 12, "pw")
         #expect(created.words.value.count == 12)
-        let derived = try DerivationService().account(mnemonic: try Mnemonic(phrase: created.words.value.joined(separator: " ")), passphrase: "",
+        let derived = try AccountDerivation().account(mnemonic: try Mnemonic(phrase: created.words.value.joined(separator: " ")), passphrase: "",
                                                       path: try DerivationPath.ethereum(index: 0))
         #expect(derived.address == created.account.address)
         let picked = first.pickWords(12)

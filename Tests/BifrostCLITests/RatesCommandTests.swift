@@ -17,7 +17,7 @@ struct RatesCommandTests {
     }
 
     func run(_ mock: MockNetwork, _ args: [String], home: String) async -> CLIResult {
-        await ServiceEnvironment.$network.withValue(mock) {
+        await ProcessDefaults.$network.withValue(mock) {
             await withArguments(args + ["--home", home, "--rates-url", "https://rates.example/api/v3"])
         }
     }

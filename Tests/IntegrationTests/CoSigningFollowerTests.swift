@@ -30,7 +30,7 @@ extension OnDevnet {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
             defer { Self.remove(database) }
-            let before = try await f.first.services.coSigning(database: database, chain: f.first.chain)
+            let before = try await f.first.services.serving(database: database, chain: f.first.chain)
             let owner = devnet.accounts[4].key
 
             let entry = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
@@ -40,33 +40,33 @@ extension OnDevnet {
             var firstRead: Date?
             for tx in [entry.transaction, rival, later] {
                 let hash = try tx.hash()
-                _ = try await before.propose(ServiceProposal(fields: tx, statedHash: hash, sender: owner.address,
-                                                             signature: try SafeSignature.sign(safeTxHash: hash, with: owner).bytes, origin: nil))
-                let served = try await before.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }
+                _ = try await before.dispatch(ProposeServedTransaction(ServiceProposal(fields: tx, statedHash: hash, sender: owner.address,
+                                                             signature: try SafeSignature.sign(safeTxHash: hash, with: owner).bytes, origin: nil)))
+                let served = try await before.coSigning!.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }
                 firstRead = firstRead ?? served?.readAt
                 #expect(served?.readAt == firstRead, "an unchanged Safe is stored once, not again with every proposal")
             }
-            let first = try await CoSigningFollower(service: before).step()
+            let first = try await before.dispatch(FollowServedChain())
             #expect(first.executed == 0 && first.replaced == 0)
             let firstEnd = try #require(first.blocks?.upperBound)
 
             // The server is down while the transaction runs; a new one on the same file takes over.
             let result = try await f.signAndExecute(entry)
             #expect(result.success == true)
-            let after = try await f.first.services.coSigning(database: database, chain: f.first.chain)
-            let follower = CoSigningFollower(service: after)
-            let resumed = try await follower.step()
+            let after = try await f.first.services.serving(database: database, chain: f.first.chain)
+            let follower = after
+            let resumed = try await follower.dispatch(FollowServedChain())
             #expect(resumed.blocks?.lowerBound == firstEnd + 1, "resumes after the last block read, not at the head")
             #expect(resumed.executed == 1 && resumed.replaced == 1)
 
-            let executed = try await after.transaction(entry.safeTxHash)
+            let executed = try await after.dispatch(ServedTransactionLookup(safeTxHash: entry.safeTxHash))
             #expect(executed.isExecuted && executed.isSuccessful == true && executed.executionHash == result.transaction.hash)
-            #expect(try await after.transaction(try rival.hash()).isReplaced)
-            let pending = try await after.transaction(try later.hash())
+            #expect(try await after.dispatch(ServedTransactionLookup(safeTxHash: try rival.hash())).isReplaced)
+            let pending = try await after.dispatch(ServedTransactionLookup(safeTxHash: try later.hash()))
             #expect(!pending.isExecuted && !pending.isReplaced)
-            #expect(try await after.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }?.nonce == 1, "the Safe is read again")
+            #expect(try await after.coSigning!.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }?.nonce == 1, "the Safe is read again")
 
-            let again = try await follower.step()
+            let again = try await follower.dispatch(FollowServedChain())
             #expect(again.executed == 0 && again.replaced == 0, "each mark is made once")
         }
 
@@ -74,7 +74,7 @@ extension OnDevnet {
         func followsFailedExecution() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let service = try await f.first.services.coSigning(inMemory: true, chain: f.first.chain)
+            let service = try await f.first.services.serving(inMemory: true, chain: f.first.chain)
             let (owner4, owner5) = (devnet.accounts[4].key, devnet.accounts[5].key)
             // A threshold above the owner count makes the Safe's own call revert (GS201); with
             // safeTxGas set, the Safe pays for the attempt and emits ExecutionFailure instead of reverting.
@@ -83,10 +83,10 @@ extension OnDevnet {
                             safeTxGas: 100_000, nonce: 0)
             let hash = try tx.hash()
             let signatures = try [owner4, owner5].map { try SafeSignature.sign(safeTxHash: hash, with: $0) }
-            _ = try await service.propose(ServiceProposal(fields: tx, statedHash: hash, sender: owner4.address,
-                                                          signature: signatures[0].bytes, origin: nil))
-            let follower = CoSigningFollower(service: service)
-            _ = try await follower.step()
+            _ = try await service.dispatch(ProposeServedTransaction(ServiceProposal(fields: tx, statedHash: hash, sender: owner4.address,
+                                                          signature: signatures[0].bytes, origin: nil)))
+            let follower = service
+            _ = try await follower.dispatch(FollowServedChain())
 
             // Sent by hand: Bifrost's own execute simulates first and refuses a call the Safe reports failing.
             let calldata = try tx.execTransactionCall(signatures: SafeSignature.pack(signatures.sorted { $0.owner < $1.owner }))
@@ -95,11 +95,11 @@ extension OnDevnet {
                 wait: true, password: { "pw" }))
             #expect(sent.receipt?.status == true, "the outer transaction succeeds; only the Safe's inner call failed")
 
-            let report = try await follower.step()
+            let report = try await follower.dispatch(FollowServedChain())
             #expect(report.executed == 1)
-            let failed = try await service.transaction(hash)
+            let failed = try await service.dispatch(ServedTransactionLookup(safeTxHash: hash))
             #expect(failed.isExecuted && failed.isSuccessful == false && failed.executionHash == sent.transaction.hash)
-            #expect(try await service.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }?.nonce == 1,
+            #expect(try await service.coSigning!.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }?.nonce == 1,
                     "a failed execution still spends the nonce")
         }
 
@@ -107,22 +107,22 @@ extension OnDevnet {
         func cacheFollowsOwnerChanges() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let service = try await f.first.services.coSigning(inMemory: true, chain: f.first.chain)
+            let service = try await f.first.services.serving(inMemory: true, chain: f.first.chain)
             let (owner4, owner5, owner6) = (devnet.accounts[4].key, devnet.accounts[5].key, devnet.accounts[6].key)
             let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[0], value: 21, nonce: 1)
             let hash = try tx.hash()
-            _ = try await service.propose(ServiceProposal(fields: tx, statedHash: hash, sender: owner4.address,
-                                                         signature: try SafeSignature.sign(safeTxHash: hash, with: owner4).bytes, origin: nil))
-            let follower = CoSigningFollower(service: service)
-            _ = try await follower.step()
+            _ = try await service.dispatch(ProposeServedTransaction(ServiceProposal(fields: tx, statedHash: hash, sender: owner4.address,
+                                                         signature: try SafeSignature.sign(safeTxHash: hash, with: owner4).bytes, origin: nil)))
+            let follower = service
+            _ = try await follower.dispatch(FollowServedChain())
             let removal = try await f.run(.removeOwner(f.owners[2], threshold: 2))
             #expect(removal.success == true)
-            let seen = try await follower.step()
+            let seen = try await follower.dispatch(FollowServedChain())
             #expect(seen.executed == 0, "the removal went through the homes, not this server")
-            await #expect(throws: CoSigningError.self, "owner 6 was removed on chain") {
-                try await service.confirm(hash, signature: try SafeSignature.sign(safeTxHash: hash, with: owner6).bytes)
+            await #expect(throws: CoSigningRefusal.self, "owner 6 was removed on chain") {
+                try await service.dispatch(ConfirmServedTransaction(safeTxHash: hash, signature: try SafeSignature.sign(safeTxHash: hash, with: owner6).bytes))
             }
-            let confirmed = try await service.confirm(hash, signature: try SafeSignature.sign(safeTxHash: hash, with: owner5).bytes)
+            let confirmed = try await service.dispatch(ConfirmServedTransaction(safeTxHash: hash, signature: try SafeSignature.sign(safeTxHash: hash, with: owner5).bytes))
             #expect(Set(confirmed.confirmations.map(\.signature.owner)) == [owner4.address, owner5.address])
         }
 
@@ -132,7 +132,7 @@ extension OnDevnet {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
             defer { Self.remove(database) }
-            let server = try await ServingCoSigner(try await f.first.services.coSigning(database: database, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(database: database, chain: f.first.chain))
             defer { server.stop() }
             let keys = [4, 5, 6].map { devnet.accounts[$0].key }
             var hashes: [[UInt8]] = []

@@ -41,7 +41,7 @@ extension OnDevnet {
         func proposerMustHaveSigned() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await ServingCoSigner(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
             defer { server.stop() }
             let (named, signer) = (devnet.accounts[4].key, devnet.accounts[5].key)
             let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[2], value: 9, nonce: 0)
@@ -62,13 +62,13 @@ extension OnDevnet {
         func pagingLinks() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let service = try await f.first.services.coSigning(inMemory: true, chain: f.first.chain)
+            let service = try await f.first.services.serving(inMemory: true, chain: f.first.chain)
             let owner = devnet.accounts[4].key
             for nonce in 0..<2 {
                 let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[1], value: 1, nonce: .init(nonce))
                 let hash = try tx.hash()
-                _ = try await service.propose(ServiceProposal(fields: tx, statedHash: hash, sender: owner.address,
-                                                              signature: try SafeSignature.sign(safeTxHash: hash, with: owner).bytes, origin: nil))
+                _ = try await service.dispatch(ProposeServedTransaction(ServiceProposal(fields: tx, statedHash: hash, sender: owner.address,
+                                                              signature: try SafeSignature.sign(safeTxHash: hash, with: owner).bytes, origin: nil)))
             }
             let listing = "/api/v1/safes/\(f.safe.checksummed)/multisig-transactions/?limit=1&ordering=nonce"
             let local = try await ServingCoSigner(service)
@@ -92,7 +92,7 @@ extension OnDevnet {
             defer { f.remove() }
             let log = RecordedLog()
             let settings = ServeSettings(port: 0, followEvery: nil, limits: ServingLimits(readTimeout: .seconds(1)))
-            let server = try await ServingCoSigner(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain),
+            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain),
                                                    settings: settings, logger: log.logger)
             defer { server.stop() }
             let halfHeaders = try RawConnection(port: server.port)
@@ -104,7 +104,7 @@ extension OnDevnet {
             for connection in [halfHeaders, halfBody, idle] { #expect(await connection.read(timeout: .seconds(30)).closed, "closed after the read timeout") }
             server.stop()
 
-            let capped = try await ServingCoSigner(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain),
+            let capped = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain),
                                                    settings: ServeSettings(port: 0, followEvery: nil, limits: ServingLimits(connectionsPerClient: 3)))
             defer { capped.stop() }
             // Which of four connections is the one past the cap depends on the order the event loops see them.
@@ -116,7 +116,7 @@ extension OnDevnet {
             #expect(await open.first?.read(timeout: .seconds(30), until: "ok").text.hasPrefix("HTTP/1.1 200") == true, "the others still answer")
 
             // The rest on a server with the default read timeout, which a loaded machine cannot run out.
-            let steady = try await ServingCoSigner(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain),
+            let steady = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain),
                                                    settings: ServeSettings(port: 0, followEvery: nil), logger: log.logger)
             defer { steady.stop() }
             let doubled = try RawConnection(port: steady.port)

@@ -19,7 +19,7 @@ extension OnDevnet {
         func delete() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await ServingCoSigner(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
             defer { server.stop() }
             let (proposer, other) = (devnet.accounts[4].key, devnet.accounts[5].key)
             let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[2], value: 3, nonce: 0)
@@ -46,7 +46,7 @@ extension OnDevnet {
         func delegates() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await ServingCoSigner(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
             defer { server.stop() }
             let owner = devnet.accounts[4].key, delegate = PrivateKey.generate(), stranger = PrivateKey.generate()
             let digest = ServiceAuthorization.delegateDigest(delegate: delegate.address, chainID: devnet.chainID, totp: ServiceAuthorization.totp(at: Date()))
@@ -89,7 +89,7 @@ extension OnDevnet {
         func ownersSafes() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await ServingCoSigner(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
             defer { server.stop() }
             let owner = devnet.accounts[5].key
             #expect(try await server.send("GET", "/api/v1/owners/\(owner.address.checksummed)/safes/").json["safes"] == .array([]))
@@ -113,7 +113,7 @@ extension OnDevnet {
             defer { f.remove() }
             let keys = try APIKeys(text: "# team keys\nalice-0123456789abcdef 2\nbob-0123456789abcdef0123\n", defaultPerMinute: 60)
             let settings = ServeSettings(port: 0, access: WriteAccess(keys: keys), corsOrigins: ["https://wallet.example"], followEvery: nil)
-            let server = try await ServingCoSigner(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain), settings: settings)
+            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain), settings: settings)
             defer { server.stop() }
             let owner = devnet.accounts[4].key
             let path = "/api/v2/safes/\(f.safe.checksummed)/multisig-transactions/"
@@ -136,7 +136,7 @@ extension OnDevnet {
             #expect(preflight.headers["access-control-allow-headers"]?.contains("Authorization") == true)
             let foreign = try await server.send("GET", path, nil, headers: ["Origin": "https://evil.example"])
             #expect(foreign.status == 200 && foreign.headers["access-control-allow-origin"] == nil)
-            let open = try await ServingCoSigner(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain))
+            let open = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
             defer { open.stop() }
             #expect(try await open.send("GET", path, nil, headers: ["Origin": "https://wallet.example"]).headers["access-control-allow-origin"] == nil,
                     "CORS is off unless configured")

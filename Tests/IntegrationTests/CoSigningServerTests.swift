@@ -17,7 +17,7 @@ extension OnDevnet {
         func twoOfThree() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await ServingCoSigner(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
             defer { server.stop() }
             let endpoint = SafeServiceEndpoint(url: server.url, apiKey: nil)
             let recipient = PrivateKey.generate().address
@@ -54,7 +54,7 @@ extension OnDevnet {
         func refusals() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await ServingCoSigner(try await f.first.services.coSigning(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
             defer { server.stop() }
             let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[1], value: 5, nonce: 0)
             let hash = try tx.hash()

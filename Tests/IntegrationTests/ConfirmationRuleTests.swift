@@ -66,7 +66,7 @@ extension OnDevnet {
             // The server: proposed by b with b's first signature, then each confirmation over HTTP.
             for database in CoSigningFollowerTests.databases {
                 defer { CoSigningFollowerTests.remove(database) }
-                let server = try await ServingCoSigner(try await wallet.services.coSigning(database: database, chain: wallet.chain))
+                let server = try await ServingCoSigner(try await wallet.services.serving(database: database, chain: wallet.chain))
                 defer { server.stop() }
                 let proposed = try await server.send("POST", "/api/v2/safes/\(parent.checksummed)/multisig-transactions/",
                                                      try ServingCoSigner.proposal(tx, sender: b.address, signature: bFirst.bytes))

@@ -37,7 +37,7 @@ struct SafeStoreFlowTests {
             guard let body = try? JSONParser.parse(request.body) else { return [] }
             let calls = body.arrayValue ?? [body]
             return try calls.filter { $0["method"]?.stringValue == "eth_sendRawTransaction" }.map {
-                try OfflineTransactionService().decode(try [UInt8](hex: $0["params"]?.arrayValue?.first?.stringValue ?? ""))
+                try OfflineTransactions().decode(try [UInt8](hex: $0["params"]?.arrayValue?.first?.stringValue ?? ""))
             }
         }
     }

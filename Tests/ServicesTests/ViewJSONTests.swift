@@ -98,7 +98,7 @@ struct ViewJSONTests {
     func signedTransaction() throws {
         // The EIP-155 example transaction.
         let raw = try Hex.decode("0xf86c098504a817c800825208943535353535353535353535353535353535353535880de0b6b3a76400008025a028ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa636276a067cbe9d8997f761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d83")
-        let view = SignedTransactionView(try OfflineTransactionService().decode(raw))
+        let view = SignedTransactionView(try OfflineTransactions().decode(raw))
         #expect(try Self.json(view) == #"{"type":0,"chainId":"1","nonce":"9","to":"0x3535353535353535353535353535353535353535","value":"1000000000000000000","gasLimit":"21000","gasPrice":"20000000000","data":"0x","v":"37","r":"0x28ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa636276","s":"0x67cbe9d8997f761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d83","hash":"0x33469b22e9f636356c4160a87eb19df52b7412e8eac32a4a55ffe88ea8350788","from":"0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F"}"#)
         #expect(try Self.roundTrips(view))
     }

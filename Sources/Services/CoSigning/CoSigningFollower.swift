@@ -19,14 +19,11 @@ public struct FollowReport: Sendable, Equatable {
 /// provider's range and batch limits, marks each transaction executed or failed with its
 /// transaction hash from the `ExecutionSuccess` and `ExecutionFailure` events, and reads again
 /// every Safe that changed, marking its pending transactions below the new nonce replaced.
-public struct CoSigningFollower: Sendable {
-    public let service: CoSigningService
-
-    /// A follower for `service`'s chain and storage.
-    public init(service: CoSigningService) { self.service = service }
+struct CoSigningFollower: Sendable {
+    let service: CoSigningStore
 
     /// Reads the events up to the chain's head once.
-    public func step() async throws -> FollowReport {
+    func step() async throws -> FollowReport {
         let storage = service.storage, remote = service.chain.remote
         let chainID = try await service.chainID()
         let head = try await remote.blockNumber()
@@ -61,13 +58,5 @@ public struct CoSigningFollower: Sendable {
         }
         try await storage.setFollowedBlock(head, chainID: chainID)
         return FollowReport(blocks: from...head, executed: executed, replaced: replaced)
-    }
-
-    /// Passes every `interval` until cancelled; a failed pass is reported and tried again next time.
-    public func run(every interval: Duration, onFailure: @Sendable (any Error) -> Void) async {
-        while !Task.isCancelled {
-            do { _ = try await step() } catch { onFailure(error) }
-            try? await Task.sleep(for: interval)
-        }
     }
 }

@@ -36,7 +36,7 @@ public struct KeyStore: Sendable {
                                password: String) async throws -> Account {
         try await checkNew(name, password: password)
         let path = try DerivationPath.ethereum(index: index)
-        let key = try DerivationService().key(mnemonic: mnemonic, passphrase: passphrase, path: path)
+        let key = try AccountDerivation().key(mnemonic: mnemonic, passphrase: passphrase, path: path)
         return try await persist(name: name, key: key, kind: .mnemonic, path: path.description, password: password,
                            mnemonic: mnemonic)
     }

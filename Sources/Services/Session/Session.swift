@@ -16,7 +16,7 @@ public struct Session: Sendable {
     public private(set) var fiat = "usd"
 
     /// Resolves `choice` and opens the services on its home.
-    public static func open(_ choice: SessionChoice, http: any Networking.Network = ServiceEnvironment.network) throws -> Session {
+    public static func open(_ choice: SessionChoice, http: any Networking.Network = ProcessDefaults.network) throws -> Session {
         let home = choice.bifrostHome
         let services = try AppServices.open(home: home, lightKDF: choice.lightKDF, http: http)
         var session = Session(home: home, chain: choice.chain, services: services)

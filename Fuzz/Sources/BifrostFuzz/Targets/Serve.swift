@@ -32,8 +32,10 @@ private let serveResponder: any HTTPResponder<BasicRequestContext> = {
     mock.serve(MockSafeNode(chainID: serveChainID, owners: serveKeys.map(\.address), threshold: 2, nonce: 3))
     let chain = Chain(remote: EthereumRemote(rpc: JSONRPCClient(network: mock, endpoint: try! RPCEndpoint("http://mock.invalid"))),
                       endpoint: try! RPCEndpoint("http://mock.invalid"))
-    let service = CoSigningService(storage: try! SQLiteCoSigningStorage(), chain: chain)
-    return CoSigningServer.responder(service: service)
+    // The composition root over a throwaway home, serving co-signing actions as `bifrost serve` does.
+    let home = BifrostHome(url: FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-fuzz-serve-\(UUID().uuidString)"))
+    let services = try! AppServices.open(home: home, lightKDF: true, http: mock)
+    return CoSigningServer.responder(dispatcher: services.dispatcher.serving(CoSigningStore(storage: try! SQLiteCoSigningStorage(), chain: chain)))
 }()
 
 /// The endpoints, by the input's first byte.

@@ -24,7 +24,7 @@ struct ABIDecodeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let data = hex.bytes
-        let decoded = try ABIService().decode(signature: signature, data: data)
+        let decoded = try ABICodec().decode(signature: signature, data: data)
         if global.json {
             global.output.emit([
                 ("types", .array(decoded.types.map { .string($0.description) })),

@@ -26,7 +26,7 @@ struct ABIEncodeCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let call = try ABIService().encode(signature: signature, arguments: arguments)
+        let call = try ABICodec().encode(signature: signature, arguments: arguments)
         if global.json {
             global.output.emit([
                 ("calldata", .string(Hex.encode(call.calldata))),

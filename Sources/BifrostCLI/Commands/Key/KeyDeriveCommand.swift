@@ -49,9 +49,9 @@ struct KeyDeriveCommand: AsyncParsableCommand {
         if let path {
             let parsed: DerivationPath
             do { parsed = try DerivationPath(path) } catch { throw InputError(option: "--path", reason: error.description) }
-            accounts = [try DerivationService().account(mnemonic: words, passphrase: passphrase, path: parsed)]
+            accounts = [try AccountDerivation().account(mnemonic: words, passphrase: passphrase, path: parsed)]
         } else {
-            accounts = try DerivationService().accounts(mnemonic: words, passphrase: passphrase, start: index ?? 0, count: count)
+            accounts = try AccountDerivation().accounts(mnemonic: words, passphrase: passphrase, start: index ?? 0, count: count)
         }
         if global.json {
             global.output.emit([("accounts", .array(accounts.map {

@@ -120,13 +120,16 @@ struct ServeCommand: AsyncParsableCommand {
         let services = try global.services()
         let (host, port) = try Self.address(listen)
         let database = try chosenDatabase() ?? services.defaultCoSigningDatabase
-        let service = try await services.coSigning(database: database, chain: global.chain, stateMaxAge: .seconds(safeCache))
-        let chainID = try await service.chainID()
-        let keys = try apiKeyFile.map { file throws(CoSigningError) in try APIKeys(file: file, defaultPerMinute: rateLimit) }
+        let keys: APIKeys?
+        do { keys = try apiKeyFile.map { file throws(APIKeysError) in try APIKeys(file: file, defaultPerMinute: rateLimit) } } catch {
+            throw InputError(option: "--api-key-file", reason: error.description)
+        }
+        let dispatcher = try await services.serving(database: database, chain: global.chain, stateMaxAge: .seconds(safeCache))
+        let chainID = try await dispatcher.dispatch(ServedChainID())
         let settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
                                      followEvery: followInterval == 0 ? nil : .seconds(followInterval), publicURL: try chosenPublicURL(),
                                      limits: ServingLimits(readTimeout: .seconds(readTimeout), connectionsPerClient: maxConnectionsPerClient))
-        try await CoSigningServer.run(service: service, settings: settings) { bound in
+        try await CoSigningServer.run(dispatcher: dispatcher, settings: settings) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
             let line = global.json
                 ? JSONWriter.write(.object([("url", .string("http://\(host):\(bound)")), ("chainId", .string(String(chainID))),

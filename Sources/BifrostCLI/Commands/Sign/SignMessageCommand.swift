@@ -24,7 +24,7 @@ struct SignMessageCommand: AsyncParsableCommand {
 
     func run() async throws {
         let bytes = try MessageInput.bytes(message, isHex: hex, option: "MESSAGE")
-        let result = try MessageSigningService().sign(.message(bytes), with: try await key.resolve(global))
+        let result = try MessageSigner().sign(.message(bytes), with: try await key.resolve(global))
         SignMessageCommand.emit(result, global.output)
     }
 

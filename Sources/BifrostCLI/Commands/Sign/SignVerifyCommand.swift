@@ -51,7 +51,7 @@ struct SignVerifyCommand: AsyncParsableCommand {
             payload = .typedData(try MessageInput.typedData(file: typedData ?? "", option: "--typed-data"))
         }
         let sig = signature.bytes
-        let signer = try MessageSigningService().recoverSigner(of: payload, signature: sig)
+        let signer = try MessageSigner().recoverSigner(of: payload, signature: sig)
         if let address {
             let expected = address.address
             guard expected == signer else { throw SignerMismatch(expected: expected, actual: signer) }

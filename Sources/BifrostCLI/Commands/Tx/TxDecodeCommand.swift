@@ -16,7 +16,7 @@ struct TxDecodeCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let summary = try OfflineTransactionService().decode(raw.bytes)
+        let summary = try OfflineTransactions().decode(raw.bytes)
         try global.output.emit(view: SignedTransactionView(summary))
     }
 }

@@ -56,7 +56,7 @@ struct TxSignCommand: AsyncParsableCommand {
             accessList: try accessList.map(parseAccessList)
         )
         _ = try draft.build()
-        let summary = try OfflineTransactionService().sign(draft, with: try await key.resolve(global))
+        let summary = try OfflineTransactions().sign(draft, with: try await key.resolve(global))
         global.output.emit([
             ("raw", .string(summary.rawHex)),
             ("hash", .string(summary.hashHex)),

@@ -18,34 +18,34 @@ public struct APIKeys: Sendable {
     public var count: Int { entries.count }
 
     /// Keys from `text`; `defaultPerMinute` applies where a line names no rate.
-    public init(text: String, defaultPerMinute: Int) throws(CoSigningError) {
+    public init(text: String, defaultPerMinute: Int) throws(APIKeysError) {
         var entries: [Entry] = []
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             guard !words.isEmpty else { continue }
             guard words.count <= 2, words[0].count >= 16 else {
-                throw CoSigningError(.malformed, field: "api-key-file", "line \(n + 1): a key of 16 or more characters, then optionally its requests per minute")
+                throw APIKeysError("line \(n + 1): a key of 16 or more characters, then optionally its requests per minute")
             }
             var rate = defaultPerMinute
             if words.count == 2 {
-                guard let r = Int(words[1]), r > 0 else { throw CoSigningError(.malformed, field: "api-key-file", "line \(n + 1): the rate must be a positive whole number") }
+                guard let r = Int(words[1]), r > 0 else { throw APIKeysError("line \(n + 1): the rate must be a positive whole number") }
                 rate = r
             }
             entries.append(Entry(key: Array(words[0].utf8), perMinute: rate, label: "key \(entries.count + 1) (line \(n + 1))"))
         }
-        guard !entries.isEmpty else { throw CoSigningError(.malformed, field: "api-key-file", "the file holds no key") }
+        guard !entries.isEmpty else { throw APIKeysError("the file holds no key") }
         self.entries = entries
     }
 
     /// Keys from the file at `path`, which must not be readable by group or others.
-    public init(file path: String, defaultPerMinute: Int) throws(CoSigningError) {
+    public init(file path: String, defaultPerMinute: Int) throws(APIKeysError) {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let data = FileManager.default.contents(atPath: path),
               let text = String(data: data, encoding: .utf8) else {
-            throw CoSigningError(.malformed, field: "api-key-file", "cannot read \(path)")
+            throw APIKeysError("cannot read \(path)")
         }
         if let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
-            throw CoSigningError(.refused, field: "api-key-file", "\(path) is readable by others (mode \(String(mode, radix: 8))); chmod 600 it")
+            throw APIKeysError("\(path) is readable by others (mode \(String(mode, radix: 8))); chmod 600 it")
         }
         try self.init(text: text, defaultPerMinute: defaultPerMinute)
     }
@@ -58,4 +58,11 @@ public struct APIKeys: Sendable {
         for entry in entries where ConstantTime.equals(entry.key, bytes) { found = entry }
         return found
     }
+}
+
+/// Why an API key file was refused; it names the line, never a key.
+public struct APIKeysError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let reason: String
+    init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Who may write to a co-signing server: anyone when it has no keys; otherwise a request must
-/// carry `Authorization: Bearer KEY` (the header the official clients send) with a known key,
-/// and each key may make its rate of requests per minute, in bursts up to that rate.
+/// present a known key (how it is carried is the front end's business), and each key may make
+/// its rate of requests per minute, in bursts up to that rate.
 public actor WriteAccess {
     /// What a write request may do.
     public enum Decision: Sendable, Equatable {
@@ -27,10 +27,10 @@ public actor WriteAccess {
     /// Whether keys are required.
     public nonisolated var isProtected: Bool { keys != nil }
 
-    /// The decision for a request with this `Authorization` header value.
-    public func decide(authorization: String?) -> Decision {
+    /// The decision for a request that presented `key` (nil: none).
+    public func decide(key presented: String?) -> Decision {
         guard let keys else { return .allowed(label: nil) }
-        guard let header = authorization, let presented = Self.bearer(header), let entry = keys.entry(for: presented) else { return .unauthorized }
+        guard let presented, let entry = keys.entry(for: presented) else { return .unauthorized }
         let time = now(), rate = Double(entry.perMinute) / 60
         let (tokens, at) = buckets[entry.label] ?? (Double(entry.perMinute), time)
         let available = min(Double(entry.perMinute), tokens + max(0, time.timeIntervalSince(at)) * rate)
@@ -40,13 +40,5 @@ public actor WriteAccess {
         }
         buckets[entry.label] = (available - 1, time)
         return .allowed(label: entry.label)
-    }
-
-    /// The key of `Bearer KEY` (also `Token KEY`, as the official service's own tokens are sent).
-    static func bearer(_ header: String) -> String? {
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, ["bearer", "token"].contains(parts[0].lowercased()) else { return nil }
-        let key = parts[1].trimmingCharacters(in: .whitespaces)
-        return key.isEmpty ? nil : key
     }
 }

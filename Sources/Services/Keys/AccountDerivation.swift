@@ -7,8 +7,8 @@ public struct DerivedAccount: Sendable, Equatable {
 }
 
 /// BIP32/BIP44 derivation of Ethereum accounts from a phrase; offline, touches no storage. Shaped
-/// like the other offline helpers (ABIService, OfflineTransactionService, MessageSigningService).
-public struct DerivationService: Sendable {
+/// like the other offline helpers (ABICodec, OfflineTransactions, MessageSigner).
+public struct AccountDerivation: Sendable {
     /// The service; it holds nothing.
     public init() {}
 

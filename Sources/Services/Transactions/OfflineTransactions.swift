@@ -13,7 +13,7 @@ public struct TransactionSummary: Sendable, Equatable {
 }
 
 /// Builds, signs and decodes transactions without a node.
-public struct OfflineTransactionService: Sendable {
+public struct OfflineTransactions: Sendable {
     /// A service with no dependencies: everything here is pure.
     public init() {}
 

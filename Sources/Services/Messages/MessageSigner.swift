@@ -18,7 +18,7 @@ public enum SignedPayload: Sendable {
 }
 
 /// Signs and verifies EIP-191 messages and EIP-712 typed data.
-public struct MessageSigningService: Sendable {
+public struct MessageSigner: Sendable {
     /// A service with no dependencies: everything here is pure.
     public init() {}
 

@@ -15,7 +15,7 @@ public struct DecodedValues: Sendable, Equatable {
 }
 
 /// Encodes and decodes Solidity ABI data given signatures and arguments as text.
-public struct ABIService: Sendable {
+public struct ABICodec: Sendable {
     /// A service with no dependencies: everything here is pure.
     public init() {}
 

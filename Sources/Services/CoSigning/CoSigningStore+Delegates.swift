@@ -5,24 +5,22 @@ import Storage
 
 /// Delegates: addresses an owner lets propose. An owner adds or removes one by signing the
 /// service's `Delegate` message for this hour; the delegate may also remove itself.
-extension CoSigningService {
+extension CoSigningStore {
     /// Adds `delegate` for `delegator`: for `safe`, which the delegator must own, or, without a
     /// Safe, for every Safe it owns (it must own one the server serves).
-    public func addDelegate(safe: Address?, delegate: Address, delegator: Address, label: String, expiry: Date?,
+    func addDelegate(safe: Address?, delegate: Address, delegator: Address, label: String, expiry: Date?,
                             signature: [UInt8]) async throws -> ServedDelegate {
         let chainID = try await chainID()
-        guard delegate != delegator else { throw CoSigningError(.refused, field: "delegate", "an owner cannot be its own delegate") }
-        guard !label.trimmingCharacters(in: .whitespaces).isEmpty else { throw CoSigningError(.malformed, field: "label", "a label is required") }
-        if let expiry, expiry <= now() { throw CoSigningError(.refused, field: "expiryDate", "the expiry date has passed") }
-        try requireSigned(signature, by: [delegator], delegate: delegate, chainID: chainID, field: "signature")
+        guard delegate != delegator else { throw CoSigningRefusal.selfDelegation }
+        guard !label.trimmingCharacters(in: .whitespaces).isEmpty else { throw CoSigningRefusal.missingLabel }
+        if let expiry, expiry <= now() { throw CoSigningRefusal.expiryPassed }
+        try requireSigned(signature, by: [delegator], delegate: delegate, chainID: chainID)
         if let safe {
             guard try await self.safe(safe).safe.owners.contains(delegator) else {
-                throw CoSigningError(.refused, field: "delegator", "\(delegator.checksummed) is not an owner of \(safe.checksummed)")
+                throw CoSigningRefusal.delegatorNotOwner(delegator: delegator, safe: safe)
             }
         } else {
-            guard try await !storage.safes(ownedBy: delegator, chainID: chainID).isEmpty else {
-                throw CoSigningError(.refused, field: "delegator", "\(delegator.checksummed) owns no Safe this service serves")
-            }
+            guard try await !storage.safes(ownedBy: delegator, chainID: chainID).isEmpty else { throw CoSigningRefusal.delegatorOwnsNothing(delegator) }
         }
         let added = ServedDelegate(chainID: chainID, safe: safe, delegate: delegate, delegator: delegator, label: label, expiry: expiry)
         try await storage.saveDelegate(added)
@@ -30,18 +28,18 @@ extension CoSigningService {
     }
 
     /// Removes `delegate` of `delegator` (for `safe` only, or everywhere); signed by either of them.
-    public func removeDelegate(safe: Address?, delegate: Address, delegator: Address, signature: [UInt8]) async throws {
+    func removeDelegate(safe: Address?, delegate: Address, delegator: Address, signature: [UInt8]) async throws {
         let chainID = try await chainID()
-        try requireSigned(signature, by: [delegator, delegate], delegate: delegate, chainID: chainID, field: "signature")
+        try requireSigned(signature, by: [delegator, delegate], delegate: delegate, chainID: chainID)
         guard try await storage.removeDelegate(chainID: chainID, delegate: delegate, delegator: delegator, safe: safe) > 0 else {
-            throw CoSigningError(.notFound, field: "delegate", "\(delegate.checksummed) is not a delegate of \(delegator.checksummed)")
+            throw CoSigningRefusal.unknownDelegate(delegate: delegate, delegator: delegator)
         }
     }
 
     /// One page of delegates; at least one of Safe, delegate, delegator or label must be given.
-    public func delegates(_ query: DelegateQuery) async throws -> (count: Int, page: [ServedDelegate]) {
+    func delegates(_ query: DelegateQuery) async throws -> (count: Int, page: [ServedDelegate]) {
         guard query.safe != nil || query.delegate != nil || query.delegator != nil || query.label != nil else {
-            throw CoSigningError(.malformed, field: "safe", "give at least one of safe, delegate, delegator or label")
+            throw CoSigningRefusal.delegateQueryUnbounded
         }
         var q = query
         q.chainID = try await chainID()
@@ -49,7 +47,7 @@ extension CoSigningService {
     }
 
     /// The Safes this service serves that `owner` owned when they were last read.
-    public func safes(ownedBy owner: Address) async throws -> [ServedSafe] {
+    func safes(ownedBy owner: Address) async throws -> [ServedSafe] {
         try await storage.safes(ownedBy: owner, chainID: try await chainID())
     }
 
@@ -63,12 +61,10 @@ extension CoSigningService {
         }
     }
 
-    private func requireSigned(_ signature: [UInt8], by signers: [Address], delegate: Address, chainID: BigUInt, field: String) throws {
+    private func requireSigned(_ signature: [UInt8], by signers: [Address], delegate: Address, chainID: BigUInt) throws {
         let signed = ServiceAuthorization.isSigned(signature, byAnyOf: signers, at: now()) {
             ServiceAuthorization.delegateDigest(delegate: delegate, chainID: chainID, totp: $0)
         }
-        guard signed else {
-            throw CoSigningError(.refused, field: field, "not a signature of this hour's Delegate message by \(signers.map(\.checksummed).joined(separator: " or "))")
-        }
+        guard signed else { throw CoSigningRefusal.delegateMessageNotSigned(by: signers) }
     }
 }

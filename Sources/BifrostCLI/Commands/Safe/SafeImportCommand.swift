@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import Services
+
+/// `bifrost safe import`.
+struct SafeImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a Safe transaction file from another owner, merging its signatures with those here.",
+        discussion: "The hash is recomputed, each signature recovered, and signatures from non-owners or for another transaction refuse the whole file."
+    )
+    @Argument(help: ArgumentHelp("The file written by 'bifrost safe export'; - for stdin.", valueName: "file"))
+    var file: String
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let text = String(decoding: try Input.file(file, option: "FILE"), as: UTF8.self)
+        let r = try await global.services().dispatcher.dispatch(ImportSafeTransaction(json: text, chain: global.chain))
+        for approval in r.setAside { Console.current.err("warning: not counted: \(approval)") }
+        global.output.emit([
+            ("safeTxHash", .string(Hex.encode(r.entry.safeTxHash))), ("summary", .string(r.entry.summary)),
+            ("nonce", .number(String(r.entry.transaction.nonce))),
+            ("added", .array(r.added.map { .string($0.checksummed) })),
+            ("confirmations", .number(String(r.count.confirmed))), ("threshold", .number(String(r.count.threshold))),
+            ("missing", .array(r.count.missing.map { .string($0.checksummed) })),
+        ])
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import Services
+
+/// `bifrost safe service list`.
+struct SafeServiceListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the Safe's pending transactions on the service and merge them into the local queue.")
+    @Argument(help: "The Safe's address.")
+    var safe: AddressValue
+    @OptionGroup var service: ServiceOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let listing = try await global.services().dispatcher.dispatch(ServiceListSafeTransactions(
+            safe: safe.address, service: try service.endpoint(), chain: global.chain))
+        let items = listing.transactions
+        if global.json {
+            global.output.emit([("transactions", .array(items.map { i in
+                .object([
+                    (key: "safeTxHash", value: .string(Hex.encode(i.safeTxHash))), (key: "nonce", value: .number(String(i.transaction.nonce))),
+                    (key: "to", value: .string(i.transaction.to.checksummed)), (key: "value", value: .string(String(i.transaction.value))),
+                    (key: "confirmations", value: .array(i.confirmations.map { .string($0.owner.checksummed) })),
+                    (key: "confirmed", value: .number(String(i.count.confirmed))), (key: "threshold", value: .number(String(i.count.threshold))),
+                    (key: "missing", value: .array(i.count.missing.map { .string($0.checksummed) })),
+                    (key: "rejected", value: .array(i.rejected.map(JSONValue.string))),
+                ])
+            })), ("setAside", .array(listing.setAside.map(JSONValue.string)))])
+            return
+        }
+        for reason in listing.setAside { Console.current.err("warning: set aside an entry that does not verify: \(reason)") }
+        if items.isEmpty { Console.current.note("Nothing pending on the service.") }
+        for i in items {
+            let ready = i.count.isReady ? "ready" : "\(i.count.confirmed) of \(i.count.threshold) confirmed"
+            Console.current.out("nonce \(i.transaction.nonce)  \(ready)  \(Hex.encode(i.safeTxHash))")
+            for r in i.rejected { Console.current.err("  ignored a confirmation: \(r)") }
+        }
+    }
+}

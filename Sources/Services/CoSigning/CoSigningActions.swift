@@ -1,0 +1,137 @@
+import BigInt
+import Foundation
+import Storage
+
+/// An action the co-signing store handles. A dispatcher serves these only when a co-signing
+/// database is open in it (`AppServices.serving`); otherwise each is refused as `notServing`.
+public protocol CoSigningAction: StoreAction where Store == CoSigningStore? {}
+
+extension CoSigningAction {
+    public static var store: KeyPath<Dispatcher, CoSigningStore?> { \.coSigning }
+}
+
+extension Optional where Wrapped == CoSigningStore {
+    /// The open store, or `notServing`.
+    func open() throws(CoSigningRefusal) -> CoSigningStore {
+        guard let self else { throw .notServing }
+        return self
+    }
+}
+
+/// The chain's ID, as the node reported it the first time.
+public struct ServedChainID: CoSigningAction {
+    public init() {}
+    public func perform(on store: CoSigningStore?) async throws -> BigUInt { try await store.open().chainID() }
+}
+
+/// A Safe as it is on chain, read within the store's cache age or now.
+public struct ServedSafeState: CoSigningAction {
+    public let address: Address
+    public init(address: Address) { self.address = address }
+    public func perform(on store: CoSigningStore?) async throws -> SafeState { try await store.open().safe(address) }
+}
+
+/// Stores a proposal with its signatures, or adds them when it is stored already.
+public struct ProposeServedTransaction: CoSigningAction {
+    public let proposal: ServiceProposal
+    public init(_ proposal: ServiceProposal) { self.proposal = proposal }
+    public func perform(on store: CoSigningStore?) async throws -> ServedTransaction { try await store.open().propose(proposal) }
+}
+
+/// Adds a confirmation (one signature, or several packed) to a stored transaction.
+public struct ConfirmServedTransaction: CoSigningAction {
+    public let safeTxHash: [UInt8]
+    public let signature: [UInt8]
+    public init(safeTxHash: [UInt8], signature: [UInt8]) {
+        self.safeTxHash = safeTxHash
+        self.signature = signature
+    }
+    public func perform(on store: CoSigningStore?) async throws -> ServedTransaction {
+        try await store.open().confirm(safeTxHash, signature: signature)
+    }
+}
+
+/// The stored transaction with `safeTxHash`.
+public struct ServedTransactionLookup: CoSigningAction {
+    public let safeTxHash: [UInt8]
+    public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
+    public func perform(on store: CoSigningStore?) async throws -> ServedTransaction { try await store.open().transaction(safeTxHash) }
+}
+
+/// One page of a Safe's transactions, and how many match in all.
+public struct ListServedTransactions: CoSigningAction {
+    public let query: ServedTransactionQuery
+    public init(_ query: ServedTransactionQuery) { self.query = query }
+    public func perform(on store: CoSigningStore?) async throws -> (count: Int, page: [ServedTransaction]) {
+        try await store.open().transactions(query)
+    }
+}
+
+/// Deletes a pending transaction at its proposer's request, signed for this hour.
+public struct DeleteServedTransaction: CoSigningAction {
+    public let safeTxHash: [UInt8]
+    public let signature: [UInt8]
+    public init(safeTxHash: [UInt8], signature: [UInt8]) {
+        self.safeTxHash = safeTxHash
+        self.signature = signature
+    }
+    public func perform(on store: CoSigningStore?) async throws { try await store.open().delete(safeTxHash, signature: signature) }
+}
+
+/// The Safes this server serves that `owner` owned when they were last read.
+public struct ServedSafesOfOwner: CoSigningAction {
+    public let owner: Address
+    public init(owner: Address) { self.owner = owner }
+    public func perform(on store: CoSigningStore?) async throws -> [ServedSafe] { try await store.open().safes(ownedBy: owner) }
+}
+
+/// Adds a delegate for one Safe or for every Safe the delegator owns, signed by the delegator.
+public struct AddServedDelegate: CoSigningAction {
+    public let safe: Address?
+    public let delegate: Address
+    public let delegator: Address
+    public let label: String
+    public let expiry: Date?
+    public let signature: [UInt8]
+    public init(safe: Address?, delegate: Address, delegator: Address, label: String, expiry: Date?, signature: [UInt8]) {
+        self.safe = safe
+        self.delegate = delegate
+        self.delegator = delegator
+        self.label = label
+        self.expiry = expiry
+        self.signature = signature
+    }
+    public func perform(on store: CoSigningStore?) async throws -> ServedDelegate {
+        try await store.open().addDelegate(safe: safe, delegate: delegate, delegator: delegator, label: label, expiry: expiry, signature: signature)
+    }
+}
+
+/// Removes a delegate, signed by the delegator or the delegate.
+public struct RemoveServedDelegate: CoSigningAction {
+    public let safe: Address?
+    public let delegate: Address
+    public let delegator: Address
+    public let signature: [UInt8]
+    public init(safe: Address?, delegate: Address, delegator: Address, signature: [UInt8]) {
+        self.safe = safe
+        self.delegate = delegate
+        self.delegator = delegator
+        self.signature = signature
+    }
+    public func perform(on store: CoSigningStore?) async throws {
+        try await store.open().removeDelegate(safe: safe, delegate: delegate, delegator: delegator, signature: signature)
+    }
+}
+
+/// One page of delegates; at least one filter is required.
+public struct ListServedDelegates: CoSigningAction {
+    public let query: DelegateQuery
+    public init(_ query: DelegateQuery) { self.query = query }
+    public func perform(on store: CoSigningStore?) async throws -> (count: Int, page: [ServedDelegate]) { try await store.open().delegates(query) }
+}
+
+/// Reads the chain's events since the last pass once: executions marked, replaced nonces marked.
+public struct FollowServedChain: CoSigningAction {
+    public init() {}
+    public func perform(on store: CoSigningStore?) async throws -> FollowReport { try await CoSigningFollower(service: try store.open()).step() }
+}

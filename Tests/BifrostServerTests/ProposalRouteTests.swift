@@ -1,0 +1,92 @@
+import BifrostServer
+import BigInt
+import Foundation
+import Hummingbird
+import Networking
+import Services
+import Testing
+
+/// Proposing, confirming, reading and listing through the real router, against a mock node.
+@Suite("bifrost serve routes: proposals, confirmations, reads and pages")
+struct ProposalRouteTests {
+    typealias H = ServerHarness
+    static var proposals: String { "/api/v2/safes/\(H.safe.checksummed)/multisig-transactions/" }
+
+    @Test("an owner's proposal is stored once, read back in v1 and v2 shapes, confirmed by a second owner, and listed in pages")
+    func proposeConfirmReadList() async throws {
+        let server = try await H.make()
+        defer { server.remove() }
+        let tx = H.tx(), hash = Hex.encode(try tx.hash())
+        let body = try H.proposal(tx, sender: H.keys[0].address, signature: try H.signed(tx, by: 0))
+        #expect(try await server.send(.post, Self.proposals, body).status == 201)
+        #expect(try await server.send(.post, Self.proposals, body).status == 201, "proposing again changes nothing")
+
+        let v2 = try await server.send(.get, "/api/v2/multisig-transactions/\(hash)/")
+        #expect(v2.status == 200 && v2.json["safeTxHash"] == .string(hash) && v2.json["nonce"] == .string("3"))
+        #expect(v2.json["confirmations"]?.arrayValue?.map { $0["owner"] } == [.string(H.keys[0].address.checksummed)])
+        #expect(v2.json["confirmationsRequired"] == .number("2") && v2.json["isExecuted"] == .bool(false))
+        let v1 = try await server.send(.get, "/api/v1/multisig-transactions/\(hash)/")
+        #expect(v1.json["nonce"] == .number("3"), "v1 gives nonces as numbers")
+
+        let confirmed = try await server.send(.post, "/api/v1/multisig-transactions/\(hash)/confirmations/",
+                                              #"{"signature": "\#(Hex.encode(try H.signed(tx, by: 1)))"}"#)
+        #expect(confirmed.status == 201)
+        let both = SafeSignature.pack(try [0, 1].map { try SafeSignature(bytes: try H.signed(tx, by: $0), safeTxHash: try tx.hash()) })
+        #expect(confirmed.json["signature"] == .string(Hex.encode(both)), "both owners, packed in owner order")
+
+        for nonce in [4, 5] as [BigUInt] {
+            let next = H.tx(nonce: nonce)
+            #expect(try await server.send(.post, Self.proposals, try H.proposal(next, sender: H.keys[1].address, signature: try H.signed(next, by: 1))).status == 201)
+        }
+        let page = try await server.send(.get, Self.proposals + "?ordering=nonce&limit=2")
+        #expect(page.json["count"] == .number("3") && page.json["results"]?.arrayValue?.map { $0["nonce"] } == [.string("3"), .string("4")])
+        let next = try #require(page.json["next"]?.stringValue)
+        #expect(next.contains("offset=2") && next.contains("limit=2") && next.hasPrefix("http://127.0.0.1"), "\(next)")
+        #expect(page.json["previous"] == .null)
+        let executed = try await server.send(.get, Self.proposals + "?executed=true")
+        #expect(executed.json["count"] == .number("0"))
+    }
+
+    @Test("bad input is answered with a 4xx that names the field, and nothing is stored")
+    func badInput() async throws {
+        let server = try await H.make()
+        defer { server.remove() }
+        let tx = H.tx(), hash = Hex.encode(try tx.hash())
+        let owner = H.keys[0].address
+        let other = H.tx(value: 6)
+        let cases: [(String, HTTPRequest.Method, String, String?, Int, String)] = [
+            ("not JSON", .post, Self.proposals, "{", 400, "body"),
+            ("not an object", .post, Self.proposals, "[]", 400, "body"),
+            ("another transaction's hash", .post, Self.proposals,
+             try H.proposal(tx, sender: owner, signature: try H.signed(tx, by: 0), hash: try other.hash()), 422, "contractTransactionHash"),
+            ("a sender who owns nothing", .post, Self.proposals, try H.proposal(tx, sender: H.keys[3].address, signature: try H.signed(tx, by: 3)), 422, "sender"),
+            ("an owner without a signature", .post, Self.proposals, try H.proposal(tx, sender: owner, signature: nil), 422, "signature"),
+            ("an owner with another owner's signature", .post, Self.proposals, try H.proposal(tx, sender: owner, signature: try H.signed(tx, by: 1)), 422, "signature"),
+            ("a used nonce", .post, Self.proposals, try H.proposal(H.tx(nonce: 2), sender: owner, signature: try H.signed(H.tx(nonce: 2), by: 0)), 422, "nonce"),
+            ("CREATE", .post, Self.proposals, try H.proposal(tx, sender: owner, signature: try H.signed(tx, by: 0), operation: 2), 422, "operation"),
+            ("a value that is not a number", .post, Self.proposals, #"{"to": "\#(owner.checksummed)", "value": "abc", "operation": 0, "nonce": 3}"#, 400, "value"),
+            ("a bad Safe address in the path", .post, "/api/v2/safes/0x12/multisig-transactions/", "{}", 400, "address"),
+            ("an unknown transaction", .get, "/api/v2/multisig-transactions/0x\(String(repeating: "ab", count: 32))/", nil, 404, "safeTxHash"),
+            ("a short hash", .get, "/api/v2/multisig-transactions/0x12/", nil, 400, "safeTxHash"),
+            ("a confirmation without a signature", .post, "/api/v1/multisig-transactions/\(hash)/confirmations/", "{}", 400, "signature"),
+            ("an unknown ordering", .get, Self.proposals + "?ordering=bogus", nil, 400, "ordering"),
+            ("a limit that is not a number", .get, Self.proposals + "?limit=x", nil, 400, "limit"),
+            ("executed that is not a boolean", .get, Self.proposals + "?executed=maybe", nil, 400, "executed"),
+            ("delegates without a filter", .get, "/api/v2/delegates/", nil, 400, "safe"),
+            ("a body over 256 KiB", .post, Self.proposals, String(repeating: " ", count: 300 * 1024), 413, "body"),
+        ]
+        for (name, method, path, body, status, field) in cases {
+            let answer = try await server.send(method, path, body)
+            #expect(answer.status == status, "\(name): \(answer.json)")
+            #expect(answer.json[field]?.arrayValue?.first?.stringValue?.isEmpty == false, "\(name) names \(field): \(answer.json)")
+        }
+        #expect(try await server.send(.get, "/api/v2/multisig-transactions/\(hash)/").status == 404, "none of them stored anything")
+
+        // A confirmation by someone who owns nothing, of a stored transaction.
+        #expect(try await server.send(.post, Self.proposals, try H.proposal(tx, sender: owner, signature: try H.signed(tx, by: 0))).status == 201)
+        let stranger = try await server.send(.post, "/api/v1/multisig-transactions/\(hash)/confirmations/",
+                                             #"{"signature": "\#(Hex.encode(try H.signed(tx, by: 3)))"}"#)
+        #expect(stranger.status == 422 && stranger.json["signature"] != nil)
+        #expect(try await server.send(.get, "/api/v2/multisig-transactions/\(hash)/").json["confirmations"]?.arrayValue?.count == 1)
+    }
+}

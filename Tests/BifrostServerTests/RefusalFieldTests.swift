@@ -1,0 +1,60 @@
+import BigInt
+@testable import BifrostServer
+import Foundation
+import Services
+import Testing
+
+/// Services' refusals name no field and no status; the server maps each at its edge.
+@Suite("bifrost serve: refusals mapped to the official service's fields")
+struct RefusalFieldTests {
+    static let a = ServerHarness.keys[0].address, b = ServerHarness.keys[1].address
+    static let hash = [UInt8](repeating: 7, count: 32)
+
+    static let refusals: [(CoSigningRefusal, FieldError.Kind, String)] = [
+        (.notServing, .notFound, "detail"),
+        (.notASafe(a, reason: "no code"), .notFound, "address"),
+        (.unsupportedVersion("1.1.1"), .refused, "safe"),
+        (.unhashable("nonce too large"), .malformed, "nonce"),
+        (.hashMismatch(computed: hash, stated: hash, version: .v1_4_1, chainID: 1), .refused, "contractTransactionHash"),
+        (.nonceUsed(nonce: 1, current: 2), .refused, "nonce"),
+        (.unsignedProposal(sender: a), .refused, "signature"),
+        (.signedByOthers(signers: [b], sender: a), .refused, "signature"),
+        (.notOwnerOrDelegate(sender: a, safe: b), .refused, "sender"),
+        (.delegateUnsigned(delegate: a), .refused, "signature"),
+        (.noSignature, .malformed, "signature"),
+        (.unreadableSignature("bad v"), .refused, "signature"),
+        (.signedByNonOwner(signer: a, safe: b), .refused, "signature"),
+        (.signedTwice(a), .refused, "signature"),
+        (.notConfirmedOnChain("not approved"), .refused, "signature"),
+        (.unknownTransaction(hash), .notFound, "safeTxHash"),
+        (.alreadyExecuted, .refused, "safeTxHash"),
+        (.executedCannotBeDeleted, .refused, "safeTxHash"),
+        (.deleteNotSignedByProposer(a), .refused, "signature"),
+        (.selfDelegation, .refused, "delegate"),
+        (.missingLabel, .malformed, "label"),
+        (.expiryPassed, .refused, "expiryDate"),
+        (.delegateMessageNotSigned(by: [a, b]), .refused, "signature"),
+        (.delegatorNotOwner(delegator: a, safe: b), .refused, "delegator"),
+        (.delegatorOwnsNothing(a), .refused, "delegator"),
+        (.unknownDelegate(delegate: a, delegator: b), .notFound, "delegate"),
+        (.delegateQueryUnbounded, .malformed, "safe"),
+    ]
+
+    @Test("each refusal becomes its field and a 4xx, with Services' own words as the reason")
+    func mapping() {
+        for (refusal, kind, field) in Self.refusals {
+            let error = FieldError(refusal)
+            #expect(error.kind == kind && error.field == field, "\(refusal)")
+            #expect(error.reason == refusal.description && !error.reason.isEmpty)
+            #expect((400..<500).contains(Int(CoSigningRoutes.status(error.kind).code)))
+        }
+    }
+
+    @Test("a dispatcher that opened no co-signing database refuses co-signing actions as not serving")
+    func notServing() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-not-serving-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let services = try AppServices.open(home: BifrostHome(url: home), lightKDF: true)
+        await #expect(throws: CoSigningRefusal.notServing) { try await services.dispatcher.dispatch(ServedChainID()) }
+    }
+}
