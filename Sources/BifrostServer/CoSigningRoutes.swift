@@ -188,8 +188,7 @@ struct CoSigningRoutes: Sendable {
     }
 
     static func number(_ text: String, field: String) throws(FieldError) -> BigUInt {
-        guard let n = IntegerText.parseStrictDecimalUInt256(text) else { throw FieldError(.malformed, field: field, "'\(text)' is not a whole number") }
-        return n
+        do { return try InputText.uint256(text) } catch { throw FieldError(.malformed, field: field, error.reason) }
     }
 
     /// `true`, `false`, `True`, `False`, `1` or `0`, as Django reads booleans.
@@ -205,7 +204,7 @@ struct CoSigningRoutes: Sendable {
 extension RequestFields {
     /// Hex bytes given as text, with or without 0x.
     static func bytes(_ text: String, field: String) throws(FieldError) -> [UInt8] {
-        do { return try Hex.decode(text) } catch { throw FieldError(.malformed, field: field, "not hex: \(error.description)") }
+        do { return try InputText.hex(text) } catch { throw FieldError(.malformed, field: field, "not hex: \(error.reason)") }
     }
 
     /// A 32-byte hash given as text, with or without 0x.

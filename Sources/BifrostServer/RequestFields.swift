@@ -2,9 +2,9 @@ import BigInt
 import Foundation
 import Services
 
-/// Typed fields of a JSON request body, read as leniently as the official service reads them
-/// (numbers as JSON numbers or decimal strings, hex with or without 0x, null for "none") and
-/// refused by name otherwise.
+/// Typed fields of a JSON request body, read by Services' one input dialect (`InputText`): numbers
+/// as JSON numbers or strings (decimal or 0x hex, below 2^256), hex with or without 0x, null for
+/// "none"; refused by name otherwise.
 struct RequestFields {
     let json: JSONValue
 
@@ -18,7 +18,7 @@ struct RequestFields {
             if let fallback, json[field] == nil || json[field] == .null { return fallback }
             throw FieldError(.malformed, field: field, "an address is required")
         }
-        do { return try Address(text) } catch { throw FieldError(.malformed, field: field, error.description) }
+        do { return try InputText.address(text) } catch { throw FieldError(.malformed, field: field, error.reason) }
     }
 
     /// An address, or nil for a missing field or null.
@@ -29,10 +29,7 @@ struct RequestFields {
     func number(_ field: String, default fallback: BigUInt? = nil) throws(FieldError) -> BigUInt {
         switch json[field] {
         case .number(let text)?, .string(let text)?:
-            guard let n = IntegerText.parseStrictDecimalUInt256(text) else {
-                throw FieldError(.malformed, field: field, "'\(text)' is not a whole number below 2^256")
-            }
-            return n
+            do { return try InputText.uint256(text) } catch { throw FieldError(.malformed, field: field, error.reason) }
         case nil, .null?:
             if let fallback { return fallback }
             throw FieldError(.malformed, field: field, "a number is required")

@@ -55,7 +55,7 @@ struct SafeIntentDraftTests {
         #expect(throws: SafeIntentDraftError.invalid("threshold", "a whole number of owners, 1 or more")) { try t.intent() }
         var b = SafeIntentDraft(kind: .batch)
         b.batch = "\(Self.alice) 0.1\n\(Self.bob)"
-        #expect(throws: SafeIntentDraftError.invalid("batch line 2", "write one transfer per line: ADDRESS AMOUNT")) { try b.intent() }
+        #expect(throws: SafeIntentDraftError.invalid("batch", "line 2: write one transfer per line: ADDRESS AMOUNT")) { try b.intent() }
         b.batch = "  \n"
         #expect(throws: SafeIntentDraftError.missing("batch")) { try b.intent() }
         #expect(Set(SafeIntentDraft.Kind.allCases.map(\.rawValue)).count == 7)

@@ -2,23 +2,20 @@ import BigInt
 import Services
 
 /// Parsing of option values into Bifrost's types, with errors that name the option.
+/// Option values read by Services' one input dialect (`InputText`), with errors that name the option.
 enum Input {
     static func address(_ text: String, option: String) throws -> Address {
-        do { return try Address(text) } catch { throw InputError(option: option, reason: error.description) }
+        do { return try InputText.address(text) } catch { throw InputError(option: option, reason: error.reason) }
     }
 
-    /// Every integer an option takes is an EVM quantity, so it is bounded by 2^256 - 1 here.
+    /// Every integer an option takes is an EVM quantity: decimal or 0x hex, below 2^256.
     static func unsigned(_ text: String, option: String) throws -> BigUInt {
-        guard let v = IntegerText.parseUnsigned(text) else {
-            throw InputError(option: option, reason: "'\(text)' is not a non-negative integer (decimal or 0x hex)")
-        }
-        guard v <= IntegerText.uint256Max else { throw InputError(option: option, reason: "the value does not fit in 256 bits") }
-        return v
+        do { return try InputText.uint256(text) } catch { throw InputError(option: option, reason: error.reason) }
     }
 
-    /// An amount of ether with optional unit (`1.5ether`, `20gwei`); a bare number is wei.
+    /// A raw amount: a bare number is wei; a unit may follow (`1.5ether`, `20gwei`).
     static func amount(_ text: String, option: String) throws -> BigUInt {
-        do { return try EtherAmount(parsing: text).wei } catch { throw InputError(option: option, reason: error.description) }
+        do { return try InputText.amount(text) } catch { throw InputError(option: option, reason: error.reason) }
     }
 
     /// The bytes of the file an option names (`-` is stdin), with the option in any error.
@@ -27,10 +24,11 @@ enum Input {
     }
 
     static func hex(_ text: String, option: String) throws -> [UInt8] {
-        do { return try Hex.decode(text.trimmingCharacters(in: .whitespacesAndNewlines)) } catch {
-            throw InputError(option: option, reason: error.description)
-        }
+        do { return try InputText.hex(text) } catch { throw InputError(option: option, reason: error.reason) }
+    }
+
+    /// A MultiSend batch in the one batch format (`InputText.batch`), raw amounts in wei.
+    static func batch(_ bytes: [UInt8], option: String) throws -> [MultiSendCall] {
+        do { return try InputText.batch(String(decoding: bytes, as: UTF8.self)) } catch { throw InputError(option: option, reason: error.reason) }
     }
 }
-
-import Foundation

@@ -91,7 +91,7 @@ enum NewTransactionScreen {
             return input("New threshold", "threshold", d.threshold, placeholder: "2")
         case .batch:
             return """
-                <label>Transfers, one per line: ADDRESS AMOUNT (ETH)<textarea name="batch" rows="5" required \
+                <label>Transfers, one per line: ADDRESS AMOUNT (ETH); or a JSON array of calls, as <code>safe propose --batch</code> takes<textarea name="batch" rows="5" required \
                 placeholder="0x… 0.1&#10;0x… 0.25">\(d.batch)</textarea></label>
                 """
         }

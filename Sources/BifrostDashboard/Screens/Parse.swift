@@ -2,17 +2,13 @@ import Foundation
 import AppCore
 import BigInt
 
-/// Reads form fields into the values actions take, with a message naming the field when one
-/// cannot be read.
+/// Reads form fields into the values actions take, by Services' one input dialect (`InputText`),
+/// with a message naming the field when one cannot be read.
 enum Parse {
     static func address(_ text: String?, field: String) throws -> Address {
         let trimmed = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw FormError("\(field): enter an address (0x followed by 40 hex digits).") }
-        do {
-            return try Address(trimmed)
-        } catch {
-            throw FormError("\(field): '\(trimmed)' is not an address (\(error)).")
-        }
+        do { return try InputText.address(trimmed) } catch { throw FormError("\(field): '\(trimmed)' is not an address (\(error.reason)).") }
     }
 
     /// An address from a page's path: one that cannot be read refuses the request (400).
@@ -38,9 +34,7 @@ enum Parse {
     }
 
     static func number(_ text: String?, field: String) throws -> BigUInt {
-        let trimmed = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let value = BigUInt(trimmed, radix: 10) else { throw FormError("\(field): enter a whole number.") }
-        return value
+        do { return try InputText.uint256(text ?? "") } catch { throw FormError("\(field): \(error.reason).") }
     }
 
     static func required(_ text: String?, field: String) throws -> String {

@@ -59,25 +59,15 @@ public struct SafeIntentDraft: Sendable, Equatable {
     }
 
     private func batchCalls() throws(SafeIntentDraftError) -> [MultiSendCall] {
-        var calls: [MultiSendCall] = []
-        for (i, line) in batch.split(whereSeparator: \.isNewline).enumerated() {
-            let parts = line.split(whereSeparator: { $0 == "," || $0.isWhitespace })
-            if parts.isEmpty { continue }
-            let field = "batch line \(i + 1)"
-            guard parts.count == 2 else { throw .invalid(field, "write one transfer per line: ADDRESS AMOUNT") }
-            calls.append(MultiSendCall(to: try address(String(parts[0]), field), value: try Self.ether(String(parts[1]), field: field)))
-        }
-        guard !calls.isEmpty else { throw .missing("batch") }
-        return calls
+        guard !batch.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .missing("batch") }
+        do { return try InputText.batch(batch, bareUnit: .ether) } catch { throw .invalid("batch", error.reason) }
     }
 
-    /// Wei from `text`: ether unless a unit is written (`20gwei`, `1wei`).
+    /// Wei from a field that means ether: `0.5` and `0.5 ether` alike, another unit when written
+    /// (`20gwei`), through the one input dialect.
     public static func ether(_ text: String, field: String) throws(SafeIntentDraftError) -> BigUInt {
-        let t = text.trimmingCharacters(in: .whitespaces)
-        guard !t.isEmpty else { throw .missing(field) }
-        do { return try EtherAmount(parsing: t.contains(where: \.isLetter) ? t : t + "ether").wei } catch {
-            throw .invalid(field, String(describing: error))
-        }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw .missing(field) }
+        do { return try InputText.amount(text, bareUnit: .ether) } catch { throw .invalid(field, error.reason) }
     }
 
     private func required(_ text: String, _ field: String) throws(SafeIntentDraftError) -> String {
@@ -88,13 +78,13 @@ public struct SafeIntentDraft: Sendable, Equatable {
 
     private func address(_ text: String, _ field: String) throws(SafeIntentDraftError) -> Address {
         let t = try required(text, field)
-        do { return try Address(t) } catch { throw .invalid(field, String(describing: error)) }
+        do { return try InputText.address(t) } catch { throw .invalid(field, error.reason) }
     }
 
     private func optionalCount(_ text: String) throws(SafeIntentDraftError) -> BigUInt? {
         let t = text.trimmingCharacters(in: .whitespaces)
         if t.isEmpty { return nil }
-        guard let n = BigUInt(t, radix: 10), n > 0 else { throw .invalid("threshold", "a whole number of owners, 1 or more") }
+        guard let n = try? InputText.uint256(t), n > 0 else { throw .invalid("threshold", "a whole number of owners, 1 or more") }
         return n
     }
 }

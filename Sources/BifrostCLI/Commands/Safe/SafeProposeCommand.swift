@@ -15,6 +15,8 @@ struct SafeProposeCommand: AsyncParsableCommand {
 
         A batch file is a JSON array of calls, sent in one Safe transaction through MultiSend:
           [{"to": "0x…", "value": "1000000000000000", "data": "0x", "operation": "call"}, …]
+        or, for plain transfers, one per line: ADDRESS AMOUNT (the dashboard's batch box takes both).
+        A bare amount is wei everywhere on the command line; write a unit for more (0.1ether, 20gwei).
 
         Examples:
           bifrost safe propose 0x1d5e…d5e1 --to 0x7099…79C8 --value 0.1ether
@@ -92,23 +94,6 @@ struct SafeProposeCommand: AsyncParsableCommand {
         if let removeOwner { return .removeOwner(removeOwner.address, threshold: t) }
         if let swapOwner, let with { return .swapOwner(old: swapOwner.address, new: with.address) }
         if let changeThreshold { return .changeThreshold(changeThreshold.value) }
-        return .batch(try Self.batchCalls(try Input.file(batch ?? "", option: "--batch")))
-    }
-
-    /// Reads a batch file: a JSON array of `{to, value, data, operation}`.
-    static func batchCalls(_ bytes: [UInt8]) throws -> [MultiSendCall] {
-        let option = "--batch"
-        let root: JSONValue
-        do { root = try JSONParser.parse(bytes) } catch { throw InputError(option: option, reason: error.description) }
-        guard let items = root.arrayValue, !items.isEmpty else { throw InputError(option: option, reason: "expected a non-empty JSON array of calls") }
-        return try items.enumerated().map { i, item in
-            let at = "\(option) item \(i)"
-            guard let to = item["to"]?.stringValue else { throw InputError(option: at, reason: "needs \"to\"") }
-            let op = item["operation"]?.text ?? "call"
-            guard let operation = SafeOperation(name: op), operation != .create else { throw InputError(option: at, reason: "operation '\(op)' is not call or delegatecall") }
-            return MultiSendCall(operation: operation, to: try Input.address(to, option: at),
-                                 value: try Input.amount(item["value"]?.text ?? "0", option: at),
-                                 data: try Input.hex(item["data"]?.stringValue ?? "0x", option: at))
-        }
+        return .batch(try Input.batch(try Input.file(batch ?? "", option: "--batch"), option: "--batch"))
     }
 }
