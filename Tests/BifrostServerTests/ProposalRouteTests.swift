@@ -45,6 +45,17 @@ struct ProposalRouteTests {
         #expect(page.json["previous"] == .null)
         let executed = try await server.send(.get, Self.proposals + "?executed=true")
         #expect(executed.json["count"] == .number("0"))
+
+        // Every answer reads back through the wire codec Bifrost's client uses, and says what was stored.
+        for version in ["v1", "v2"] {
+            let one = try ServiceWireTransaction(json: try await server.send(.get, "/api/\(version)/multisig-transactions/\(hash)/").json)
+            #expect(try one.safeTx(chainID: H.chainID, version: .v1_4_1) == tx && one.safeTxHash == (try tx.hash()))
+            #expect(one.confirmations.map(\.owner) == [H.keys[0].address, H.keys[1].address] && one.signatures == both)
+            let listed = try ServiceWirePage(json: try await server.send(.get, "/api/\(version)/safes/\(H.safe.checksummed)/multisig-transactions/").json)
+            #expect(try listed.results.map { try ServiceWireTransaction(json: $0).nonce }.sorted() == [3, 4, 5])
+        }
+        let safe = try ServiceWireSafe(json: try await server.send(.get, "/api/v1/safes/\(H.safe.checksummed)/").json)
+        #expect(safe.address == H.safe && safe.threshold == 2 && safe.nonce == 3 && safe.owners == H.keys.prefix(3).map(\.address))
     }
 
     @Test("bad input is answered with a 4xx that names the field, and nothing is stored")

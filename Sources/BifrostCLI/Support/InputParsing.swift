@@ -2,7 +2,7 @@ import BigInt
 import Services
 
 /// Parsing of option values into Bifrost's types, with errors that name the option.
-/// Option values read by Services' one input dialect (`InputText`), with errors that name the option.
+/// Option values read by the one input dialect (`InputText`), with errors that name the option.
 enum Input {
     static func address(_ text: String, option: String) throws -> Address {
         do { return try InputText.address(text) } catch { throw InputError(option: option, reason: error.reason) }

@@ -2,7 +2,7 @@ import Foundation
 import AppCore
 import BigInt
 
-/// Reads form fields into the values actions take, by Services' one input dialect (`InputText`),
+/// Reads form fields into the values actions take, by the one input dialect (`InputText`),
 /// with a message naming the field when one cannot be read.
 enum Parse {
     static func address(_ text: String?, field: String) throws -> Address {

@@ -17,7 +17,7 @@ public struct SafeServiceRemote: Sendable {
     /// Proposes `tx` with the proposer's own signature.
     public func propose(_ tx: SafeTx, safeTxHash: [UInt8], sender: Address, signature: [UInt8], origin: String = "bifrost") async throws(NetworkError) {
         _ = try await rest.post(path: "api/v2/safes/\(tx.safe.checksummed)/multisig-transactions/",
-                                json: SafeServiceMapper.proposal(tx, safeTxHash: safeTxHash, sender: sender, signature: signature, origin: origin))
+                                json: ServiceWireProposal(tx, safeTxHash: safeTxHash, sender: sender, signature: signature, origin: origin).json)
     }
 
     /// Adds one owner's confirmation to a proposed transaction.

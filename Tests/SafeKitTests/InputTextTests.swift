@@ -1,6 +1,7 @@
 import BigInt
 import Foundation
-import Services
+import EthereumKit
+import SafeKit
 import Testing
 
 /// The one input dialect the CLI, the dashboard and `bifrost serve` read typed text with.

@@ -1,10 +1,10 @@
 import BigInt
 import EthereumKit
 import Foundation
-import SafeKit
 
-/// What a person or a client typed, read by one set of rules for the CLI, the dashboard and
-/// `bifrost serve`, so the same text means the same value in each. Errors give the reason only;
+/// What a person or a client typed, read by one set of rules for the CLI, the dashboard,
+/// `bifrost serve` and the Transaction Service wire codec, so the same text means the same value
+/// in each. Errors give the reason only;
 /// each front end names its own option, field or line.
 public enum InputText {
     /// An address: 0x and 40 hex digits, checksummed or in one case.
