@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import Storage
 
 /// The co-signing tables, versioned in `bifrost_migration` and brought up to date at open.
 enum PostgresMigrations {
@@ -91,6 +92,22 @@ enum PostgresMigrations {
             """,
         ]),
     ]
+
+    /// Checks that `served_transaction` holds the Safe transaction's columns as `SafeTxColumns`
+    /// defines them for the SQLite tables, in order and in snake case: one definition, which this
+    /// schema is written by hand against and held to on every open.
+    static func checkSafeTxColumns(_ connection: PostgresConnection, logger: Logger) async throws {
+        let rows = try await connection.query("""
+            SELECT column_name FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = 'served_transaction' ORDER BY ordinal_position
+            """, logger: logger)
+        var names: [String] = []
+        for try await name in rows.decode(String.self) { names.append(name) }
+        let wanted = SafeTxColumns.snakeCaseNames
+        guard names.filter(wanted.contains) == wanted else {
+            throw StorageError("served_transaction's columns (\(names.joined(separator: ", "))) do not hold \(wanted.joined(separator: ", ")) in order")
+        }
+    }
 
     /// Applies the steps not yet recorded, each with its record in one transaction.
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {

@@ -2,7 +2,7 @@ import BigInt
 import EthereumKit
 import Foundation
 import SafeKit
-import Storage
+@testable import Storage
 import Testing
 
 /// Every storage keeps what `ConfirmationSet`'s rule decides, in one write: the wallet's SQLite,
@@ -90,5 +90,21 @@ struct ConfirmationMergeStorageTests {
         }
         let stored = try #require(try await handles[0].transaction(safeTxHash: Self.hash))
         #expect(Self.byOwner(stored.signatures) == Self.byOwner(contract), "every owner once, each with the real signature over the claim")
+    }
+}
+
+/// One definition of a Safe transaction's columns for every table that holds one.
+@Suite("Safe transaction columns, defined once")
+struct SafeTxColumnsTests {
+    @Test("the wallet's and the server's SQLite tables are made from the one definition, in order; the PostgreSQL names follow it")
+    func sameColumns() async throws {
+        #expect(SafeTxColumns.snakeCaseNames == ["chain_id", "safe", "safe_version", "to_address", "value", "data", "operation", "safe_tx_gas",
+                                                 "base_gas", "gas_price", "gas_token", "refund_receiver", "nonce"])
+        let wallet = try AppDatabase.inMemory()
+        let served = try SQLiteCoSigningStorage()
+        for names in [try await wallet.columnNames(of: "safeTransaction"), try await served.columnNames(of: "servedTransaction")] {
+            #expect(names.filter(SafeTxColumns.names.contains) == SafeTxColumns.names, "\(names)")
+            #expect(names.first == "safeTxHash")
+        }
     }
 }
