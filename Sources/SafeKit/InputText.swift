@@ -79,7 +79,8 @@ public enum InputText {
 
     private static func lineBatch(_ text: String, bareUnit: EtherUnit) throws(InputTextError) -> [MultiSendCall] {
         var calls: [MultiSendCall] = []
-        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // A browser's form sends CRLF, which Swift reads as one Character: split on any newline.
+        for (i, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let parts = line.split(whereSeparator: { $0 == "," || $0.isWhitespace })
             if parts.isEmpty { continue }
             do throws(InputTextError) {

@@ -71,6 +71,22 @@ public struct SafeSignature: Sendable, Hashable {
         }
     }
 
+    /// A signature as a storage kept it beside its owner, recovered and checked when it was
+    /// written: the kind is read from `v` and nothing is recovered again, so reading a stored
+    /// transaction costs no elliptic-curve work.
+    public init(owner: Address, stored bytes: [UInt8]) throws(SafeKitError) {
+        guard bytes.count == 65 || (bytes.count > 65 && bytes[64] == 0) else { throw .signatureLength(bytes.count) }
+        let kind: Kind
+        switch bytes[64] {
+        case 0: kind = .contract
+        case 1: kind = .approvedHash
+        case 27, 28: kind = .ecdsa
+        case 31, 32: kind = .ethSign
+        default: throw .unsupportedSignatureType(v: bytes[64])
+        }
+        self.init(owner: owner, kind: kind, bytes: bytes)
+    }
+
     /// An `eth_sign`/`personal_sign` signature over the safeTxHash (v 27/28 from a wallet), shifted
     /// to v 31/32 so the Safe knows to apply the prefix.
     public static func fromEthSign(_ bytes: [UInt8], safeTxHash: [UInt8]) throws(SafeKitError) -> SafeSignature {

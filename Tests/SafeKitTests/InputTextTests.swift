@@ -52,11 +52,11 @@ struct InputTextTests {
             #expect(calls.map(\.value) == [1000, Self.ether / 2], "a JSON value is a raw amount whatever the box says")
             #expect(calls[1].operation == .delegateCall && calls[1].data == [0x12])
         }
-        let lines = try InputText.batch("\(Self.a) 0.1\n\n\(Self.b), 20gwei\n", bareUnit: .ether)
+        let lines = try InputText.batch("\(Self.a) 0.1\r\n\r\n\(Self.b), 20gwei\r\n", bareUnit: .ether)
         #expect(lines.map(\.value) == [Self.ether / 10, 20_000_000_000] && lines.map(\.to.checksummed) == [Self.a, Self.b])
         #expect(try InputText.batch("\(Self.a) 7").map(\.value) == [7], "a bare amount on a line is wei where nothing says ETH")
         let cases: [(String, String)] = [
-            ("\(Self.a) 0.1\n\(Self.b)", "line 2"), (#"[{"to": "\#(Self.a)"}, {"value": "1"}]"#, "item 1"),
+            ("\(Self.a) 0.1\r\n\(Self.b)", "line 2"), (#"[{"to": "\#(Self.a)"}, {"value": "1"}]"#, "item 1"),
             (#"[{"to": "\#(Self.a)", "operation": "create"}]"#, "item 0"), ("", "no call"), ("[]", "no call"), ("[", "not JSON"),
         ]
         for (text, named) in cases {

@@ -70,6 +70,22 @@ struct ConfirmationMergeStorageTests {
         #expect(modified.map { $0.timeIntervalSince(Self.t0) } == [1, 2, 3, 4, 4, 4, 4])
     }
 
+    @Test("the hash is checked when a row is written: fields that do not hash to their key are refused and nothing is stored",
+          arguments: CoSigningBackend.available)
+    func hashCheckedOnWrite(_ backend: CoSigningBackend) async throws {
+        let other = CoSigningStorageTests.tx(nonce: 10)
+        let wallet = SafeStorage(database: try AppDatabase.inMemory())
+        let forged = SafeTransactionEntry(transaction: other, safeTxHash: Self.hash, signatures: [], status: .queued, executionHash: nil,
+                                          summary: "t", createdAt: Self.t0, updatedAt: Self.t0)
+        await #expect(throws: StorageError.self) { try await wallet.save(forged) }
+        #expect(try await wallet.transaction(safeTxHash: Self.hash) == nil)
+        let storage = try await backend.makeStorage()
+        await #expect(throws: StorageError.self) {
+            try await storage.save(other, safeTxHash: Self.hash, proposer: Self.keys[0].address, origin: nil, confirmations: [], at: Self.t0)
+        }
+        #expect(try await storage.transaction(Self.hash) == nil)
+    }
+
     @Test("writers in two processes' handles on one wallet file, merging at once, lose nothing and keep the better signature")
     func concurrentWallet() async throws {
         let home = BifrostHome(url: FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)"))

@@ -102,6 +102,7 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
 
     public func save(_ tx: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [SafeSignature],
                      at time: Date) async throws(StorageError) -> ServedTransaction {
+        try CoSigningRows.check(tx, hashesTo: safeTxHash)
         let hash = Hex.encode(safeTxHash)
         let row: [DatabaseValue] = ([
             hash, String(tx.chainID ?? 0), tx.safe.checksummed, tx.version.rawValue, tx.to.checksummed, String(tx.value), Hex.encode(tx.data),
@@ -200,7 +201,8 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         }
     }
 
-    /// The stored transaction with its confirmations, re-checked: the hash is recomputed from the fields.
+    /// The stored transaction with its confirmations. The hash was checked and each signature
+    /// recovered when written, so neither is computed again here.
     private static func fetch(_ hash: String, _ db: Database) throws -> ServedTransaction? {
         guard let r = try Row.fetchOne(db, sql: "SELECT * FROM servedTransaction WHERE safeTxHash = ?", arguments: [hash]) else { return nil }
         func number(_ column: String) throws -> BigUInt {
@@ -216,13 +218,13 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
                         value: try number("value"), data: data, operation: operation, safeTxGas: try number("safeTxGas"),
                         baseGas: try number("baseGas"), gasPrice: try number("gasPrice"), gasToken: try address("gasToken"),
                         refundReceiver: try address("refundReceiver"), nonce: try number("nonce"))
-        let safeTxHash = try tx.hash()
-        guard Hex.encode(safeTxHash) == hash else { throw StorageError("\(hash) no longer hashes to itself") }
+        guard let safeTxHash = try? Hex.decode(hash) else { throw StorageError("\(hash) is not a hash") }
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM servedConfirmation WHERE safeTxHash = ? ORDER BY createdAt, rowid", arguments: [hash])
         let confirmations = try rows.map { c -> ServedConfirmation in
-            guard let bytes = try? Hex.decode(c["signature"] as String) else { throw StorageError("\(hash): a signature is not hex") }
-            return ServedConfirmation(signature: try SafeSignature(bytes: bytes, safeTxHash: safeTxHash),
-                                      createdAt: Date(timeIntervalSince1970: c["createdAt"]))
+            guard let bytes = try? Hex.decode(c["signature"] as String), let owner = try? Address(c["owner"] as String) else {
+                throw StorageError("\(hash): a signature does not read")
+            }
+            return ServedConfirmation(signature: try SafeSignature(owner: owner, stored: bytes), createdAt: Date(timeIntervalSince1970: c["createdAt"]))
         }
         return ServedTransaction(transaction: tx, safeTxHash: safeTxHash, proposer: try address("proposer"), origin: r["origin"],
                                  confirmations: confirmations, createdAt: Date(timeIntervalSince1970: r["createdAt"]),

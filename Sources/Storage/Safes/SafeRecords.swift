@@ -109,7 +109,7 @@ struct SafeTransactionRecord: Codable, FetchableRecord, PersistableRecord, Senda
         updatedAt = e.updatedAt
     }
 
-    /// The entry with `signatures`; a field, the recomputed hash or a signature that does not
+    /// The entry with `signatures`; a field or a signature that does not
     /// read is an error, never a row or a signature silently left out.
     func entity(signatures: [SafeSignatureRecord]) throws(StorageError) -> SafeTransactionEntry {
         func n(_ s: String) -> BigUInt? { BigUInt(s, radix: 10) }
@@ -121,10 +121,11 @@ struct SafeTransactionRecord: Codable, FetchableRecord, PersistableRecord, Senda
         else { throw .unreadable(row) }
         let tx = SafeTx(safe: safe, chainID: n(chainId), version: version, to: to, value: value, data: data, operation: op,
                         safeTxGas: stg, baseGas: bg, gasPrice: gp, gasToken: gt, refundReceiver: rr, nonce: nonce.value)
-        guard let hash = try? tx.hash(), Hex.encode(hash) == safeTxHash else { throw .unreadable(row + " (its fields no longer hash to it)") }
+        // The hash was checked against the fields and each signature recovered when written.
+        guard let hash = try? Hex.decode(safeTxHash) else { throw .unreadable(row) }
         var sigs = [SafeSignature]()
         for r in signatures {
-            guard let bytes = try? Hex.decode(r.signature), let sig = try? SafeSignature(bytes: bytes, safeTxHash: hash) else {
+            guard let bytes = try? Hex.decode(r.signature), let owner = try? Address(r.owner), let sig = try? SafeSignature(owner: owner, stored: bytes) else {
                 throw .unreadable("\(r.owner)'s signature of \(safeTxHash)")
             }
             sigs.append(sig)
