@@ -3,9 +3,9 @@ import Foundation
 @testable import Services
 import Testing
 
-/// The JSON of every view type, byte for byte: scripts read these names and this order, and the
-/// dashboard prints the same views, so a change here is a change to a public interface.
-@Suite("View types: the JSON every front end prints")
+/// The JSON of every view type, byte for byte: scripts read these names and this order, so a
+/// change here is a change to a public interface.
+@Suite("View types: the JSON the command line prints")
 struct ViewJSONTests {
     static let owner = try! Address("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
     static let safeAddress = try! Address("0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899")
@@ -118,6 +118,20 @@ struct ViewJSONTests {
         #expect(TransactionStatusView(TransactionState(hash: sent.hash, local: sent, receipt: nil, known: false)).status == "pending")
         #expect(TransactionStatusView(TransactionState(hash: sent.hash, local: nil, receipt: nil, known: false)).status == "unknown")
         #expect(try Self.roundTrips(SentTransactionView(sent)) && Self.roundTrips(RateHistoryView(history)))
+    }
+
+    @Test("a signature's confirmations (safe sign), an import (safe import), a proposal, a hash check and an execution")
+    func safeFlowViews() throws {
+        let tx = SafeTx(safe: Self.safeAddress, chainID: 31337, version: .v1_4_1, to: Self.owner, value: 5, nonce: 7)
+        let entry = SafeTransactionEntry(transaction: tx, safeTxHash: try tx.hash(), signatures: [], status: .queued, executionHash: nil,
+                                         summary: "send", createdAt: Self.time, updatedAt: Self.time)
+        let count = ConfirmationSet().accepting(owners: [Self.owner]).count(threshold: 1)
+        let h = Hex.encode(try tx.hash())
+        #expect(try Self.json(SafeConfirmationsView(SafeConfirmations(entry: entry, signature: nil, count: count))) == #"{"signer":"","signature":"","confirmations":0,"threshold":1,"missing":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"]}"#)
+        #expect(try Self.json(SafeImportView(SafeImportResult(entry: entry, added: [Self.owner], count: count, setAside: []))) == #"{"safeTxHash":"\#(h)","summary":"send","nonce":7,"added":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],"confirmations":0,"threshold":1,"missing":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"]}"#)
+        #expect(try Self.json(SafeProposalView(entry)) == #"{"safeTxHash":"\#(h)","nonce":7,"summary":"send"}"#)
+        #expect(try Self.json(SafeHashesView(tx)) == #"{"safeTxHash":"\#(h)","domainSeparator":"\#(Hex.encode(try tx.domainSeparator()))","structHash":"\#(Hex.encode(try tx.structHash))"}"#)
+        #expect(try Self.roundTrips(SafeImportView(SafeImportResult(entry: entry, added: [], count: count, setAside: []))))
     }
 
     @Test("a Safe's queue, each entry counted against the owners read, and a history item")

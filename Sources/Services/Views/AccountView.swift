@@ -1,6 +1,6 @@
 import Storage
 
-/// A key of the vault as every front end prints it in JSON (`key list`).
+/// A key of the vault in the JSON the command line prints (`key list`).
 public struct AccountView: Codable, Sendable, Hashable {
     public var name: String
     public var address: String

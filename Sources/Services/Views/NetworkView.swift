@@ -1,6 +1,6 @@
 import Storage
 
-/// A named network as every front end prints it in JSON.
+/// A named network in the JSON the command line prints.
 public struct NetworkView: Codable, Sendable, Hashable {
     public var name: String
     public var chainId: String

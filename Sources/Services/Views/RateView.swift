@@ -1,6 +1,6 @@
 import Foundation
 
-/// A coin's price in a fiat currency as every front end prints it in JSON (`rates`).
+/// A coin's price in a fiat currency in the JSON the command line prints (`rates`).
 public struct RateView: Codable, Sendable, Hashable {
     public var coin: String
     public var fiat: String

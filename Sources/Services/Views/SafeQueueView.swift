@@ -1,4 +1,4 @@
-/// A Safe's queue as every front end prints it in JSON (`safe queue`): each transaction counted
+/// A Safe's queue in the JSON the command line prints (`safe queue`): each transaction counted
 /// against the owners the queue read.
 public struct SafeQueueView: Codable, Sendable, Hashable {
     public var safe: String

@@ -1,6 +1,6 @@
 import BigInt
 
-/// A decoded call as every front end prints it in JSON.
+/// A decoded call in the JSON the command line prints.
 public struct DecodedCallView: Codable, Sendable, Hashable {
     public struct ArgumentView: Codable, Sendable, Hashable {
         public var name: String

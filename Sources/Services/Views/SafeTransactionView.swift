@@ -1,7 +1,7 @@
 import BigInt
 import Storage
 
-/// A stored Safe transaction as every front end prints it in JSON (`safe queue`, `safe history`).
+/// A stored Safe transaction in the JSON the command line prints (`safe queue`, `safe history`).
 public struct SafeTransactionView: Codable, Sendable, Hashable {
     public var safeTxHash: String
     public var safe: String

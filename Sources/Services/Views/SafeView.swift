@@ -1,7 +1,7 @@
 import BigInt
 import Storage
 
-/// A Safe read from the chain, with its balances, as every front end prints it in JSON (`safe info`).
+/// A Safe read from the chain, with its balances, in the JSON the command line prints (`safe info`).
 public struct SafeView: Codable, Sendable, Hashable {
     public var address: String
     @NullWhenAbsent public var name: String?

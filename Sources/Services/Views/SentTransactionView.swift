@@ -1,6 +1,6 @@
 import Storage
 
-/// A transaction this home sent, as every front end lists it in JSON (`tx list`).
+/// A transaction this home sent, in the JSON the command line prints (`tx list`).
 public struct SentTransactionView: Codable, Sendable, Hashable {
     public var hash: String
     public var status: String

@@ -1,7 +1,7 @@
 import BigInt
 import Storage
 
-/// A signed Ethereum transaction, decoded, as every front end prints it in JSON (`tx decode`).
+/// A signed Ethereum transaction, decoded, in the JSON the command line prints (`tx decode`).
 /// Only the fee fields of its type are present.
 public struct SignedTransactionView: Codable, Sendable, Hashable {
     public var type: Int

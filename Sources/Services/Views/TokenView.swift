@@ -1,6 +1,6 @@
 import Storage
 
-/// A known ERC-20 token as every front end prints it in JSON.
+/// A known ERC-20 token in the JSON the command line prints.
 public struct TokenView: Codable, Sendable, Hashable {
     public var address: String
     public var name: String

@@ -46,10 +46,6 @@ struct SafeCreateCommand: AsyncParsableCommand {
         let result = try await services.dispatcher.dispatch(DeploySafe(
             keyName: key, owners: ownerList, threshold: t, saltNonce: saltNonce, version: safeVersion?.version, name: self.name, chain: global.chain, wait: wait,
             password: { try passwords.unlock(name) }, progress: { if !json { SendCommand.report($0) } }))
-        global.output.emit([
-            ("safe", .string(result.safe.checksummed)), ("txHash", .string(Hex.encode(result.transaction.hash))),
-            ("status", .string(result.transaction.status.rawValue)), ("saltNonce", .string(String(saltNonce))),
-            ("safeVersion", .string(result.version.rawValue)),
-        ])
+        try global.output.emit(view: SafeDeploymentView(result, saltNonce: saltNonce))
     }
 }

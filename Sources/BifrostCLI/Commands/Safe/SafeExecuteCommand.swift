@@ -30,9 +30,6 @@ struct SafeExecuteCommand: AsyncParsableCommand {
         let r = try await global.services().dispatcher.dispatch(ExecuteSafeTransaction(
             safeTxHash: hash, keyName: key, chain: global.chain, wait: wait, timeoutSeconds: timeout,
             password: { try passwords.unlock(name) }, progress: { if !json { SendCommand.report($0) } }))
-        global.output.emit([
-            ("txHash", .string(Hex.encode(r.transaction.hash))), ("status", .string(r.transaction.status.rawValue)),
-            ("success", r.success.map(JSONValue.bool) ?? .null),
-        ])
+        try global.output.emit(view: SafeExecutionView(r))
     }
 }

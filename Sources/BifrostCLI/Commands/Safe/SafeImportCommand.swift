@@ -17,12 +17,6 @@ struct SafeImportCommand: AsyncParsableCommand {
         let text = String(decoding: try Input.file(file, option: "FILE"), as: UTF8.self)
         let r = try await global.services().dispatcher.dispatch(ImportSafeTransaction(json: text, chain: global.chain))
         for approval in r.setAside { Console.current.err("warning: not counted: \(approval)") }
-        global.output.emit([
-            ("safeTxHash", .string(Hex.encode(r.entry.safeTxHash))), ("summary", .string(r.entry.summary)),
-            ("nonce", .number(String(r.entry.transaction.nonce))),
-            ("added", .array(r.added.map { .string($0.checksummed) })),
-            ("confirmations", .number(String(r.count.confirmed))), ("threshold", .number(String(r.count.threshold))),
-            ("missing", .array(r.count.missing.map { .string($0.checksummed) })),
-        ])
+        try global.output.emit(view: SafeImportView(r))
     }
 }

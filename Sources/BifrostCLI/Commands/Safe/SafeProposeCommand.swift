@@ -74,8 +74,7 @@ struct SafeProposeCommand: AsyncParsableCommand {
         let entry = try await global.services().dispatcher.dispatch(ProposeSafeTransaction(
             safe: safe.address, intent: try intent(), nonce: nonce?.value, chain: global.chain))
         if global.json {
-            global.output.emit([("safeTxHash", .string(Hex.encode(entry.safeTxHash))), ("nonce", .number(String(entry.transaction.nonce))),
-                                ("summary", .string(entry.summary))])
+            try global.output.emit(view: SafeProposalView(entry))
         } else {
             Console.current.out("Proposed: \(entry.summary)\nnonce:      \(entry.transaction.nonce)\nsafeTxHash: \(Hex.encode(entry.safeTxHash))")
             Console.current.err("Next: bifrost safe sign \(Hex.encode(entry.safeTxHash)) --key NAME")

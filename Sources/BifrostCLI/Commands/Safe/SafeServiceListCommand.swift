@@ -16,16 +16,7 @@ struct SafeServiceListCommand: AsyncParsableCommand {
             safe: safe.address, service: try service.endpoint(), chain: global.chain))
         let items = listing.transactions
         if global.json {
-            global.output.emit([("transactions", .array(items.map { i in
-                .object([
-                    (key: "safeTxHash", value: .string(Hex.encode(i.safeTxHash))), (key: "nonce", value: .number(String(i.transaction.nonce))),
-                    (key: "to", value: .string(i.transaction.to.checksummed)), (key: "value", value: .string(String(i.transaction.value))),
-                    (key: "confirmations", value: .array(i.confirmations.map { .string($0.owner.checksummed) })),
-                    (key: "confirmed", value: .number(String(i.count.confirmed))), (key: "threshold", value: .number(String(i.count.threshold))),
-                    (key: "missing", value: .array(i.count.missing.map { .string($0.checksummed) })),
-                    (key: "rejected", value: .array(i.rejected.map(JSONValue.string))),
-                ])
-            })), ("setAside", .array(listing.setAside.map(JSONValue.string)))])
+            try global.output.emit(view: ServicePendingView(listing))
             return
         }
         for reason in listing.setAside { Console.current.err("warning: set aside an entry that does not verify: \(reason)") }

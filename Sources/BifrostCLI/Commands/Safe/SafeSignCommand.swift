@@ -37,11 +37,7 @@ struct SafeSignCommand: AsyncParsableCommand {
         } else {
             try await dispatcher.dispatch(SignSafeTransaction(safeTxHash: hash, keyName: key, password: { try passwords.unlock(name) }))
         }
-        global.output.emit([
-            ("signer", .string(c.signature?.owner.checksummed ?? "")), ("signature", .string(c.signature.map { Hex.encode($0.bytes) } ?? "")),
-            ("confirmations", .number(String(c.count.confirmed))), ("threshold", .number(String(c.count.threshold))),
-            ("missing", .array(c.count.missing.map { .string($0.checksummed) })),
-        ])
+        try global.output.emit(view: SafeConfirmationsView(c))
         if !global.json {
             Console.current.err(c.count.isReady
                 ? "Ready: bifrost safe execute \(Hex.encode(hash)) --key NAME"

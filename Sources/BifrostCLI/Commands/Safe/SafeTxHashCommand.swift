@@ -49,9 +49,6 @@ struct SafeTxHashCommand: AsyncParsableCommand {
             operation: operation.operation,
             safeTxGas: safeTxGas.value, baseGas: baseGas.value, gasPrice: gasPrice.value, gasToken: gasToken.address,
             refundReceiver: refundReceiver.address, nonce: nonce.value)
-        global.output.emit([
-            ("safeTxHash", .string(Hex.encode(try tx.hash()))), ("domainSeparator", .string(Hex.encode(try tx.domainSeparator()))),
-            ("structHash", .string(Hex.encode(try tx.structHash))),
-        ])
+        try global.output.emit(view: try SafeHashesView(tx))
     }
 }
