@@ -8,11 +8,32 @@ import Testing
 extension OnDevnet {
     /// One rule for a second signature by the same owner (`ConfirmationSet.merging`): the same
     /// signatures, in the same order, end in the same stored set in a wallet that imports
-    /// exchange files (what `bifrost safe import` and the dashboard's import dispatch) and in
-    /// `bifrost serve` over HTTP, on SQLite and on PostgreSQL.
+    /// exchange files (the action the dashboard's import form dispatches), through the real
+    /// `bifrost safe import` process, and in `bifrost serve` over HTTP, on SQLite and PostgreSQL.
     @Suite("Integration: one confirmation rule for the wallet and the co-signing server")
     struct ConfirmationRuleTests {
         let devnet = Devnet.shared!
+
+        /// Runs the built `bifrost` in `home` to its end, without blocking a thread: its status and stdout.
+        static func bifrost(_ arguments: [String], home: URL) async throws -> (status: Int32, out: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bifrost")
+            process.arguments = ["--home", home.path] + arguments
+            var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BIFROST_") }
+            environment["SWIFT_BACKTRACE"] = "enable=no"
+            process.environment = environment
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            // The answer is one short JSON line, so the pipe is read once the process has ended.
+            return try await withCheckedThrowingContinuation { continuation in
+                process.terminationHandler = { ended in
+                    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    continuation.resume(returning: (ended.terminationStatus, text))
+                }
+                do { try process.run() } catch { continuation.resume(throwing: error) }
+            }
+        }
 
         @Test("a claim then the real signature, a short contract signature then a longer one, one key twice: the same set everywhere")
         func sameSetEverywhere() async throws {
@@ -62,6 +83,24 @@ extension OnDevnet {
             let walletSet = try #require(imported).entry.signatures
             #expect(Dictionary(uniqueKeysWithValues: walletSet.map { ($0.owner, $0.bytes) }) == expected)
             #expect(imported?.count.confirmed == 3 && imported?.count.isReady == true)
+
+            // The command line: the real `bifrost safe import` process, one file at a time, in a third home.
+            let cli = try await TestWallet(devnet: devnet)
+            defer { cli.remove() }
+            _ = try await cli.services.dispatcher.dispatch(AddSafe(address: parent, name: nil, chain: cli.chain))
+            let folder = cli.home.appendingPathComponent("files")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var last = JSONValue.null
+            for (i, signature) in sequence.enumerated() {
+                let path = folder.appendingPathComponent("\(i).json").path
+                try Data(try SafeTransactionFile(transaction: tx, signatures: [signature]).json.utf8).write(to: URL(fileURLWithPath: path))
+                let run = try await Self.bifrost(["--network", "devnet", "--json", "safe", "import", path], home: cli.home)
+                #expect(run.status == 0, "import \(i): \(run.out)")
+                last = (try? JSONParser.parse(Array(run.out.utf8))) ?? .null
+            }
+            #expect(last["confirmations"] == .number("3") && last["missing"] == .array([]), "\(last)")
+            let cliSet = try await cli.services.dispatcher.dispatch(SafeTransactionQuery(safeTxHash: hash)).entry.signatures
+            #expect(Dictionary(uniqueKeysWithValues: cliSet.map { ($0.owner, $0.bytes) }) == expected)
 
             // The server: proposed by b with b's first signature, then each confirmation over HTTP.
             for database in CoSigningFollowerTests.databases {
