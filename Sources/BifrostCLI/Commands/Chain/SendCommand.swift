@@ -63,13 +63,7 @@ struct SendCommand: AsyncParsableCommand {
             password: { try passwords.unlock(name) },
             progress: { step in if !json { SendCommand.report(step) } }
         ))
-        let t = result.transaction
-        global.output.emit([
-            ("hash", .string(Hex.encode(t.hash))), ("status", .string(t.status.rawValue)),
-            ("blockNumber", t.blockNumber.map { .string(String($0)) } ?? .null),
-            ("gasUsed", t.gasUsed.map { .string(String($0)) } ?? .null),
-            ("effectiveGasPrice", t.effectiveGasPrice.map { .string(String($0)) } ?? .null),
-        ])
+        try global.output.emit(view: SendResultView(result.transaction))
     }
 
     /// Progress goes to stderr so stdout stays the result.

@@ -29,7 +29,6 @@ struct SafeExportCommand: AsyncParsableCommand {
         do { try Data(file.json.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
             throw InputError(option: "--out", reason: "cannot write \(out): \(error.localizedDescription)")
         }
-        global.output.emit([("file", .string(out)), ("safeTxHash", .string(Hex.encode(file.safeTxHash))),
-                            ("signatures", .number(String(file.signatures.count)))])
+        try global.output.emit(view: SafeExportView(file, path: out))
     }
 }

@@ -12,6 +12,6 @@ struct ServicePostOptions: ParsableArguments {
     func run(propose: Bool) async throws {
         let owners = try await global.services().dispatcher.dispatch(PostSafeSignatures(
             safeTxHash: safeTxHash.bytes, service: try service.endpoint(), propose: propose))
-        global.output.emit([("safeTxHash", .string(safeTxHash.description)), ("posted", .array(owners.map { .string($0.checksummed) }))])
+        try global.output.emit(view: ServicePostView(safeTxHash: safeTxHash.bytes, owners: owners))
     }
 }

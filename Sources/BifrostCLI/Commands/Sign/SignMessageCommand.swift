@@ -25,14 +25,6 @@ struct SignMessageCommand: AsyncParsableCommand {
     func run() async throws {
         let bytes = try MessageInput.bytes(message, isHex: hex, option: "MESSAGE")
         let result = try MessageSigner().sign(.message(bytes), with: try await key.resolve(global))
-        SignMessageCommand.emit(result, global.output)
-    }
-
-    static func emit(_ result: MessageSignature, _ output: Output) {
-        output.emit([
-            ("signature", .string(Hex.encode(result.signature))),
-            ("address", .string(result.address.checksummed)),
-            ("hash", .string(Hex.encode(result.hash))),
-        ])
+        try global.output.emit(view: MessageSignatureView(result))
     }
 }

@@ -23,6 +23,6 @@ struct SignTypedDataCommand: AsyncParsableCommand {
     func run() async throws {
         let json = try MessageInput.typedData(file: file, option: "FILE")
         let result = try MessageSigner().sign(.typedData(json), with: try await key.resolve(global))
-        SignMessageCommand.emit(result, global.output)
+        try global.output.emit(view: MessageSignatureView(result))
     }
 }
