@@ -132,6 +132,8 @@ struct ViewJSONTests {
         #expect(try Self.json(SafeProposalView(entry)) == #"{"safeTxHash":"\#(h)","nonce":7,"summary":"send"}"#)
         #expect(try Self.json(SafeHashesView(tx)) == #"{"safeTxHash":"\#(h)","domainSeparator":"\#(Hex.encode(try tx.domainSeparator()))","structHash":"\#(Hex.encode(try tx.structHash))"}"#)
         #expect(try Self.roundTrips(SafeImportView(SafeImportResult(entry: entry, added: [], count: count, setAside: []))))
+        #expect(try Self.json(SafeApprovalView(ownerSafe: Self.owner, entry: entry, confirmations: 1)) == #"{"ownerSafe":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","safeTxHash":"\#(h)","nonce":"7","confirmations":1}"#)
+        #expect(try Self.json(SafeApprovalView.onChain(txHash: "0x12", status: "pending")) == #"{"txHash":"0x12","status":"pending"}"#)
     }
 
     @Test("a Safe's queue, each entry counted against the owners read, and a history item")

@@ -1,7 +1,6 @@
 import Storage
 
-/// A transaction sent, as the command line prints it in JSON (`send`, and an on-chain approval
-/// with `safe approve`, which prints the first two members only).
+/// A transaction sent, as the command line prints it in JSON (`send`).
 public struct SendResultView: Codable, Sendable, Hashable {
     public var hash: String
     public var status: String

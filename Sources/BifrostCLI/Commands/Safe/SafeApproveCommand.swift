@@ -44,10 +44,7 @@ struct SafeApproveCommand: AsyncParsableCommand {
                 confirmations = try await services.dispatcher.dispatch(SignSafeTransaction(
                     safeTxHash: entry.safeTxHash, keyName: key, password: { try passwords.unlock(key) })).count.confirmed
             }
-            global.output.emit([
-                ("ownerSafe", .string(via.address.checksummed)), ("safeTxHash", .string(Hex.encode(entry.safeTxHash))),
-                ("nonce", .string(String(entry.transaction.nonce))), ("confirmations", .number(String(confirmations))),
-            ])
+            try global.output.emit(view: SafeApprovalView(ownerSafe: via.address, entry: entry, confirmations: confirmations))
             if !json {
                 Console.current.err("Next: the owners of \(via.address.checksummed) sign and execute \(Hex.encode(entry.safeTxHash)); then execute \(Hex.encode(hash))")
             }
@@ -57,8 +54,6 @@ struct SafeApproveCommand: AsyncParsableCommand {
         let r = try await services.dispatcher.dispatch(ApproveSafeTransaction(
             safeTxHash: hash, keyName: key, chain: global.chain, wait: wait,
             password: { try passwords.unlock(key) }, progress: { if !json { SendCommand.report($0) } }))
-        global.output.emit([
-            ("txHash", .string(Hex.encode(r.transaction.hash))), ("status", .string(r.transaction.status.rawValue)),
-        ])
+        try global.output.emit(view: SafeApprovalView(sent: r))
     }
 }
