@@ -136,6 +136,15 @@ struct ViewJSONTests {
         #expect(try Self.json(SafeApprovalView.onChain(txHash: "0x12", status: "pending")) == #"{"txHash":"0x12","status":"pending"}"#)
     }
 
+    @Test("offline outputs: an amount in a unit, removed and exported keys, encoded calldata")
+    func offlineViews() throws {
+        #expect(try Self.json(AmountView(wei: 1_500_000_000, unit: .gwei)) == #"{"value":"1.5","unit":"gwei"}"#)
+        #expect(try Self.json(KeyFileView.removed(name: "alice")) == #"{"name":"alice","removed":true}"#)
+        #expect(try Self.json(KeyFileView.exported(name: "alice", file: "a.json")) == #"{"name":"alice","file":"a.json"}"#)
+        let call = try ABICodec().encode(signature: "transfer(address,uint256)", arguments: [Self.owner.checksummed, "5"])
+        #expect(try Self.json(CalldataView(call)).hasPrefix(#"{"calldata":"0xa9059cbb"#) && (try Self.json(CalldataView(call))).hasSuffix(#","selector":"0xa9059cbb"}"#))
+    }
+
     @Test("a Safe's queue, each entry counted against the owners read, and a history item")
     func queueAndHistory() throws {
         let tx = SafeTx(safe: Self.safeAddress, chainID: 31337, version: .v1_4_1, to: Self.owner, value: 5, nonce: 7)

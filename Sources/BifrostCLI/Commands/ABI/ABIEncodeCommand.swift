@@ -28,10 +28,7 @@ struct ABIEncodeCommand: AsyncParsableCommand {
     func run() async throws {
         let call = try ABICodec().encode(signature: signature, arguments: arguments)
         if global.json {
-            global.output.emit([
-                ("calldata", .string(Hex.encode(call.calldata))),
-                ("selector", call.selector.map { .string(Hex.encode($0)) } ?? .null),
-            ])
+            try global.output.emit(view: CalldataView(call))
         } else {
             Console.current.out(Hex.encode(call.calldata))
         }

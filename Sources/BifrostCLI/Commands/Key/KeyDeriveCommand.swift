@@ -54,9 +54,7 @@ struct KeyDeriveCommand: AsyncParsableCommand {
             accounts = try AccountDerivation().accounts(mnemonic: words, passphrase: passphrase, start: index ?? 0, count: count)
         }
         if global.json {
-            global.output.emit([("accounts", .array(accounts.map {
-                .object([(key: "path", value: .string($0.path.description)), (key: "address", value: .string($0.address.checksummed))])
-            }))])
+            try global.output.emit(view: DerivedAccountsView(accounts))
         } else {
             for a in accounts { Console.current.out("\(a.path)  \(a.address.checksummed)") }
         }

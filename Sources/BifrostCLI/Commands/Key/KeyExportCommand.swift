@@ -29,6 +29,6 @@ struct KeyExportCommand: AsyncParsableCommand {
         let newPassword = try newPasswordFile.map { try PasswordOptions.firstLine(of: $0, option: "--new-password-file") }
         let json = try await keys.dispatch(ExportKey(name: name, password: try password.unlock(name), newPassword: newPassword))
         try SecretFile.write(json, to: out)
-        global.output.emit([("name", .string(name)), ("file", .string(out))])
+        try global.output.emit(view: KeyFileView.exported(name: name, file: out))
     }
 }

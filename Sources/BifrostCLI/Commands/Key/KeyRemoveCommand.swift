@@ -26,6 +26,6 @@ struct KeyRemoveCommand: AsyncParsableCommand {
             guard typed == name else { throw PasswordError(description: "the name did not match; nothing was deleted") }
         }
         try await keys.dispatch(RemoveKey(name: name))
-        global.output.emit([("name", .string(name)), ("removed", .bool(true))])
+        try global.output.emit(view: KeyFileView.removed(name: name))
     }
 }

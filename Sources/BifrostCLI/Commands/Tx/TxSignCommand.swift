@@ -57,11 +57,7 @@ struct TxSignCommand: AsyncParsableCommand {
         )
         _ = try draft.build()
         let summary = try OfflineTransactions().sign(draft, with: try await key.resolve(global))
-        global.output.emit([
-            ("raw", .string(summary.rawHex)),
-            ("hash", .string(summary.hashHex)),
-            ("from", .string(summary.from.checksummed)),
-        ])
+        try global.output.emit(view: SignedRawView(summary))
     }
 
     private func parseAccessList(_ text: String) throws -> [AccessListEntry] {

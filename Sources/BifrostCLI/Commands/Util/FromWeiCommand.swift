@@ -23,7 +23,7 @@ struct FromWeiCommand: AsyncParsableCommand {
         let value = wei.value
         let text = EtherAmount(wei: value).exact(in: unit)
         if global.json {
-            global.output.emit([("value", .string(text)), ("unit", .string(unit.rawValue))])
+            try global.output.emit(view: AmountView(wei: value, unit: unit))
         } else {
             Console.current.out(text)
         }
