@@ -10,7 +10,7 @@ import Storage
 extension PostgresCoSigningStorage {
     public func save(_ tx: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [SafeSignature],
                      at time: Date) async throws(StorageError) -> ServedTransaction {
-        try CoSigningRows.check(tx, hashesTo: safeTxHash)
+        try SafeTxColumns.check(tx, hashesTo: safeTxHash)
         let hash = Hex.encode(safeTxHash), at = time.timeIntervalSince1970, logger = logger
         return try await write("save \(hash)") { connection in
             try await connection.query("""

@@ -102,7 +102,7 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
 
     public func save(_ tx: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [SafeSignature],
                      at time: Date) async throws(StorageError) -> ServedTransaction {
-        try CoSigningRows.check(tx, hashesTo: safeTxHash)
+        try SafeTxColumns.check(tx, hashesTo: safeTxHash)
         let hash = Hex.encode(safeTxHash)
         let row: [DatabaseValue] = ([
             hash, String(tx.chainID ?? 0), tx.safe.checksummed, tx.version.rawValue, tx.to.checksummed, String(tx.value), Hex.encode(tx.data),

@@ -1,4 +1,6 @@
+import EthereumKit
 import GRDB
+import SafeKit
 
 /// The columns that hold a Safe transaction's Safe, chain, version and ten fields, defined once
 /// for the wallet's `safeTransaction` and the co-signing server's `servedTransaction` tables, and
@@ -11,6 +13,14 @@ public enum SafeTxColumns {
     /// The same names as PostgreSQL columns (`chain_id`, `safe_tx_gas`…).
     public static var snakeCaseNames: [String] {
         names.map { name in name.reduce(into: "") { $0 += $1.isUppercase ? "_" + $1.lowercased() : String($1) } }
+    }
+
+    /// The fields must hash to the key they are stored under: every storage checks this once, when
+    /// it writes, so reads never hash again.
+    public static func check(_ tx: SafeTx, hashesTo safeTxHash: [UInt8]) throws(StorageError) {
+        guard let computed = try? tx.hash(), computed == safeTxHash else {
+            throw StorageError("the transaction's fields do not hash to \(Hex.encode(safeTxHash)); nothing was stored")
+        }
     }
 
     /// Adds the columns to `t`, all required; `nonce` as text (the first schemas) or as an integer.

@@ -65,10 +65,7 @@ public struct SafeStorage: Sendable {
 
     private func write(_ entry: SafeTransactionEntry, signatures: [SafeSignature], fields: Bool) async throws(StorageError)
         -> (entry: SafeTransactionEntry, changed: [SafeSignature]) {
-        // Checked once, here: reads trust the key.
-        guard let computed = try? entry.transaction.hash(), computed == entry.safeTxHash else {
-            throw StorageError("the transaction's fields do not hash to \(Hex.encode(entry.safeTxHash)); nothing was stored")
-        }
+        try SafeTxColumns.check(entry.transaction, hashesTo: entry.safeTxHash)
         let record = SafeTransactionRecord(entry)
         let key = record.safeTxHash
         // Immediate: another process (the CLI beside the dashboard) cannot merge between this read and write.
