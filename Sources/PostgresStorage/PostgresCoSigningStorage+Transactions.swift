@@ -98,7 +98,8 @@ extension PostgresCoSigningStorage {
     /// caller holds the transaction's row lock, so concurrent writers merge one after another.
     static func merge(_ confirmations: [SafeSignature], hash: String, at: Double, _ connection: PostgresConnection, logger: Logger) async throws {
         guard !confirmations.isEmpty else { return }
-        let stored = try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first?.confirmationSet ?? ConfirmationSet()
+        // Only the confirmations: the whole row is read once, after the write.
+        let stored = ConfirmationSet((try await PostgresTransactionRows.confirmations([hash], connection, logger: logger)[hash] ?? []).map(\.signature))
         let changed = stored.merging(confirmations).changed
         for signature in changed {
             try await connection.query("""

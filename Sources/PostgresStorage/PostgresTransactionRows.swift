@@ -21,14 +21,7 @@ enum PostgresTransactionRows {
         guard !hashes.isEmpty else { return [] }
         let rows = try await connection.query(
             "SELECT \(unescaped: columns) FROM served_transaction WHERE safe_tx_hash = ANY(\(hashes))", logger: logger).collect()
-        var confirmations: [String: [(owner: String, signature: String, createdAt: Double)]] = [:]
-        let confirmationRows = try await connection.query("""
-            SELECT safe_tx_hash, owner, signature, created_at FROM served_confirmation WHERE safe_tx_hash = ANY(\(hashes))
-            ORDER BY created_at, seq
-            """, logger: logger)
-        for try await (hash, owner, signature, createdAt) in confirmationRows.decode((String, String, String, Double).self) {
-            confirmations[hash, default: []].append((owner, signature, createdAt))
-        }
+        let confirmations = try await confirmations(hashes, connection, logger: logger)
         var byHash: [String: ServedTransaction] = [:]
         for row in rows {
             let r = row.makeRandomAccess()
@@ -38,8 +31,24 @@ enum PostgresTransactionRows {
         return hashes.compactMap { byHash[$0] }
     }
 
+    /// The stored confirmations of each of `hashes`, oldest first; the owner is the one stored
+    /// with each signature, recovered when it was written.
+    static func confirmations(_ hashes: [String], _ connection: PostgresConnection, logger: Logger) async throws -> [String: [ServedConfirmation]] {
+        var confirmations: [String: [ServedConfirmation]] = [:]
+        let rows = try await connection.query("""
+            SELECT safe_tx_hash, owner, signature, created_at FROM served_confirmation WHERE safe_tx_hash = ANY(\(hashes))
+            ORDER BY created_at, seq
+            """, logger: logger)
+        for try await (hash, owner, signature, createdAt) in rows.decode((String, String, String, Double).self) {
+            guard let bytes = try? Hex.decode(signature), let owner = try? Address(owner) else { throw StorageError("\(hash): a signature does not read") }
+            confirmations[hash, default: []].append(
+                ServedConfirmation(signature: try SafeSignature(owner: owner, stored: bytes), createdAt: Date(timeIntervalSince1970: createdAt)))
+        }
+        return confirmations
+    }
+
     private static func decode(_ r: PostgresRandomAccessRow, hash: String,
-                               confirmations: [(owner: String, signature: String, createdAt: Double)]) throws -> ServedTransaction {
+                               confirmations: [ServedConfirmation]) throws -> ServedTransaction {
         func text(_ column: String) throws -> String { try r[column].decode(String.self) }
         func number(_ column: String) throws -> BigUInt {
             guard let n = BigUInt(try text(column), radix: 10) else { throw StorageError("\(hash): \(column) is not a number") }
@@ -56,12 +65,8 @@ enum PostgresTransactionRows {
                         baseGas: try number("base_gas"), gasPrice: try number("gas_price"), gasToken: try address("gas_token"),
                         refundReceiver: try address("refund_receiver"), nonce: try number("nonce"))
         guard let safeTxHash = try? Hex.decode(hash) else { throw StorageError("\(hash) is not a hash") }
-        let accepted = try confirmations.map { c -> ServedConfirmation in
-            guard let bytes = try? Hex.decode(c.signature), let owner = try? Address(c.owner) else { throw StorageError("\(hash): a signature does not read") }
-            return ServedConfirmation(signature: try SafeSignature(owner: owner, stored: bytes), createdAt: Date(timeIntervalSince1970: c.createdAt))
-        }
         return ServedTransaction(transaction: tx, safeTxHash: safeTxHash, proposer: try address("proposer"),
-                                 origin: try r["origin"].decode(String?.self), confirmations: accepted,
+                                 origin: try r["origin"].decode(String?.self), confirmations: confirmations,
                                  createdAt: Date(timeIntervalSince1970: try r["created_at"].decode(Double.self)),
                                  modifiedAt: Date(timeIntervalSince1970: try r["modified_at"].decode(Double.self)),
                                  executionHash: try r["execution_hash"].decode(String?.self).flatMap { try? Hex.decode($0) },

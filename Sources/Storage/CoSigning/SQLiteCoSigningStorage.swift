@@ -117,8 +117,8 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: StatementArguments(row))
             // A new row has no confirmations yet; an existing one merges with those it has.
-            let stored = db.changesCount > 0 ? ConfirmationSet() : try Self.fetch(hash, db)?.confirmationSet ?? ConfirmationSet()
-            try Self.merge(confirmations, into: stored, hash: hash, at: time, db)
+            let stored = db.changesCount > 0 ? [] : try Self.confirmations(hash, db)
+            try Self.merge(confirmations, into: ConfirmationSet(stored.map(\.signature)), hash: hash, at: time, db)
             guard let stored = try Self.fetch(hash, db) else { throw StorageError("the transaction \(hash) vanished while it was written") }
             return stored
         }
@@ -219,18 +219,24 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
                         baseGas: try number("baseGas"), gasPrice: try number("gasPrice"), gasToken: try address("gasToken"),
                         refundReceiver: try address("refundReceiver"), nonce: try number("nonce"))
         guard let safeTxHash = try? Hex.decode(hash) else { throw StorageError("\(hash) is not a hash") }
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM servedConfirmation WHERE safeTxHash = ? ORDER BY createdAt, rowid", arguments: [hash])
-        let confirmations = try rows.map { c -> ServedConfirmation in
-            guard let bytes = try? Hex.decode(c["signature"] as String), let owner = try? Address(c["owner"] as String) else {
-                throw StorageError("\(hash): a signature does not read")
-            }
-            return ServedConfirmation(signature: try SafeSignature(owner: owner, stored: bytes), createdAt: Date(timeIntervalSince1970: c["createdAt"]))
-        }
+        let confirmations = try Self.confirmations(hash, db)
         return ServedTransaction(transaction: tx, safeTxHash: safeTxHash, proposer: try address("proposer"), origin: r["origin"],
                                  confirmations: confirmations, createdAt: Date(timeIntervalSince1970: r["createdAt"]),
                                  modifiedAt: Date(timeIntervalSince1970: r["modifiedAt"]),
                                  executionHash: (r["executionHash"] as String?).flatMap { try? Hex.decode($0) }, isSuccessful: r["isSuccessful"],
                                  isReplaced: r["isReplaced"])
+    }
+
+    /// The stored confirmations of `hash`, oldest first; the owner is the one stored with each
+    /// signature, recovered when it was written.
+    private static func confirmations(_ hash: String, _ db: Database) throws -> [ServedConfirmation] {
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM servedConfirmation WHERE safeTxHash = ? ORDER BY createdAt, rowid", arguments: [hash])
+        return try rows.map { c -> ServedConfirmation in
+            guard let bytes = try? Hex.decode(c["signature"] as String), let owner = try? Address(c["owner"] as String) else {
+                throw StorageError("\(hash): a signature does not read")
+            }
+            return ServedConfirmation(signature: try SafeSignature(owner: owner, stored: bytes), createdAt: Date(timeIntervalSince1970: c["createdAt"]))
+        }
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
