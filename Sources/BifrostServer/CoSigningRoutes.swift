@@ -178,9 +178,7 @@ struct CoSigningRoutes: Sendable {
 
     static func address(_ context: BasicRequestContext, _ name: String) throws(FieldError) -> Address {
         guard let text = context.parameters.get(name) else { throw FieldError(.malformed, field: name, "an address is required") }
-        do { return try Address(text) } catch {
-            throw FieldError(.malformed, field: name, error.description)
-        }
+        do { return try InputText.address(text) } catch { throw FieldError(.malformed, field: name, error.reason) }
     }
 
     static func hash(_ context: BasicRequestContext) throws(FieldError) -> [UInt8] {
@@ -202,16 +200,9 @@ struct CoSigningRoutes: Sendable {
 }
 
 extension RequestFields {
-    /// Hex bytes given as text, with or without 0x.
-    static func bytes(_ text: String, field: String) throws(FieldError) -> [UInt8] {
-        do { return try InputText.hex(text) } catch { throw FieldError(.malformed, field: field, "not hex: \(error.reason)") }
-    }
-
-    /// A 32-byte hash given as text, with or without 0x.
+    /// A 32-byte hash given as text (a path segment, a query value), with or without 0x.
     static func hashText(_ text: String, field: String) throws(FieldError) -> [UInt8] {
-        let bytes = try bytes(text, field: field)
-        guard bytes.count == 32 else { throw FieldError(.malformed, field: field, "a hash is 32 bytes, this is \(bytes.count)") }
-        return bytes
+        try read { () throws(ServiceWireError) in try ServiceWireFields.hash(text, field: field) }
     }
 }
 

@@ -35,7 +35,7 @@ extension CoSigningRoutes {
         let q = request.uri.queryParameters
         func address(_ name: String) throws(FieldError) -> Address? {
             guard let text = q.get(name) else { return nil }
-            do { return try Address(text) } catch { throw FieldError(.malformed, field: name, error.description) }
+            do { return try InputText.address(text) } catch { throw FieldError(.malformed, field: name, error.reason) }
         }
         let (limit, offset) = try Self.window(request)
         let query = DelegateQuery(chainID: 0, safe: try address("safe"), delegate: try address("delegate"), delegator: try address("delegator"),

@@ -88,7 +88,7 @@ public struct CoSigningStore: Sendable {
             // The sender is who the signature says, not who the body says: an owner's proposal
             // carries that owner's own signature, as the official service requires.
             guard let signature = p.signature, !signature.isEmpty else { throw CoSigningRefusal.unsignedProposal(sender: p.sender) }
-            signatures = try await verified(signature, tx: tx, safe: state)
+            signatures = try await verified(signature, tx: tx, safeTxHash: hash, safe: state)
             guard signatures.contains(where: { $0.owner == p.sender }) else {
                 throw CoSigningRefusal.signedByOthers(signers: signatures.map(\.owner), sender: p.sender)
             }
@@ -116,7 +116,7 @@ public struct CoSigningStore: Sendable {
         let stored = try await transaction(safeTxHash)
         guard !stored.isExecuted else { throw CoSigningRefusal.alreadyExecuted }
         let state = try await safe(stored.transaction.safe).safe
-        let signatures = try await verified(signature, tx: stored.transaction, safe: state)
+        let signatures = try await verified(signature, tx: stored.transaction, safeTxHash: stored.safeTxHash, safe: state)
         guard !signatures.isEmpty else { throw CoSigningRefusal.noSignature }
         guard let updated = try await storage.confirm(safeTxHash, with: signatures, at: now()) else {
             throw CoSigningRefusal.unknownTransaction(safeTxHash)
@@ -144,10 +144,10 @@ public struct CoSigningStore: Sendable {
         }
     }
 
-    /// Each signature in `packed`, recovered and checked: owners only, each once, on-chain claims confirmed.
-    private func verified(_ packed: [UInt8], tx: SafeTx, safe: Safe) async throws -> [SafeSignature] {
+    /// Each signature in `packed` of `tx`, whose hash the caller already has, recovered and
+    /// checked: owners only, each once, on-chain claims confirmed.
+    private func verified(_ packed: [UInt8], tx: SafeTx, safeTxHash hash: [UInt8], safe: Safe) async throws -> [SafeSignature] {
         guard !packed.isEmpty else { return [] }
-        let hash = try tx.hash()
         let signatures: [SafeSignature]
         do { signatures = try SafeSignature.parse(packed: packed, safeTxHash: hash) } catch {
             throw CoSigningRefusal.unreadableSignature(error.description)

@@ -51,14 +51,27 @@ public struct ServiceWireFields: Sendable {
     public func hex(_ field: String) throws(ServiceWireError) -> [UInt8]? {
         switch present(field) {
         case nil: return nil
-        case .string(let text)?:
-            do { return try InputText.hex(text) } catch { throw ServiceWireError(field, "not hex: \(error.reason)") }
+        case .string(let text)?: return try Self.hex(text, field: field)
         case _?: throw ServiceWireError(field, "must be a hex string")
         }
     }
 
     public func hash(_ field: String) throws(ServiceWireError) -> [UInt8] {
-        guard let bytes = try hex(field) else { throw ServiceWireError(field, "a 32-byte hash is required") }
+        switch present(field) {
+        case nil: throw ServiceWireError(field, "a 32-byte hash is required")
+        case .string(let text)?: return try Self.hash(text, field: field)
+        case _?: throw ServiceWireError(field, "must be a hex string")
+        }
+    }
+
+    /// Hex bytes written as text (a member, a path segment, a query value), with or without 0x.
+    public static func hex(_ text: String, field: String) throws(ServiceWireError) -> [UInt8] {
+        do { return try InputText.hex(text) } catch { throw ServiceWireError(field, "not hex: \(error.reason)") }
+    }
+
+    /// A 32-byte hash written as text, with or without 0x.
+    public static func hash(_ text: String, field: String) throws(ServiceWireError) -> [UInt8] {
+        let bytes = try hex(text, field: field)
         guard bytes.count == 32 else { throw ServiceWireError(field, "a hash is 32 bytes, this is \(bytes.count)") }
         return bytes
     }
