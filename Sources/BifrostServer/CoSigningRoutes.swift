@@ -67,7 +67,7 @@ struct CoSigningRoutes: Sendable {
             throw FieldError(.malformed, field: "signature", "a signature is required")
         }
         let served = try await dispatcher.dispatch(ConfirmServedTransaction(safeTxHash: hash, signature: signature))
-        return Self.json(.created, ServiceJSON.object([("signature", .string(Hex.encode(SafeSignature.pack(served.confirmations.map(\.signature)))))]))
+        return Self.json(.created, ServiceJSON.object([("signature", .string(Hex.encode(SafeSignature.pack(served.storedSignatures.map(\.signature)))))]))
     }
 
     private func transaction(_ context: BasicRequestContext, v2: Bool) async throws -> Response {

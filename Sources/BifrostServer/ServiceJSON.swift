@@ -6,18 +6,18 @@ import Services
 /// The official Transaction Service's JSON for what a co-signing server holds: camelCase, with
 /// nonces and gas figures as strings in v2 and numbers in v1.
 enum ServiceJSON {
-    static func transaction(_ s: ServedTransaction, threshold: BigUInt?, v2: Bool) -> JSONValue {
+    static func transaction(_ s: SafeTransactionEntry, threshold: BigUInt?, v2: Bool) -> JSONValue {
         var wire = ServiceWireTransaction(s.transaction, safeTxHash: s.safeTxHash)
         wire.submissionDate = s.createdAt
-        wire.modified = s.modifiedAt
+        wire.modified = s.updatedAt
         wire.transactionHash = s.executionHash
         wire.proposer = s.proposer
         wire.isExecuted = s.isExecuted
         wire.isSuccessful = s.isSuccessful
         wire.origin = s.origin
         wire.confirmationsRequired = threshold
-        wire.confirmations = s.confirmations.map { ServiceWireConfirmation($0.signature, submissionDate: $0.createdAt) }
-        wire.signatures = s.confirmations.isEmpty ? nil : SafeSignature.pack(s.confirmations.map(\.signature))
+        wire.confirmations = s.storedSignatures.map { ServiceWireConfirmation($0.signature, submissionDate: $0.addedAt) }
+        wire.signatures = s.storedSignatures.isEmpty ? nil : SafeSignature.pack(s.storedSignatures.map(\.signature))
         return wire.json(v2: v2)
     }
 

@@ -8,9 +8,10 @@ import Storage
 extension PostgresCoSigningStorage {
     public func markExecuted(_ safeTxHash: [UInt8], transactionHash: [UInt8], successful: Bool, at time: Date) async throws(StorageError) -> Bool {
         let hash = Hex.encode(safeTxHash), executed = Hex.encode(transactionHash), at = time.timeIntervalSince1970, logger = logger
+        let status: SafeTransactionStatus = successful ? .executed : .failed
         return try await write("mark \(hash) executed") { connection in
             try await connection.query("""
-                UPDATE served_transaction SET execution_hash = \(executed), is_successful = \(successful), is_replaced = FALSE, modified_at = \(at)
+                UPDATE safe_transaction SET execution_hash = \(executed), status = \(status.rawValue), updated_at = \(at)
                 WHERE safe_tx_hash = \(hash) AND execution_hash IS NULL RETURNING 1
                 """, logger: logger).collect().count > 0
         }
@@ -20,8 +21,8 @@ extension PostgresCoSigningStorage {
         let chain = String(chainID), address = safe.checksummed, bound = String(nonce), at = time.timeIntervalSince1970, logger = logger
         return try await write("mark replaced") { connection in
             try await connection.query("""
-                UPDATE served_transaction SET is_replaced = TRUE, modified_at = \(at)
-                WHERE chain_id = \(chain)::numeric AND safe = \(address) AND execution_hash IS NULL AND NOT is_replaced
+                UPDATE safe_transaction SET status = \(SafeTransactionStatus.replaced.rawValue), updated_at = \(at)
+                WHERE chain_id = \(chain)::numeric AND safe = \(address) AND status = \(SafeTransactionStatus.queued.rawValue)
                     AND nonce < \(bound)::numeric
                 RETURNING 1
                 """, logger: logger).collect().count

@@ -9,17 +9,17 @@ import Storage
 // concurrent confirmations of one transaction queue up instead of racing a delete.
 extension PostgresCoSigningStorage {
     public func save(_ tx: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [SafeSignature],
-                     at time: Date) async throws(StorageError) -> ServedTransaction {
+                     at time: Date) async throws(StorageError) -> SafeTransactionEntry {
         try SafeTxColumns.check(tx, hashesTo: safeTxHash)
         let hash = Hex.encode(safeTxHash), at = time.timeIntervalSince1970, logger = logger
         return try await write("save \(hash)") { connection in
             try await connection.query("""
-                INSERT INTO served_transaction (safe_tx_hash, chain_id, safe, safe_version, to_address, value, data, operation, safe_tx_gas,
-                    base_gas, gas_price, gas_token, refund_receiver, nonce, proposer, origin, created_at, modified_at)
+                INSERT INTO safe_transaction (safe_tx_hash, chain_id, safe, safe_version, to_address, value, data, operation, safe_tx_gas,
+                    base_gas, gas_price, gas_token, refund_receiver, nonce, status, summary, proposer, origin, created_at, updated_at)
                 VALUES (\(hash), \(String(tx.chainID ?? 0))::numeric, \(tx.safe.checksummed), \(tx.version.rawValue), \(tx.to.checksummed),
                     \(String(tx.value))::numeric, \(Hex.encode(tx.data)), \(Int(tx.operation.rawValue)), \(String(tx.safeTxGas))::numeric,
                     \(String(tx.baseGas))::numeric, \(String(tx.gasPrice))::numeric, \(tx.gasToken.checksummed), \(tx.refundReceiver.checksummed),
-                    \(String(tx.nonce))::numeric, \(proposer.checksummed), \(origin), \(at), \(at))
+                    \(String(tx.nonce))::numeric, \(SafeTransactionStatus.queued.rawValue), '', \(proposer.checksummed), \(origin), \(at), \(at))
                 ON CONFLICT (safe_tx_hash) DO NOTHING
                 """, logger: logger)
             guard try await Self.lock(hash, connection, logger: logger) else {
@@ -33,21 +33,21 @@ extension PostgresCoSigningStorage {
         }
     }
 
-    public func confirm(_ safeTxHash: [UInt8], with confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> ServedTransaction? {
+    public func confirm(_ safeTxHash: [UInt8], with confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> SafeTransactionEntry? {
         let hash = Hex.encode(safeTxHash), at = time.timeIntervalSince1970, logger = logger
-        return try await write("confirm \(hash)") { connection -> ServedTransaction? in
+        return try await write("confirm \(hash)") { connection -> SafeTransactionEntry? in
             guard try await Self.lock(hash, connection, logger: logger) else { return nil }
             try await Self.merge(confirmations, hash: hash, at: at, connection, logger: logger)
             return try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first
         }
     }
 
-    public func transaction(_ safeTxHash: [UInt8]) async throws(StorageError) -> ServedTransaction? {
+    public func transaction(_ safeTxHash: [UInt8]) async throws(StorageError) -> SafeTransactionEntry? {
         let hash = Hex.encode(safeTxHash), logger = logger
         return try await read("read \(hash)") { connection in try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first }
     }
 
-    public func transactions(_ q: ServedTransactionQuery) async throws(StorageError) -> (count: Int, page: [ServedTransaction]) {
+    public func transactions(_ q: ServedTransactionQuery) async throws(StorageError) -> (count: Int, page: [SafeTransactionEntry]) {
         guard let range = q.nonceRange else { return (0, []) }
         let executed = q.executed, hash = q.safeTxHash.map { Hex.encode($0) }, logger = logger
         let low = String(range.lowerBound), high = range.upperBound.map { String($0) }
@@ -56,13 +56,13 @@ extension PostgresCoSigningStorage {
         let order = switch q.order {
         case .nonce: "nonce \(direction), created_at \(direction), seq"
         case .created: "created_at \(direction), seq"
-        case .modified: "modified_at \(direction), seq"
+        case .modified: "updated_at \(direction), seq"
         }
         let limit = max(q.limit, 0), offset = max(q.offset, 0)
         // One statement answers both the count and the page, so they agree even if the page is empty.
         let query: PostgresQuery = """
             WITH matching AS (
-                SELECT safe_tx_hash, nonce, created_at, modified_at, seq FROM served_transaction
+                SELECT safe_tx_hash, nonce, created_at, updated_at, seq FROM safe_transaction
                 WHERE chain_id = \(String(q.chainID))::numeric AND safe = \(q.safe.checksummed)
                     AND (\(executed)::boolean IS NULL OR (execution_hash IS NOT NULL) = \(executed)::boolean)
                     AND (\(hash)::text IS NULL OR safe_tx_hash = \(hash)::text)
@@ -82,7 +82,7 @@ extension PostgresCoSigningStorage {
         return try await write("delete \(hash)") { connection in
             // Confirmations go with it (ON DELETE CASCADE); an executed transaction stays whole.
             let rows = try await connection.query(
-                "DELETE FROM served_transaction WHERE safe_tx_hash = \(hash) AND execution_hash IS NULL RETURNING 1", logger: logger)
+                "DELETE FROM safe_transaction WHERE safe_tx_hash = \(hash) AND execution_hash IS NULL RETURNING 1", logger: logger)
             return try await rows.collect().count > 0
         }
     }
@@ -90,7 +90,7 @@ extension PostgresCoSigningStorage {
 
     /// Locks the transaction's row for this write; false when there is no such transaction.
     static func lock(_ hash: String, _ connection: PostgresConnection, logger: Logger) async throws -> Bool {
-        let rows = try await connection.query("SELECT 1 FROM served_transaction WHERE safe_tx_hash = \(hash) FOR NO KEY UPDATE", logger: logger)
+        let rows = try await connection.query("SELECT 1 FROM safe_transaction WHERE safe_tx_hash = \(hash) FOR NO KEY UPDATE", logger: logger)
         return try await rows.collect().count > 0
     }
 
@@ -99,17 +99,17 @@ extension PostgresCoSigningStorage {
     static func merge(_ confirmations: [SafeSignature], hash: String, at: Double, _ connection: PostgresConnection, logger: Logger) async throws {
         guard !confirmations.isEmpty else { return }
         // Only the confirmations: the whole row is read once, after the write.
-        let stored = ConfirmationSet((try await PostgresTransactionRows.confirmations([hash], connection, logger: logger)[hash] ?? []).map(\.signature))
+        let stored = ConfirmationSet((try await PostgresTransactionRows.signatures([hash], connection, logger: logger)[hash] ?? []).map(\.signature))
         let changed = stored.merging(confirmations).changed
         for signature in changed {
             try await connection.query("""
-                INSERT INTO served_confirmation (safe_tx_hash, owner, signature, created_at)
+                INSERT INTO safe_signature (safe_tx_hash, owner, signature, added_at)
                 VALUES (\(hash), \(signature.owner.checksummed), \(Hex.encode(signature.bytes)), \(at))
-                ON CONFLICT (safe_tx_hash, owner) DO UPDATE SET signature = EXCLUDED.signature, created_at = EXCLUDED.created_at
+                ON CONFLICT (safe_tx_hash, owner) DO UPDATE SET signature = EXCLUDED.signature, added_at = EXCLUDED.added_at
                 """, logger: logger)
         }
         if !changed.isEmpty {
-            try await connection.query("UPDATE served_transaction SET modified_at = \(at) WHERE safe_tx_hash = \(hash)", logger: logger)
+            try await connection.query("UPDATE safe_transaction SET updated_at = \(at) WHERE safe_tx_hash = \(hash)", logger: logger)
         }
     }
 }

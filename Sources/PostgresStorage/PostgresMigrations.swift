@@ -91,26 +91,41 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        (2, "the wallet's column set: one status for the success and replaced flags, a summary, safe_transaction and safe_signature", [
+            "ALTER TABLE served_transaction ADD COLUMN status TEXT NOT NULL DEFAULT 'queued', ADD COLUMN summary TEXT NOT NULL DEFAULT ''",
+            """
+            UPDATE served_transaction SET status = CASE WHEN is_successful THEN 'executed' WHEN NOT is_successful THEN 'failed'
+                WHEN is_replaced THEN 'replaced' ELSE 'queued' END
+            """,
+            "ALTER TABLE served_transaction DROP COLUMN is_successful, DROP COLUMN is_replaced",
+            "ALTER TABLE served_transaction RENAME COLUMN modified_at TO updated_at",
+            "ALTER TABLE served_transaction RENAME TO safe_transaction",
+            "ALTER TABLE served_confirmation RENAME COLUMN created_at TO added_at",
+            "ALTER TABLE served_confirmation RENAME TO safe_signature",
+        ]),
     ]
 
-    /// Checks that `served_transaction` holds the Safe transaction's columns as `SafeTxColumns`
-    /// defines them for the SQLite tables, in order and in snake case: one definition, which this
-    /// schema is written by hand against and held to on every open.
-    static func checkSafeTxColumns(_ connection: PostgresConnection, logger: Logger) async throws {
-        let rows = try await connection.query("""
-            SELECT column_name FROM information_schema.columns
-            WHERE table_schema = current_schema() AND table_name = 'served_transaction' ORDER BY ordinal_position
-            """, logger: logger)
-        var names: [String] = []
-        for try await name in rows.decode(String.self) { names.append(name) }
-        let wanted = SafeTxColumns.snakeCaseNames
-        guard names.filter(wanted.contains) == wanted else {
-            throw StorageError("served_transaction's columns (\(names.joined(separator: ", "))) do not hold \(wanted.joined(separator: ", ")) in order")
+    /// Checks that `safe_transaction` and `safe_signature` hold the columns `SafeTransactionTables`
+    /// defines for the SQLite databases, in snake case, and no others but the insertion counter:
+    /// one definition, which this schema is written by hand against and held to on every open.
+    static func checkSafeTransactionColumns(_ connection: PostgresConnection, logger: Logger) async throws {
+        for (table, wanted) in [("safe_transaction", SafeTransactionTables.transactionColumns), ("safe_signature", SafeTransactionTables.signatureColumns)] {
+            let rows = try await connection.query("""
+                SELECT column_name FROM information_schema.columns
+                WHERE table_schema = current_schema() AND table_name = \(table) ORDER BY ordinal_position
+                """, logger: logger)
+            var names: [String] = []
+            for try await name in rows.decode(String.self) { names.append(name) }
+            let expected = wanted.map(SafeTxColumns.snakeCase)
+            guard Set(names.filter { $0 != "seq" }) == Set(expected), names.count == expected.count + 1 else {
+                throw StorageError("\(table)'s columns (\(names.joined(separator: ", "))) are not \(expected.joined(separator: ", ")) and seq")
+            }
         }
     }
 
-    /// Applies the steps not yet recorded, each with its record in one transaction.
-    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+    /// Applies the steps not yet recorded, up to `version` (a test stops early to write an older
+    /// schema's rows), each with its record in one transaction.
+    static func migrate(_ connection: PostgresConnection, upTo version: Int = .max, logger: Logger) async throws {
         try await connection.withTransaction(logger: logger) { connection in
             // Released at commit; a second server waits here, then finds the work done.
             try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
@@ -122,7 +137,7 @@ enum PostgresMigrations {
             for try await version in try await connection.query("SELECT version FROM bifrost_migration", logger: logger).decode(Int.self) {
                 applied.insert(version)
             }
-            for step in steps where !applied.contains(step.version) {
+            for step in steps where !applied.contains(step.version) && step.version <= version {
                 for statement in step.statements { try await connection.query(statement, logger: logger) }
                 try await connection.query("INSERT INTO bifrost_migration (version, name) VALUES (\(step.version), \(step.name))", logger: logger)
             }

@@ -13,42 +13,42 @@ enum PostgresTransactionRows {
     static let columns = """
         safe_tx_hash, chain_id::text AS chain_id, safe, safe_version, to_address, value::text AS value, data, operation,
         safe_tx_gas::text AS safe_tx_gas, base_gas::text AS base_gas, gas_price::text AS gas_price, gas_token, refund_receiver,
-        nonce::text AS nonce, proposer, origin, created_at, modified_at, execution_hash, is_successful, is_replaced
+        nonce::text AS nonce, status, summary, proposer, origin, created_at, updated_at, execution_hash
         """
 
     /// The stored transactions with these hashes, in the order given; missing ones are left out.
-    static func fetch(_ hashes: [String], _ connection: PostgresConnection, logger: Logger) async throws -> [ServedTransaction] {
+    static func fetch(_ hashes: [String], _ connection: PostgresConnection, logger: Logger) async throws -> [SafeTransactionEntry] {
         guard !hashes.isEmpty else { return [] }
         let rows = try await connection.query(
-            "SELECT \(unescaped: columns) FROM served_transaction WHERE safe_tx_hash = ANY(\(hashes))", logger: logger).collect()
-        let confirmations = try await confirmations(hashes, connection, logger: logger)
-        var byHash: [String: ServedTransaction] = [:]
+            "SELECT \(unescaped: columns) FROM safe_transaction WHERE safe_tx_hash = ANY(\(hashes))", logger: logger).collect()
+        let signatures = try await signatures(hashes, connection, logger: logger)
+        var byHash: [String: SafeTransactionEntry] = [:]
         for row in rows {
             let r = row.makeRandomAccess()
             let hash = try r["safe_tx_hash"].decode(String.self)
-            byHash[hash] = try decode(r, hash: hash, confirmations: confirmations[hash] ?? [])
+            byHash[hash] = try decode(r, hash: hash, signatures: signatures[hash] ?? [])
         }
         return hashes.compactMap { byHash[$0] }
     }
 
-    /// The stored confirmations of each of `hashes`, oldest first; the owner is the one stored
+    /// The stored signatures of each of `hashes`, oldest first; the owner is the one stored
     /// with each signature, recovered when it was written.
-    static func confirmations(_ hashes: [String], _ connection: PostgresConnection, logger: Logger) async throws -> [String: [ServedConfirmation]] {
-        var confirmations: [String: [ServedConfirmation]] = [:]
+    static func signatures(_ hashes: [String], _ connection: PostgresConnection, logger: Logger) async throws -> [String: [StoredSignature]] {
+        var signatures: [String: [StoredSignature]] = [:]
         let rows = try await connection.query("""
-            SELECT safe_tx_hash, owner, signature, created_at FROM served_confirmation WHERE safe_tx_hash = ANY(\(hashes))
-            ORDER BY created_at, seq
+            SELECT safe_tx_hash, owner, signature, added_at FROM safe_signature WHERE safe_tx_hash = ANY(\(hashes))
+            ORDER BY added_at, seq
             """, logger: logger)
-        for try await (hash, owner, signature, createdAt) in rows.decode((String, String, String, Double).self) {
+        for try await (hash, owner, signature, addedAt) in rows.decode((String, String, String, Double).self) {
             guard let bytes = try? Hex.decode(signature), let owner = try? Address(owner) else { throw StorageError("\(hash): a signature does not read") }
-            confirmations[hash, default: []].append(
-                ServedConfirmation(signature: try SafeSignature(owner: owner, stored: bytes), createdAt: Date(timeIntervalSince1970: createdAt)))
+            signatures[hash, default: []].append(
+                StoredSignature(try SafeSignature(owner: owner, stored: bytes), addedAt: Date(timeIntervalSince1970: addedAt)))
         }
-        return confirmations
+        return signatures
     }
 
     private static func decode(_ r: PostgresRandomAccessRow, hash: String,
-                               confirmations: [ServedConfirmation]) throws -> ServedTransaction {
+                               signatures: [StoredSignature]) throws -> SafeTransactionEntry {
         func text(_ column: String) throws -> String { try r[column].decode(String.self) }
         func number(_ column: String) throws -> BigUInt {
             guard let n = BigUInt(try text(column), radix: 10) else { throw StorageError("\(hash): \(column) is not a number") }
@@ -59,17 +59,17 @@ enum PostgresTransactionRows {
         }
         guard let version = SafeVersion(rawValue: try text("safe_version")),
               let operation = SafeOperation(rawValue: UInt8(clamping: try r["operation"].decode(Int.self))),
-              let data = try? Hex.decode(try text("data")) else { throw StorageError("\(hash) does not read back") }
+              let data = try? Hex.decode(try text("data")), let status = SafeTransactionStatus(rawValue: try text("status"))
+        else { throw StorageError("\(hash) does not read back") }
         let tx = SafeTx(safe: try address("safe"), chainID: try number("chain_id"), version: version, to: try address("to_address"),
                         value: try number("value"), data: data, operation: operation, safeTxGas: try number("safe_tx_gas"),
                         baseGas: try number("base_gas"), gasPrice: try number("gas_price"), gasToken: try address("gas_token"),
                         refundReceiver: try address("refund_receiver"), nonce: try number("nonce"))
         guard let safeTxHash = try? Hex.decode(hash) else { throw StorageError("\(hash) is not a hash") }
-        return ServedTransaction(transaction: tx, safeTxHash: safeTxHash, proposer: try address("proposer"),
-                                 origin: try r["origin"].decode(String?.self), confirmations: confirmations,
-                                 createdAt: Date(timeIntervalSince1970: try r["created_at"].decode(Double.self)),
-                                 modifiedAt: Date(timeIntervalSince1970: try r["modified_at"].decode(Double.self)),
-                                 executionHash: try r["execution_hash"].decode(String?.self).flatMap { try? Hex.decode($0) },
-                                 isSuccessful: try r["is_successful"].decode(Bool?.self), isReplaced: try r["is_replaced"].decode(Bool.self))
+        return SafeTransactionEntry(transaction: tx, safeTxHash: safeTxHash, storedSignatures: signatures, status: status,
+                                    executionHash: try r["execution_hash"].decode(String?.self).flatMap { try? Hex.decode($0) },
+                                    summary: try text("summary"), proposer: try address("proposer"), origin: try r["origin"].decode(String?.self),
+                                    createdAt: Date(timeIntervalSince1970: try r["created_at"].decode(Double.self)),
+                                    updatedAt: Date(timeIntervalSince1970: try r["updated_at"].decode(Double.self)))
     }
 }

@@ -38,10 +38,6 @@ public typealias StorageError = Storage.StorageError
 /// What a network's node accepts: calls per batch, blocks per log query.
 public typealias RPCLimits = Networking.RPCLimits
 
-/// A multisig transaction a co-signing server holds.
-public typealias ServedTransaction = Storage.ServedTransaction
-/// One owner's confirmation a co-signing server accepted.
-public typealias ServedConfirmation = Storage.ServedConfirmation
 /// Which of a Safe's served transactions to list.
 public typealias ServedTransactionQuery = Storage.ServedTransactionQuery
 /// Where a co-signing server keeps its transactions.

@@ -61,9 +61,9 @@ extension OnDevnet {
 
             let executed = try await after.dispatch(ServedTransactionLookup(safeTxHash: entry.safeTxHash))
             #expect(executed.isExecuted && executed.isSuccessful == true && executed.executionHash == result.transaction.hash)
-            #expect(try await after.dispatch(ServedTransactionLookup(safeTxHash: try rival.hash())).isReplaced)
+            #expect(try await after.dispatch(ServedTransactionLookup(safeTxHash: try rival.hash())).status == .replaced)
             let pending = try await after.dispatch(ServedTransactionLookup(safeTxHash: try later.hash()))
-            #expect(!pending.isExecuted && !pending.isReplaced)
+            #expect(!pending.isExecuted && pending.status == .queued)
             #expect(try await after.coSigning!.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }?.nonce == 1, "the Safe is read again")
 
             let again = try await follower.dispatch(FollowServedChain())
@@ -123,7 +123,7 @@ extension OnDevnet {
                 try await service.dispatch(ConfirmServedTransaction(safeTxHash: hash, signature: try SafeSignature.sign(safeTxHash: hash, with: owner6).bytes))
             }
             let confirmed = try await service.dispatch(ConfirmServedTransaction(safeTxHash: hash, signature: try SafeSignature.sign(safeTxHash: hash, with: owner5).bytes))
-            #expect(Set(confirmed.confirmations.map(\.signature.owner)) == [owner4.address, owner5.address])
+            #expect(Set(confirmed.signatures.map(\.owner)) == [owner4.address, owner5.address])
         }
 
         @Test("32 clients confirm the same 4 transactions at once through HTTP: every owner's confirmation is stored exactly once",

@@ -33,8 +33,8 @@ struct CoSigningConcurrencyTests {
             try await group.waitForAll()
         }
         let stored = try #require(try await storage.transaction(hash))
-        #expect(stored.confirmations.count == 32)
-        #expect(Set(stored.confirmations.map(\.signature.owner)) == Set(Self.owners.map(\.address)))
+        #expect(stored.storedSignatures.count == 32)
+        #expect(Set(stored.storedSignatures.map(\.signature.owner)) == Set(Self.owners.map(\.address)))
         let list = try await storage.transactions(ServedTransactionQuery(chainID: 31337, safe: Shared.safe))
         #expect(list.count == 1 && list.page == [stored])
     }

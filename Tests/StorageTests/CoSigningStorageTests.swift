@@ -31,10 +31,10 @@ struct CoSigningStorageTests {
         let saved = try await storage.save(tx, safeTxHash: hash, proposer: Self.keys[0].address, origin: "o", confirmations: [first], at: Self.t0)
         let again = try await storage.save(tx, safeTxHash: hash, proposer: Self.keys[1].address, origin: nil, confirmations: [first],
                                            at: Self.t0.addingTimeInterval(5))
-        #expect(again == saved && again.proposer == Self.keys[0].address && again.confirmations.count == 1)
+        #expect(again == saved && again.proposer == Self.keys[0].address && again.storedSignatures.count == 1)
         let second = try SafeSignature.sign(safeTxHash: hash, with: Self.keys[1])
         let confirmed = try #require(try await storage.confirm(hash, with: [second, first], at: Self.t0.addingTimeInterval(10)))
-        #expect(confirmed.confirmations.map(\.signature) == [first, second] && confirmed.modifiedAt == Self.t0.addingTimeInterval(10))
+        #expect(confirmed.storedSignatures.map(\.signature) == [first, second] && confirmed.updatedAt == Self.t0.addingTimeInterval(10))
         let replay = try #require(try await storage.confirm(hash, with: [second], at: Self.t0.addingTimeInterval(20)))
         #expect(replay == confirmed)
         #expect(try await storage.confirm([UInt8](repeating: 7, count: 32), with: [second], at: Self.t0) == nil)
@@ -89,18 +89,18 @@ struct CoSigningStorageTests {
         #expect(try await storage.markReplaced(chainID: 31337, safe: Self.safe, below: 7, at: Self.t0.addingTimeInterval(2)) == 2)
         #expect(try await storage.markReplaced(chainID: 31337, safe: Self.safe, below: 7, at: Self.t0) == 0, "replaced once")
         let executed = try #require(try await storage.transaction(hashes[0]))
-        #expect(executed.executionHash == executedBy && executed.isSuccessful == true && !executed.isReplaced)
-        #expect(executed.modifiedAt == Self.t0.addingTimeInterval(1))
+        #expect(executed.executionHash == executedBy && executed.isSuccessful == true && executed.status == .executed)
+        #expect(executed.updatedAt == Self.t0.addingTimeInterval(1))
         let replaced = try #require(try await storage.transaction(hashes[1]))
-        #expect(replaced.isReplaced && !replaced.isExecuted && replaced.modifiedAt == Self.t0.addingTimeInterval(2))
-        #expect(try await storage.transaction(hashes[2])?.isReplaced == true)
-        #expect(try await storage.transaction(hashes[3])?.isReplaced == false, "nonce 7 is still the Safe's to run")
+        #expect(replaced.status == .replaced && !replaced.isExecuted && replaced.updatedAt == Self.t0.addingTimeInterval(2))
+        #expect(try await storage.transaction(hashes[2])?.status == .replaced)
+        #expect(try await storage.transaction(hashes[3])?.status == .queued, "nonce 7 is still the Safe's to run")
         // A failed execution of the replaced nonce-6 transaction: the chain ran it after all.
         #expect(try await storage.markExecuted(hashes[2], transactionHash: executedBy, successful: false, at: Self.t0.addingTimeInterval(3)))
         let failed = try #require(try await storage.transaction(hashes[2]))
-        #expect(failed.isExecuted && failed.isSuccessful == false && !failed.isReplaced)
+        #expect(failed.isExecuted && failed.isSuccessful == false && failed.status == .failed)
         #expect(try await !storage.delete(hashes[0]), "an executed transaction is not deleted")
-        #expect(try await storage.transaction(hashes[0]) == executed && executed.confirmations.count == 1, "nor are its confirmations")
+        #expect(try await storage.transaction(hashes[0]) == executed && executed.storedSignatures.count == 1, "nor are its confirmations")
         let pending = try await storage.transactions(ServedTransactionQuery(chainID: 31337, safe: Self.safe, executed: false))
         #expect(Set(pending.page.map(\.safeTxHash)) == [hashes[1], hashes[3]], "replaced is not executed, as the official service lists it")
     }
@@ -172,7 +172,7 @@ struct CoSigningStorageTests {
         }
         let reopened = try SQLiteCoSigningStorage(path: path)
         let stored = try #require(try await reopened.transaction(hash))
-        #expect(stored.transaction == tx && stored.confirmations.map(\.signature) == [signature] && stored.origin == "x")
+        #expect(stored.transaction == tx && stored.storedSignatures.map(\.signature) == [signature] && stored.origin == "x")
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }

@@ -62,10 +62,10 @@ struct ConfirmationMergeStorageTests {
         var modified: [Date] = []
         for (i, signature) in sequence.dropFirst().enumerated() {
             let served = try #require(try await storage.confirm(Self.hash, with: [signature], at: Self.t0.addingTimeInterval(Double(i + 1))))
-            modified.append(served.modifiedAt)
+            modified.append(served.updatedAt)
         }
         let stored = try #require(try await storage.transaction(Self.hash))
-        #expect(stored.confirmations.count == 3 && Self.byOwner(stored.confirmations.map(\.signature)) == expected)
+        #expect(stored.storedSignatures.count == 3 && Self.byOwner(stored.storedSignatures.map(\.signature)) == expected)
         // Only the merges that changed a confirmation modify the transaction.
         #expect(modified.map { $0.timeIntervalSince(Self.t0) } == [1, 2, 3, 4, 4, 4, 4])
     }
@@ -110,17 +110,20 @@ struct ConfirmationMergeStorageTests {
 }
 
 /// One definition of a Safe transaction's columns for every table that holds one.
-@Suite("Safe transaction columns, defined once")
-struct SafeTxColumnsTests {
-    @Test("the wallet's and the server's SQLite tables are made from the one definition, in order; the PostgreSQL names follow it")
-    func sameColumns() async throws {
-        #expect(SafeTxColumns.snakeCaseNames == ["chain_id", "safe", "safe_version", "to_address", "value", "data", "operation", "safe_tx_gas",
-                                                 "base_gas", "gas_price", "gas_token", "refund_receiver", "nonce"])
+@Suite("Safe transaction tables, defined once")
+struct SafeTransactionTablesTests {
+    @Test("the wallet's and the server's SQLite databases hold the same two tables, column for column; the PostgreSQL names follow them")
+    func sameTables() async throws {
+        #expect(SafeTransactionTables.transactionColumns.map(SafeTxColumns.snakeCase) == [
+            "safe_tx_hash", "chain_id", "safe", "safe_version", "to_address", "value", "data", "operation", "safe_tx_gas", "base_gas", "gas_price",
+            "gas_token", "refund_receiver", "nonce", "status", "execution_hash", "summary", "created_at", "updated_at", "proposer", "origin"])
         let wallet = try AppDatabase.inMemory()
         let served = try SQLiteCoSigningStorage()
-        for names in [try await wallet.columnNames(of: "safeTransaction"), try await served.columnNames(of: "servedTransaction")] {
-            #expect(names.filter(SafeTxColumns.names.contains) == SafeTxColumns.names, "\(names)")
-            #expect(names.first == "safeTxHash")
+        for table in ["safeTransaction", "safeSignature"] {
+            let walletColumns = try await wallet.describe(table), servedColumns = try await served.describe(table)
+            #expect(walletColumns == servedColumns)
+            #expect(walletColumns.map { String($0.prefix { $0 != " " }) }
+                    == (table == "safeTransaction" ? SafeTransactionTables.transactionColumns : SafeTransactionTables.signatureColumns))
         }
     }
 }

@@ -35,7 +35,7 @@ public struct ServedSafeState: CoSigningAction {
 public struct ProposeServedTransaction: CoSigningAction {
     public let proposal: ServiceProposal
     public init(_ proposal: ServiceProposal) { self.proposal = proposal }
-    public func perform(on store: CoSigningStore?) async throws -> ServedTransaction { try await store.open().propose(proposal) }
+    public func perform(on store: CoSigningStore?) async throws -> SafeTransactionEntry { try await store.open().propose(proposal) }
 }
 
 /// Adds a confirmation (one signature, or several packed) to a stored transaction.
@@ -46,7 +46,7 @@ public struct ConfirmServedTransaction: CoSigningAction {
         self.safeTxHash = safeTxHash
         self.signature = signature
     }
-    public func perform(on store: CoSigningStore?) async throws -> ServedTransaction {
+    public func perform(on store: CoSigningStore?) async throws -> SafeTransactionEntry {
         try await store.open().confirm(safeTxHash, signature: signature)
     }
 }
@@ -55,14 +55,14 @@ public struct ConfirmServedTransaction: CoSigningAction {
 public struct ServedTransactionLookup: CoSigningAction {
     public let safeTxHash: [UInt8]
     public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
-    public func perform(on store: CoSigningStore?) async throws -> ServedTransaction { try await store.open().transaction(safeTxHash) }
+    public func perform(on store: CoSigningStore?) async throws -> SafeTransactionEntry { try await store.open().transaction(safeTxHash) }
 }
 
 /// One page of a Safe's transactions, and how many match in all.
 public struct ListServedTransactions: CoSigningAction {
     public let query: ServedTransactionQuery
     public init(_ query: ServedTransactionQuery) { self.query = query }
-    public func perform(on store: CoSigningStore?) async throws -> (count: Int, page: [ServedTransaction]) {
+    public func perform(on store: CoSigningStore?) async throws -> (count: Int, page: [SafeTransactionEntry]) {
         try await store.open().transactions(query)
     }
 }

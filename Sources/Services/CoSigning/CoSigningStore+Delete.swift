@@ -10,10 +10,12 @@ extension CoSigningStore {
         let stored = try await transaction(safeTxHash)
         guard !stored.isExecuted else { throw CoSigningRefusal.executedCannotBeDeleted }
         let tx = stored.transaction
-        let signed = ServiceAuthorization.isSigned(signature, byAnyOf: [stored.proposer], at: now()) {
+        // Every served transaction names its proposer; one without could not be deleted by anyone.
+        let proposer = stored.proposer ?? Address.zero
+        let signed = ServiceAuthorization.isSigned(signature, byAnyOf: [proposer], at: now()) {
             ServiceAuthorization.deleteDigest(safeTxHash: safeTxHash, safe: tx.safe, chainID: tx.chainID ?? 0, totp: $0)
         }
-        guard signed else { throw CoSigningRefusal.deleteNotSignedByProposer(stored.proposer) }
+        guard signed else { throw CoSigningRefusal.deleteNotSignedByProposer(proposer) }
         guard try await storage.delete(safeTxHash) else { throw CoSigningRefusal.unknownTransaction(safeTxHash) }
     }
 }

@@ -71,7 +71,7 @@ public struct CoSigningStore: Sendable {
     }
 
     /// Stores a proposal with its signatures, or adds them when it is stored already.
-    func propose(_ p: ServiceProposal) async throws -> ServedTransaction {
+    func propose(_ p: ServiceProposal) async throws -> SafeTransactionEntry {
         let state = try await safe(p.fields.safe).safe
         guard let version = state.safeVersion else { throw CoSigningRefusal.unsupportedVersion(state.version) }
         var tx = p.fields
@@ -112,7 +112,7 @@ public struct CoSigningStore: Sendable {
     }
 
     /// Adds a confirmation (one signature, or several packed) to a stored transaction.
-    func confirm(_ safeTxHash: [UInt8], signature: [UInt8]) async throws -> ServedTransaction {
+    func confirm(_ safeTxHash: [UInt8], signature: [UInt8]) async throws -> SafeTransactionEntry {
         let stored = try await transaction(safeTxHash)
         guard !stored.isExecuted else { throw CoSigningRefusal.alreadyExecuted }
         let state = try await safe(stored.transaction.safe).safe
@@ -125,13 +125,13 @@ public struct CoSigningStore: Sendable {
     }
 
     /// The stored transaction with `safeTxHash`.
-    func transaction(_ safeTxHash: [UInt8]) async throws -> ServedTransaction {
+    func transaction(_ safeTxHash: [UInt8]) async throws -> SafeTransactionEntry {
         guard let stored = try await storage.transaction(safeTxHash) else { throw CoSigningRefusal.unknownTransaction(safeTxHash) }
         return stored
     }
 
     /// One page of a Safe's transactions.
-    func transactions(_ query: ServedTransactionQuery) async throws -> (count: Int, page: [ServedTransaction]) {
+    func transactions(_ query: ServedTransactionQuery) async throws -> (count: Int, page: [SafeTransactionEntry]) {
         try await storage.transactions(query)
     }
 

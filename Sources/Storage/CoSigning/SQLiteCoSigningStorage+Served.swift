@@ -8,10 +8,11 @@ extension SQLiteCoSigningStorage {
     public func markExecuted(_ safeTxHash: [UInt8], transactionHash: [UInt8], successful: Bool, at time: Date) async throws(StorageError) -> Bool {
         let hash = Hex.encode(safeTxHash), executed = Hex.encode(transactionHash)
         return try await write { db in
+            let status: SafeTransactionStatus = successful ? .executed : .failed
             try db.execute(sql: """
-                UPDATE servedTransaction SET executionHash = ?, isSuccessful = ?, isReplaced = 0, modifiedAt = ?
+                UPDATE safeTransaction SET executionHash = ?, status = ?, updatedAt = ?
                 WHERE safeTxHash = ? AND executionHash IS NULL
-                """, arguments: [executed, successful, time.timeIntervalSince1970, hash])
+                """, arguments: [executed, status.rawValue, time, hash])
             return db.changesCount > 0
         }
     }
@@ -19,17 +20,12 @@ extension SQLiteCoSigningStorage {
     public func markReplaced(chainID: BigUInt, safe: Address, below nonce: BigUInt, at time: Date) async throws(StorageError) -> Int {
         let chain = String(chainID), address = safe.checksummed
         return try await write { db in
-            // Nonces are decimal text, so the comparison is made on the numbers.
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT safeTxHash, nonce FROM servedTransaction
-                WHERE chainId = ? AND safe = ? AND executionHash IS NULL AND isReplaced = 0
-                """, arguments: [chain, address])
-            let below = rows.filter { BigUInt($0["nonce"] as String, radix: 10).map { $0 < nonce } ?? false }
-            for row in below {
-                try db.execute(sql: "UPDATE servedTransaction SET isReplaced = 1, modifiedAt = ? WHERE safeTxHash = ?",
-                               arguments: [time.timeIntervalSince1970, row["safeTxHash"] as String])
-            }
-            return below.count
+            try db.execute(sql: """
+                UPDATE safeTransaction SET status = ?, updatedAt = ?
+                WHERE chainId = ? AND safe = ? AND status = ? AND nonce < ?
+                """, arguments: [SafeTransactionStatus.replaced.rawValue, time, chain, address, SafeTransactionStatus.queued.rawValue,
+                                 StoredInteger(nonce)])
+            return db.changesCount
         }
     }
 

@@ -97,54 +97,39 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
             }
             try db.create(index: "servedTransactionByNonce", on: "servedTransaction", columns: ["chainId", "safe", "nonceKey"])
         }
+        m.registerMigration("v4: the wallet's safeTransaction and safeSignature tables, one column set for both") { db in
+            try CoSigningMigrationV4.migrate(db)
+        }
         return m
     }
 
     public func save(_ tx: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [SafeSignature],
-                     at time: Date) async throws(StorageError) -> ServedTransaction {
-        try SafeTxColumns.check(tx, hashesTo: safeTxHash)
+                     at time: Date) async throws(StorageError) -> SafeTransactionEntry {
+        let entry = SafeTransactionEntry(transaction: tx, safeTxHash: safeTxHash, signatures: [], status: .queued, executionHash: nil,
+                                         summary: "", proposer: proposer, origin: origin, createdAt: time, updatedAt: time)
+        return try await write { db in try SafeTransactionRows.merge(confirmations, into: entry, fields: false, at: time, db).entry }
+    }
+
+    public func confirm(_ safeTxHash: [UInt8], with confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> SafeTransactionEntry? {
         let hash = Hex.encode(safeTxHash)
-        let row: [DatabaseValue] = ([
-            hash, String(tx.chainID ?? 0), tx.safe.checksummed, tx.version.rawValue, tx.to.checksummed, String(tx.value), Hex.encode(tx.data),
-            Int(tx.operation.rawValue), String(tx.safeTxGas), String(tx.baseGas), String(tx.gasPrice), tx.gasToken.checksummed,
-            tx.refundReceiver.checksummed, String(tx.nonce), Self.nonceKey(tx.nonce), proposer.checksummed, origin, time.timeIntervalSince1970,
-            time.timeIntervalSince1970,
-        ] as [(any DatabaseValueConvertible)?]).map { $0?.databaseValue ?? .null }
         return try await write { db in
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO servedTransaction (safeTxHash, chainId, safe, safeVersion, toAddress, value, data, operation, safeTxGas,
-                    baseGas, gasPrice, gasToken, refundReceiver, nonce, nonceKey, proposer, origin, createdAt, modifiedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: StatementArguments(row))
-            // A new row has no confirmations yet; an existing one merges with those it has.
-            let stored = db.changesCount > 0 ? [] : try Self.confirmations(hash, db)
-            try Self.merge(confirmations, into: ConfirmationSet(stored.map(\.signature)), hash: hash, at: time, db)
-            guard let stored = try Self.fetch(hash, db) else { throw StorageError("the transaction \(hash) vanished while it was written") }
-            return stored
+            guard let stored = try SafeTransactionRows.entry(hash, db) else { return nil }
+            return try SafeTransactionRows.merge(confirmations, into: stored, fields: false, at: time, db).entry
         }
     }
 
-    public func confirm(_ safeTxHash: [UInt8], with confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> ServedTransaction? {
+    public func transaction(_ safeTxHash: [UInt8]) async throws(StorageError) -> SafeTransactionEntry? {
         let hash = Hex.encode(safeTxHash)
-        return try await write { db in
-            guard let stored = try Self.fetch(hash, db) else { return nil }
-            try Self.merge(confirmations, into: stored.confirmationSet, hash: hash, at: time, db)
-            return try Self.fetch(hash, db)
-        }
+        return try await read { db in try SafeTransactionRows.entry(hash, db) }
     }
 
-    public func transaction(_ safeTxHash: [UInt8]) async throws(StorageError) -> ServedTransaction? {
-        let hash = Hex.encode(safeTxHash)
-        return try await read { db in try Self.fetch(hash, db) }
-    }
-
-    public func transactions(_ q: ServedTransactionQuery) async throws(StorageError) -> (count: Int, page: [ServedTransaction]) {
+    public func transactions(_ q: ServedTransactionQuery) async throws(StorageError) -> (count: Int, page: [SafeTransactionEntry]) {
         guard let range = q.nonceRange else { return (0, []) }
-        var filter = "chainId = ? AND safe = ? AND nonceKey >= ?"
-        var arguments: [DatabaseValue] = [String(q.chainID).databaseValue, q.safe.checksummed.databaseValue, Self.nonceKey(range.lowerBound).databaseValue]
+        var filter = "chainId = ? AND safe = ? AND nonce >= ?"
+        var arguments: [DatabaseValue] = [String(q.chainID).databaseValue, q.safe.checksummed.databaseValue, StoredInteger(range.lowerBound).databaseValue]
         if let high = range.upperBound {
-            filter += " AND nonceKey <= ?"
-            arguments.append(Self.nonceKey(high).databaseValue)
+            filter += " AND nonce <= ?"
+            arguments.append(StoredInteger(high).databaseValue)
         }
         if let executed = q.executed { filter += executed ? " AND executionHash IS NOT NULL" : " AND executionHash IS NULL" }
         if let hash = q.safeTxHash {
@@ -154,20 +139,21 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         // Ties keep insertion order in either direction.
         let direction = q.descending ? "DESC" : "ASC"
         let order = switch q.order {
-        case .nonce: "nonceKey \(direction), createdAt \(direction), rowid"
+        case .nonce: "nonce \(direction), createdAt \(direction), rowid"
         case .created: "createdAt \(direction), rowid"
-        case .modified: "modifiedAt \(direction), rowid"
+        case .modified: "updatedAt \(direction), rowid"
         }
         let sql = filter, values = arguments, page: [DatabaseValue] = [max(q.limit, 0).databaseValue, max(q.offset, 0).databaseValue]
         return try await read { db in
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM servedTransaction WHERE \(sql)", arguments: StatementArguments(values)) ?? 0
-            let hashes = try String.fetchAll(db, sql: "SELECT safeTxHash FROM servedTransaction WHERE \(sql) ORDER BY \(order) LIMIT ? OFFSET ?",
-                                             arguments: StatementArguments(values + page))
-            return (count, try hashes.compactMap { try Self.fetch($0, db) })
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM safeTransaction WHERE \(sql)", arguments: StatementArguments(values)) ?? 0
+            let records = try SafeTransactionRecord.fetchAll(db, sql: "SELECT * FROM safeTransaction WHERE \(sql) ORDER BY \(order) LIMIT ? OFFSET ?",
+                                                             arguments: StatementArguments(values + page))
+            return (count, try SafeTransactionRows.entries(records, db))
         }
     }
 
-    /// A nonce as 78 digits, zero-padded: text that sorts as the number does, up to 2^256.
+    /// A nonce as 78 digits, zero-padded: text that sorts as the number does, up to 2^256 (the
+    /// v3 schema's key; v4 stores nonces as the wallet does).
     static func nonceKey(_ nonce: BigUInt) -> String {
         let digits = String(nonce)
         return String(repeating: "0", count: max(0, 78 - digits.count)) + digits
@@ -177,65 +163,12 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         let hash = Hex.encode(safeTxHash)
         return try await write { db in
             // An executed transaction stays whole: its confirmations go only with a pending one.
-            guard try Bool.fetchOne(db, sql: "SELECT executionHash IS NULL FROM servedTransaction WHERE safeTxHash = ?", arguments: [hash]) == true else {
+            guard try Bool.fetchOne(db, sql: "SELECT executionHash IS NULL FROM safeTransaction WHERE safeTxHash = ?", arguments: [hash]) == true else {
                 return false
             }
-            try db.execute(sql: "DELETE FROM servedConfirmation WHERE safeTxHash = ?", arguments: [hash])
-            try db.execute(sql: "DELETE FROM servedTransaction WHERE safeTxHash = ?", arguments: [hash])
+            try db.execute(sql: "DELETE FROM safeSignature WHERE safeTxHash = ?", arguments: [hash])
+            try db.execute(sql: "DELETE FROM safeTransaction WHERE safeTxHash = ?", arguments: [hash])
             return true
-        }
-    }
-
-    /// Writes what `ConfirmationSet`'s rule changes when `confirmations` join `stored`, in the
-    /// caller's write; the transaction is modified when a confirmation was.
-    private static func merge(_ confirmations: [SafeSignature], into stored: ConfirmationSet, hash: String, at time: Date, _ db: Database) throws {
-        let changed = stored.merging(confirmations).changed
-        for signature in changed {
-            try db.execute(sql: """
-                INSERT INTO servedConfirmation (safeTxHash, owner, signature, createdAt) VALUES (?, ?, ?, ?)
-                ON CONFLICT (safeTxHash, owner) DO UPDATE SET signature = excluded.signature, createdAt = excluded.createdAt
-                """, arguments: [hash, signature.owner.checksummed, Hex.encode(signature.bytes), time.timeIntervalSince1970])
-        }
-        if !changed.isEmpty {
-            try db.execute(sql: "UPDATE servedTransaction SET modifiedAt = ? WHERE safeTxHash = ?", arguments: [time.timeIntervalSince1970, hash])
-        }
-    }
-
-    /// The stored transaction with its confirmations. The hash was checked and each signature
-    /// recovered when written, so neither is computed again here.
-    private static func fetch(_ hash: String, _ db: Database) throws -> ServedTransaction? {
-        guard let r = try Row.fetchOne(db, sql: "SELECT * FROM servedTransaction WHERE safeTxHash = ?", arguments: [hash]) else { return nil }
-        func number(_ column: String) throws -> BigUInt {
-            guard let n = BigUInt(r[column] as String, radix: 10) else { throw StorageError("\(hash): \(column) is not a number") }
-            return n
-        }
-        func address(_ column: String) throws -> Address {
-            do { return try Address(r[column] as String) } catch { throw StorageError("\(hash): \(column) is not an address") }
-        }
-        guard let version = SafeVersion(rawValue: r["safeVersion"]), let operation = SafeOperation(rawValue: UInt8(clamping: r["operation"] as Int)),
-              let data = try? Hex.decode(r["data"] as String) else { throw StorageError("\(hash) does not read back") }
-        let tx = SafeTx(safe: try address("safe"), chainID: try number("chainId"), version: version, to: try address("toAddress"),
-                        value: try number("value"), data: data, operation: operation, safeTxGas: try number("safeTxGas"),
-                        baseGas: try number("baseGas"), gasPrice: try number("gasPrice"), gasToken: try address("gasToken"),
-                        refundReceiver: try address("refundReceiver"), nonce: try number("nonce"))
-        guard let safeTxHash = try? Hex.decode(hash) else { throw StorageError("\(hash) is not a hash") }
-        let confirmations = try Self.confirmations(hash, db)
-        return ServedTransaction(transaction: tx, safeTxHash: safeTxHash, proposer: try address("proposer"), origin: r["origin"],
-                                 confirmations: confirmations, createdAt: Date(timeIntervalSince1970: r["createdAt"]),
-                                 modifiedAt: Date(timeIntervalSince1970: r["modifiedAt"]),
-                                 executionHash: (r["executionHash"] as String?).flatMap { try? Hex.decode($0) }, isSuccessful: r["isSuccessful"],
-                                 isReplaced: r["isReplaced"])
-    }
-
-    /// The stored confirmations of `hash`, oldest first; the owner is the one stored with each
-    /// signature, recovered when it was written.
-    private static func confirmations(_ hash: String, _ db: Database) throws -> [ServedConfirmation] {
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM servedConfirmation WHERE safeTxHash = ? ORDER BY createdAt, rowid", arguments: [hash])
-        return try rows.map { c -> ServedConfirmation in
-            guard let bytes = try? Hex.decode(c["signature"] as String), let owner = try? Address(c["owner"] as String) else {
-                throw StorageError("\(hash): a signature does not read")
-            }
-            return ServedConfirmation(signature: try SafeSignature(owner: owner, stored: bytes), createdAt: Date(timeIntervalSince1970: c["createdAt"]))
         }
     }
 

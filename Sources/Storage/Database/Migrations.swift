@@ -122,6 +122,9 @@ enum Migrations {
                 t.primaryKey(["chainId", "address"])
             }
         }
+        m.registerMigration("v8: who proposed a Safe transaction, as the co-signing server's table of the same columns keeps it") { db in
+            try db.alter(table: "safeTransaction") { t in SafeTransactionTables.addProposer(to: t) }
+        }
         return m
     }
 }

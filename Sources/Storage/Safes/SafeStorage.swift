@@ -65,38 +65,16 @@ public struct SafeStorage: Sendable {
 
     private func write(_ entry: SafeTransactionEntry, signatures: [SafeSignature], fields: Bool) async throws(StorageError)
         -> (entry: SafeTransactionEntry, changed: [SafeSignature]) {
-        try SafeTxColumns.check(entry.transaction, hashesTo: entry.safeTxHash)
-        let record = SafeTransactionRecord(entry)
-        let key = record.safeTxHash
         // Immediate: another process (the CLI beside the dashboard) cannot merge between this read and write.
-        return try await database.immediateWrite { db in
-            let stored = try Self.entry(key, db)
-            let merge = (stored?.confirmations ?? ConfirmationSet()).merging(signatures)
-            // Nothing new is not written: a home's watchers (the dashboard's pages) would reload for nothing.
-            if !fields, let stored, merge.changed.isEmpty { return (stored, []) }
-            if fields || stored == nil {
-                try record.save(db)
-            } else if let stored {
-                try SafeTransactionRecord(stored.with(updatedAt: entry.updatedAt)).update(db)
-            }
-            for signature in merge.changed {
-                try SafeSignatureRecord(safeTxHash: key, owner: signature.owner.checksummed, signature: Hex.encode(signature.bytes),
-                                        addedAt: entry.updatedAt).save(db)
-            }
-            guard let written = try Self.entry(key, db) else { throw StorageError("the Safe transaction \(key) vanished while it was written") }
-            return (written, merge.changed)
+        try await database.immediateWrite { db in
+            try SafeTransactionRows.merge(signatures, into: entry, fields: fields, at: entry.updatedAt, db)
         }
-    }
-
-    private static func entry(_ key: String, _ db: Database) throws -> SafeTransactionEntry? {
-        guard let record = try SafeTransactionRecord.fetchOne(db, key: key) else { return nil }
-        return try record.entity(signatures: try SafeSignatureRecord.filter(SafeSignatureRecord.Columns.safeTxHash == key).fetchAll(db))
     }
 
     /// The transaction with `safeTxHash`, with every signature collected.
     public func transaction(safeTxHash: [UInt8]) async throws(StorageError) -> SafeTransactionEntry? {
         let key = Hex.encode(safeTxHash)
-        return try await database.read { db in try Self.entry(key, db) }
+        return try await database.read { db in try SafeTransactionRows.entry(key, db) }
     }
 
     /// Transactions of one Safe, by nonce then creation (ordered by SQL), optionally only those with `status`.
@@ -106,11 +84,7 @@ public struct SafeStorage: Sendable {
             typealias C = SafeTransactionRecord.Columns
             var request = SafeTransactionRecord.filter(C.chainId == id && C.safe == a)
             if let status { request = request.filter(C.status == status.rawValue) }
-            let records = try request.order(C.nonce, C.createdAt).fetchAll(db)
-            let hashes = records.map(\.safeTxHash)
-            let signatures = Dictionary(grouping: try SafeSignatureRecord.filter(hashes.contains(SafeSignatureRecord.Columns.safeTxHash)).fetchAll(db),
-                                        by: \.safeTxHash)
-            return try records.map { try $0.entity(signatures: signatures[$0.safeTxHash] ?? []) }
+            return try SafeTransactionRows.entries(try request.order(C.nonce, C.createdAt).fetchAll(db), db)
         }
     }
 }

@@ -3,58 +3,6 @@ import EthereumKit
 import Foundation
 import SafeKit
 
-/// A multisig transaction as a co-signing server holds it, with the confirmations it accepted.
-public struct ServedTransaction: Sendable, Equatable {
-    public let transaction: SafeTx
-    public let safeTxHash: [UInt8]
-    /// Who proposed it (an owner or a delegate).
-    public let proposer: Address
-    public let origin: String?
-    /// Accepted confirmations, oldest first.
-    public let confirmations: [ServedConfirmation]
-    public let createdAt: Date
-    public let modifiedAt: Date
-    /// The Ethereum transaction that executed it, once seen on chain.
-    public let executionHash: [UInt8]?
-    /// Whether the execution succeeded; nil while pending.
-    public let isSuccessful: Bool?
-    /// Another transaction with its nonce was executed, so this one never can be.
-    public let isReplaced: Bool
-
-    /// A served transaction.
-    public init(transaction: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [ServedConfirmation],
-                createdAt: Date, modifiedAt: Date, executionHash: [UInt8]? = nil, isSuccessful: Bool? = nil, isReplaced: Bool = false) {
-        self.transaction = transaction
-        self.safeTxHash = safeTxHash
-        self.proposer = proposer
-        self.origin = origin
-        self.confirmations = confirmations
-        self.createdAt = createdAt
-        self.modifiedAt = modifiedAt
-        self.executionHash = executionHash
-        self.isSuccessful = isSuccessful
-        self.isReplaced = isReplaced
-    }
-
-    /// Whether it was executed on chain.
-    public var isExecuted: Bool { executionHash != nil }
-
-    /// The confirmations as a set, for the one rule that merges and counts them.
-    public var confirmationSet: ConfirmationSet { ConfirmationSet(confirmations.map(\.signature)) }
-}
-
-/// One owner's accepted confirmation.
-public struct ServedConfirmation: Sendable, Equatable {
-    public let signature: SafeSignature
-    public let createdAt: Date
-
-    /// A confirmation accepted at `createdAt`.
-    public init(signature: SafeSignature, createdAt: Date) {
-        self.signature = signature
-        self.createdAt = createdAt
-    }
-}
-
 /// Which of a Safe's served transactions to list, in what order, which page.
 public struct ServedTransactionQuery: Sendable, Equatable {
     /// How the nonce compares to a bound.
@@ -113,16 +61,17 @@ extension ServedTransactionQuery {
 /// Where a co-signing server keeps its transactions, delegates, the Safes it serves and how far
 /// it has followed the chain: one protocol, so SQLite and PostgreSQL answer the same suite.
 public protocol CoSigningStorage: Sendable {
-    /// Stores `transaction` unless its hash is there, then adds the confirmations of owners not yet
-    /// confirmed, in one write; answers the stored transaction. Repeating a write changes nothing.
+    /// Stores `transaction` unless its hash is there, then merges the confirmations by
+    /// `ConfirmationSet`'s rule, in one write; answers the stored transaction. Repeating a write
+    /// changes nothing.
     func save(_ transaction: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [SafeSignature],
-              at time: Date) async throws(StorageError) -> ServedTransaction
-    /// Adds the confirmations of owners not yet confirmed; nil when no such transaction is stored.
-    func confirm(_ safeTxHash: [UInt8], with confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> ServedTransaction?
+              at time: Date) async throws(StorageError) -> SafeTransactionEntry
+    /// Merges the confirmations by `ConfirmationSet`'s rule; nil when no such transaction is stored.
+    func confirm(_ safeTxHash: [UInt8], with confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> SafeTransactionEntry?
     /// The transaction with `safeTxHash`.
-    func transaction(_ safeTxHash: [UInt8]) async throws(StorageError) -> ServedTransaction?
+    func transaction(_ safeTxHash: [UInt8]) async throws(StorageError) -> SafeTransactionEntry?
     /// One page of `query`'s transactions and how many match in all.
-    func transactions(_ query: ServedTransactionQuery) async throws(StorageError) -> (count: Int, page: [ServedTransaction])
+    func transactions(_ query: ServedTransactionQuery) async throws(StorageError) -> (count: Int, page: [SafeTransactionEntry])
     /// Removes a pending transaction; false when there was none.
     func delete(_ safeTxHash: [UInt8]) async throws(StorageError) -> Bool
 

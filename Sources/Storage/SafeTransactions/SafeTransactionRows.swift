@@ -1,0 +1,57 @@
+import EthereumKit
+import Foundation
+import GRDB
+import SafeKit
+
+/// Reading and merging Safe transactions in a database's `safeTransaction` and `safeSignature`
+/// tables, inside the caller's read or write: the wallet's storage and the co-signing server's
+/// SQLite storage both call these, so neither holds a copy of the rule or the row format.
+enum SafeTransactionRows {
+    /// The transaction stored under `key`, with its signatures.
+    static func entry(_ key: String, _ db: Database) throws -> SafeTransactionEntry? {
+        guard let record = try SafeTransactionRecord.fetchOne(db, key: key) else { return nil }
+        return try record.entity(signatures: try SafeSignatureRecord.filter(SafeSignatureRecord.Columns.safeTxHash == key).fetchAll(db))
+    }
+
+    /// The entries of `records`, in their order, each with its signatures (read in one query).
+    static func entries(_ records: [SafeTransactionRecord], _ db: Database) throws -> [SafeTransactionEntry] {
+        let keys = records.map(\.safeTxHash)
+        let signatures = Dictionary(grouping: try SafeSignatureRecord.filter(keys.contains(SafeSignatureRecord.Columns.safeTxHash)).fetchAll(db),
+                                    by: \.safeTxHash)
+        return try records.map { try $0.entity(signatures: signatures[$0.safeTxHash] ?? []) }
+    }
+
+    /// The entries stored under `keys`, in the order given; keys not stored are left out.
+    static func entries(keys: [String], _ db: Database) throws -> [SafeTransactionEntry] {
+        let records = Dictionary(uniqueKeysWithValues: try SafeTransactionRecord.fetchAll(db, keys: keys).map { ($0.safeTxHash, $0) })
+        return try entries(keys.compactMap { records[$0] }, db)
+    }
+
+    /// Merges `signatures` into the stored transaction by `ConfirmationSet`'s rule, storing `entry`
+    /// first when it is not stored, and with `fields` its status, summary and execution too; the
+    /// signatures that changed are stamped `time`, and so is the row when any did. Answers the
+    /// transaction as stored and what changed. A repeated write changes nothing, and writes nothing.
+    static func merge(_ signatures: [SafeSignature], into entry: SafeTransactionEntry, fields: Bool, at time: Date,
+                      _ db: Database) throws -> (entry: SafeTransactionEntry, changed: [SafeSignature]) {
+        try SafeTxColumns.check(entry.transaction, hashesTo: entry.safeTxHash)
+        let key = Hex.encode(entry.safeTxHash)
+        let stored = try Self.entry(key, db)
+        let merge = (stored?.confirmations ?? ConfirmationSet()).merging(signatures)
+        // Nothing new is not written: a home's watchers (the dashboard's pages) would reload for nothing.
+        if !fields, let stored, merge.changed.isEmpty { return (stored, []) }
+        if let stored, !fields {
+            try SafeTransactionRecord(stored.with(updatedAt: time)).update(db)
+        } else {
+            var record = SafeTransactionRecord(entry)
+            // Who proposed it stays known when a later save does not say.
+            record.proposer = record.proposer ?? stored?.proposer?.checksummed
+            record.origin = record.origin ?? stored?.origin
+            try record.save(db)
+        }
+        for signature in merge.changed {
+            try SafeSignatureRecord(safeTxHash: key, signature, addedAt: time).save(db)
+        }
+        guard let written = try Self.entry(key, db) else { throw StorageError("the Safe transaction \(key) vanished while it was written") }
+        return (written, merge.changed)
+    }
+}
