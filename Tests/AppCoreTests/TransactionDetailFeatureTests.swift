@@ -13,7 +13,7 @@ struct TransactionDetailFeatureTests {
                                           executionHash: nil, summary: entry.summary, createdAt: entry.createdAt, updatedAt: entry.updatedAt)
         return SafeTransactionDetail(entry: signed, safe: Sample.safe(),
                                      confirmations: Sample.count(signed: signers),
-                                     domainSeparator: try! entry.transaction.domainSeparator(), structHash: try! entry.transaction.structHash,
+                                     hashes: try! SafeHashesView(entry.transaction),
                                      call: CallDecoder().decode(entry.transaction))
     }
 

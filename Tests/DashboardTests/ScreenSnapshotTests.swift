@@ -51,7 +51,7 @@ struct ScreenSnapshotTests {
         state.detail = SafeTransactionDetail(
             entry: Self.entry, safe: Self.safe,
             confirmations: Self.safe.count(Self.entry.confirmations),
-            domainSeparator: try Self.entry.transaction.domainSeparator(), structHash: try Self.entry.transaction.structHash,
+            hashes: try SafeHashesView(Self.entry.transaction),
             call: CallDecoder().decode(Self.entry.transaction))
         assertSnapshot(of: TransactionScreen.render(state, Self.context, serviceHost: nil).rendered, as: .lines)
         // Meeting at a Transaction Service: the share section, after two signatures were sent.

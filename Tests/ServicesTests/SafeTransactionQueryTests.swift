@@ -16,7 +16,9 @@ struct SafeTransactionQueryTests {
         let d = try await f.services.dispatcher.dispatch(SafeTransactionQuery(safeTxHash: f.entry.safeTxHash))
         #expect(d.entry.safeTxHash == f.entry.safeTxHash && d.safe.address == Base.safeAddress)
         #expect(d.confirmations.confirmed == 1 && d.confirmations.missing == [Base.keys[0].address] && !d.confirmations.isReady)
-        #expect(try d.domainSeparator == f.entry.transaction.domainSeparator() && d.structHash == f.entry.transaction.structHash)
+        let domain = try Hex.encode(f.entry.transaction.domainSeparator()), message = try Hex.encode(f.entry.transaction.structHash)
+        #expect(d.hashes.domainSeparator == domain && d.hashes.structHash == message && d.hashes.safeTxHash == Hex.encode(f.entry.safeTxHash))
+        #expect(d.view.standing == "1 of 2 confirmed" && d.view.missing == [Base.keys[0].address.checksummed])
         #expect(f.network.roundTrips == 0)
         let unknown = [UInt8](repeating: 7, count: 32)
         await #expect(throws: SafeError.unknownTransaction(Hex.encode(unknown))) {

@@ -58,8 +58,11 @@ struct ViewJSONTests {
         let entry = SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: [], status: .queued, executionHash: nil,
                                          summary: "send", createdAt: Self.time, updatedAt: Self.time)
         let h = Hex.encode(hash)
-        #expect(try Self.json(SafeTransactionView(entry, count: ConfirmationSet().accepting(owners: [Self.owner]).count(threshold: 2))) == #"{"safeTxHash":"\#(h)","safe":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","nonce":7,"summary":"send","status":"queued","to":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","value":"5","data":"0x","operation":"call","confirmations":0,"threshold":2,"signers":[],"executionHash":null}"#)
+        #expect(try Self.json(SafeTransactionView(entry, count: ConfirmationSet().accepting(owners: [Self.owner]).count(threshold: 2))) == #"{"safeTxHash":"\#(h)","safe":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","nonce":7,"summary":"send","status":"queued","to":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","value":"5","data":"0x","operation":"call","confirmations":0,"threshold":2,"ready":false,"signers":[],"missing":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],"executionHash":null}"#)
         #expect(try !Self.json(SafeTransactionView(entry)).contains("threshold"))
+        #expect(SafeTransactionView(entry, count: ConfirmationSet().accepting(owners: [Self.owner]).count(threshold: 2)).standing == "0 of 2 confirmed")
+        #expect(SafeTransactionView(entry).standing == "0 signed")
+        #expect(SafeTransactionView(entry.with(status: .executed, updatedAt: Self.time)).standing == "executed")
         #expect(try Self.roundTrips(SafeTransactionView(entry, count: ConfirmationSet().accepting(owners: [Self.owner]).count(threshold: 2))))
         #expect(try Self.roundTrips(SafeTransactionView(entry)))
     }
@@ -153,7 +156,7 @@ struct ViewJSONTests {
         let queue = SafeQueue(safe: Self.safe, entries: [entry], live: true)
         let text = try Self.json(SafeQueueView(queue))
         #expect(text.hasPrefix(#"{"safe":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","nonce":7,"threshold":1,"live":true,"transactions":[{"safeTxHash":"#))
-        #expect(text.contains(#""confirmations":0,"threshold":1,"signers":[]"#))
+        #expect(text.contains(#""confirmations":0,"threshold":1,"ready":false,"signers":[],"missing":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"]"#))
         let item = SafeHistoryItem(safeTxHash: entry.safeTxHash, transactionHash: nil, blockNumber: 9, success: true, entry: entry)
         #expect(try Self.json(SafeHistoryItemView(item)) == #"{"safeTxHash":"\#(Hex.encode(entry.safeTxHash))","txHash":null,"blockNumber":9,"success":true,"nonce":7,"summary":"send"}"#)
     }

@@ -45,6 +45,9 @@ public struct RenderContext: Sendable {
 
     /// Whether `address` is one of the vault's keys.
     public func isMine(_ address: Address) -> Bool { keys.contains { $0.address == address } }
+
+    /// Whether the address a view wrote (checksummed text) is one of the vault's keys.
+    public func isMine(_ text: String) -> Bool { keys.contains { $0.address.checksummed == text } }
 }
 
 /// A file a page offers for download, from its state.

@@ -6,10 +6,10 @@ enum Format {
 
     static func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes) }
 
-    static func short(_ address: Address) -> String {
-        let text = address.checksummed
-        return String(text.prefix(6)) + "…" + String(text.suffix(4))
-    }
+    static func short(_ address: Address) -> String { short(address.checksummed) }
+
+    /// An address as a view writes it (checksummed text), shortened the same way.
+    static func short(_ text: String) -> String { String(text.prefix(6)) + "…" + String(text.suffix(4)) }
 
     /// An address with its full text on hover and a copy button.
     static func address(_ address: Address, copy: Bool = false) -> HTML {
@@ -40,11 +40,11 @@ enum Format {
     }
 
     /// The three hashes an owner compares with a hardware wallet's screen, as rows of a `dl`.
-    static func hashes(domain: [UInt8]?, message: [UInt8]?, safeTxHash: [UInt8]) -> HTML {
+    static func hashes(_ view: SafeHashesView) -> HTML {
         """
-        <dt>Domain hash</dt><dd><code>\(domain.map(hex) ?? "")</code></dd>\
-        <dt>Message hash</dt><dd><code>\(message.map(hex) ?? "")</code></dd>\
-        <dt>safeTxHash</dt><dd><code id="safe-tx-hash">\(hex(safeTxHash))</code></dd>
+        <dt>Domain hash</dt><dd><code>\(view.domainSeparator)</code></dd>\
+        <dt>Message hash</dt><dd><code>\(view.structHash)</code></dd>\
+        <dt>safeTxHash</dt><dd><code id="safe-tx-hash">\(view.safeTxHash)</code></dd>
         """
     }
 

@@ -104,7 +104,7 @@ enum NewTransactionScreen {
         let next: HTML
         if let count {
             next = """
-            <p class="notice">Signed: \(count.confirmed) of \(count.threshold) confirmations. <a href="/tx/\(Format.hex(entry.safeTxHash))">Open the transaction</a> \
+            <p class="notice">Signed: \(SafeTransactionView(entry, count: count).standing). <a href="/tx/\(Format.hex(entry.safeTxHash))">Open the transaction</a> \
             to export it for the other owners.</p>\
             \(context.form("execute", "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>"))
             """
@@ -115,7 +115,7 @@ enum NewTransactionScreen {
         return """
         <section id="review"><h2>Review</h2><p><strong>\(entry.summary)</strong></p>\(decoded)\(Format.simulation(review?.simulation))\
         <dl><dt>Operation</dt><dd>\(tx.operation.name)</dd><dt>Nonce</dt><dd>\(tx.nonce)</dd>\
-        \(Format.hashes(domain: try? tx.domainSeparator(), message: try? tx.structHash, safeTxHash: entry.safeTxHash))</dl></section>\
+        \((try? SafeHashesView(tx)).map(Format.hashes) ?? .empty)</dl></section>\
         <section><h2>\(count == nil ? "Sign" : "Execute")</h2>\(next)\
         \(context.form("back", class: "inline", "<button type=\"submit\" class=\"secondary\">Back</button>"))</section>
         """

@@ -31,8 +31,8 @@ enum SafeHomeScreen {
             return "<h1>\(title)</h1><p>\(Format.address(state.address, copy: true))</p>\(Format.error(state.error))\(waiting)"
         }
         let safe = snapshot.info.safe
-        let imported: HTML = state.imported.map { r in
-            "<p class=\"notice\">Imported: \(r.added.count) new signature(s); \(r.count.confirmed) of \(r.count.threshold) confirmations.</p>"
+        let imported: HTML = state.imported.map(SafeImportView.init).map { r in
+            "<p class=\"notice\">Imported: \(r.added.count) new signature(s); \(r.confirmations) of \(r.threshold) confirmations.</p>"
         } ?? .empty
         return """
         <h1>\(title)</h1>
@@ -93,18 +93,17 @@ enum SafeHomeScreen {
             return "<section id=\"queue\"><h2>Queue</h2>\(service)<p class=\"muted\">Nothing waiting for signatures.</p></section>"
         }
         let rows = HTML.join(snapshot.queue.map { entry in
-            let count = safe.count(entry.confirmations)
-            let signed = HTML.join(entry.signatures.map { "<li>\(Format.short($0.owner))\(context.isMine($0.owner) ? " (you)" : "")</li>" })
-            let missing = HTML.join(count.missing.map { "<li>\(Format.short($0))</li>" })
-            let hash = Format.hex(entry.safeTxHash)
-            let ready: HTML = count.isReady ? "<span class=\"pill\">ready to execute</span>" : .empty
+            let view = SafeTransactionView(entry, count: safe.count(entry.confirmations))
+            let signed = HTML.join(view.signers.map { "<li>\(Format.short($0))\(context.isMine($0) ? " (you)" : "")</li>" })
+            let missing = HTML.join((view.missing ?? []).map { "<li>\(Format.short($0))</li>" })
+            let ready = view.ready == true
             return """
-            <tr data-tx="\(hash)"><td>\(entry.transaction.nonce)</td><td><a href="/tx/\(hash)">\(entry.summary)</a></td>\
-            <td class="confirmations">\(count.confirmed) of \(count.threshold) \(ready)</td>\
+            <tr data-tx="\(view.safeTxHash)"><td>\(view.nonce)</td><td><a href="/tx/\(view.safeTxHash)">\(view.summary)</a></td>\
+            <td class="confirmations">\(view.standing)</td>\
             <td><div class="muted">signed</div><ul>\(signed)</ul><div class="muted">missing</div><ul>\(missing)</ul></td>\
-            <td class="actions"><a class="button" href="/tx/\(hash)">\(count.isReady ? "Execute" : "Sign")</a>\
-            <a class="button secondary" href="/tx/\(hash)#export">Export</a>\
-            <a class="button secondary" href="/tx/\(hash)#reject">Reject</a></td></tr>
+            <td class="actions"><a class="button" href="/tx/\(view.safeTxHash)">\(ready ? "Execute" : "Sign")</a>\
+            <a class="button secondary" href="/tx/\(view.safeTxHash)#export">Export</a>\
+            <a class="button secondary" href="/tx/\(view.safeTxHash)#reject">Reject</a></td></tr>
             """
         })
         return """
@@ -127,11 +126,11 @@ enum SafeHomeScreen {
             return "<section id=\"history\"><h2>History</h2><p class=\"muted\">The node could not list the Safe's executions: \(why)</p></section>"
         }
         guard !snapshot.history.isEmpty else { return "<section id=\"history\"><h2>History</h2><p class=\"muted\">No executed transactions yet.</p></section>" }
-        let rows = HTML.join(snapshot.history.map { item in
-            let what: HTML = item.entry.map { "<a href=\"/tx/\(Format.hex($0.safeTxHash))\">\($0.summary)</a>" } ?? "<code>\(Format.hex(item.safeTxHash))</code>"
+        let rows = HTML.join(snapshot.history.map(SafeHistoryItemView.init).map { item in
+            let what: HTML = item.summary.map { "<a href=\"/tx/\(item.safeTxHash)\">\($0)</a>" } ?? "<code>\(item.safeTxHash)</code>"
             return """
-            <tr><td>\(item.blockNumber.map { "\($0)" } ?? "")</td><td>\(what)</td><td>\(item.success ? "success" : "failed")</td>\
-            <td><code>\(item.transactionHash.map(Format.hex) ?? "")</code></td></tr>
+            <tr><td>\(item.blockNumber?.text ?? "")</td><td>\(what)</td><td>\(item.success ? "success" : "failed")</td>\
+            <td><code>\(item.txHash ?? "")</code></td></tr>
             """
         })
         return """

@@ -39,12 +39,11 @@ enum TransactionScreen {
             let waiting: HTML = state.loading ? "<p class=\"muted\">Loading…</p>" : .empty
             return "<h1>Transaction</h1><p><code>\(Format.hex(state.safeTxHash))</code></p>\(Format.error(state.error))\(waiting)"
         }
-        let entry = detail.entry, tx = entry.transaction, count = detail.confirmations
-        let status: HTML = entry.status == .queued ? "\(count.confirmed) of \(count.threshold) confirmations" : "\(entry.status.rawValue)"
+        let entry = detail.entry, tx = entry.transaction
         return """
         <h1>\(entry.summary)</h1>
         <p><a href="/safes/\(detail.safe.address.checksummed)">← \(detail.safe.name ?? Format.short(detail.safe.address))</a> \
-        <span class="pill" id="status">\(status)</span></p>\(Format.error(state.error))
+        <span class="pill" id="status">\(detail.view.standing)</span></p>\(Format.error(state.error))
         \(rejection(state))\(Format.decoded(detail.call))\(hashes(detail))\(fields(tx))\(signatures(detail, context))\(actions(state, detail, context))\(share(state, detail, context, serviceHost: serviceHost))
         """
     }
@@ -65,7 +64,7 @@ enum TransactionScreen {
     static func hashes(_ detail: SafeTransactionDetail) -> HTML {
         """
         <section id="hashes"><h2>Hashes to compare with your hardware wallet</h2><dl>\
-        \(Format.hashes(domain: detail.domainSeparator, message: detail.structHash, safeTxHash: detail.entry.safeTxHash))</dl></section>
+        \(Format.hashes(detail.hashes))</dl></section>
         """
     }
 

@@ -6,23 +6,22 @@ public struct SafeTransactionDetail: Sendable, Equatable {
     public let entry: SafeTransactionEntry
     public let safe: Safe
     public let confirmations: ConfirmationCount
-    /// The EIP-712 domain separator (chain ID and the Safe's address).
-    public let domainSeparator: [UInt8]
-    /// The EIP-712 hash of the transaction's fields; with the domain it makes the safeTxHash.
-    public let structHash: [UInt8]
+    /// The domain separator, struct hash and safeTxHash, as `safe tx-hash` prints them.
+    public let hashes: SafeHashesView
     /// What the call does, decoded, with its warnings.
     public let call: DecodedCall
 
     /// A detail value (for previews and tests).
-    public init(entry: SafeTransactionEntry, safe: Safe, confirmations: ConfirmationCount, domainSeparator: [UInt8], structHash: [UInt8],
-                call: DecodedCall) {
+    public init(entry: SafeTransactionEntry, safe: Safe, confirmations: ConfirmationCount, hashes: SafeHashesView, call: DecodedCall) {
         self.entry = entry
         self.safe = safe
         self.confirmations = confirmations
-        self.domainSeparator = domainSeparator
-        self.structHash = structHash
+        self.hashes = hashes
         self.call = call
     }
+
+    /// The transaction as `safe queue` shows it, counted against the Safe's owners.
+    public var view: SafeTransactionView { SafeTransactionView(entry, count: confirmations) }
 }
 
 /// A stored Safe transaction of a followed Safe, offline.
@@ -39,7 +38,7 @@ extension SafeStore {
         return SafeTransactionDetail(
             entry: entry, safe: safe,
             confirmations: safe.count(entry.confirmations),
-            domainSeparator: try entry.transaction.domainSeparator(), structHash: try entry.transaction.structHash,
+            hashes: try SafeHashesView(entry.transaction),
             call: await connector.decoder(chainID: entry.transaction.chainID).decode(entry.transaction))
     }
 }

@@ -14,17 +14,16 @@ struct SafeQueueCommand: AsyncParsableCommand {
 
     func run() async throws {
         let q = try await global.services().dispatcher.dispatch(SafeQueueQuery(safe: safe.address, chain: global.chain))
+        let view = SafeQueueView(q)
         if global.json {
-            try global.output.emit(view: SafeQueueView(q))
+            try global.output.emit(view: view)
             return
         }
         let console = Console.current
-        if !q.live { console.err("warning: the node is unreachable; showing the queue as last stored") }
-        if q.entries.isEmpty { console.note("Nothing queued for \(q.safe.address.checksummed) (nonce \(q.safe.nonce)).") }
-        for e in q.entries {
-            let count = q.confirmations(of: e)
-            let ready = count.isReady ? "ready" : "\(count.confirmed)/\(count.threshold) signed"
-            console.out("nonce \(e.transaction.nonce)  \(ready)  \(e.summary)\n  \(Hex.encode(e.safeTxHash))")
+        if !view.live { console.err("warning: the node is unreachable; showing the queue as last stored") }
+        if view.transactions.isEmpty { console.note("Nothing queued for \(view.safe) (nonce \(view.nonce)).") }
+        for t in view.transactions {
+            console.out("nonce \(t.nonce)  \(t.standing)  \(t.summary)\n  \(t.safeTxHash)")
         }
     }
 }

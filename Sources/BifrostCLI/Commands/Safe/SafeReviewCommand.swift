@@ -29,11 +29,12 @@ struct SafeReviewCommand: AsyncParsableCommand {
         }
         let console = Console.current
         let tx = detail.entry.transaction
-        console.out("\(TerminalText.oneLine(detail.entry.summary))\nSafe \(tx.safe.checksummed)  nonce \(tx.nonce)  \(detail.confirmations.confirmed) of \(detail.confirmations.threshold) signed")
+        console.out("\(TerminalText.oneLine(detail.entry.summary))\nSafe \(tx.safe.checksummed)  nonce \(tx.nonce)  \(detail.view.standing)")
         for warning in review.call.allWarnings { console.out("WARNING: \(TerminalText.oneLine(warning))") }
         console.out(Self.lines(review.call).joined(separator: "\n"))
         console.out("simulation: \(TerminalText.oneLine(review.simulation.description))")
-        console.out("domain hash:  \(Hex.encode(detail.domainSeparator))\nmessage hash: \(Hex.encode(detail.structHash))\nsafeTxHash:   \(Hex.encode(detail.entry.safeTxHash))")
+        let hashes = detail.hashes
+        console.out("domain hash:  \(hashes.domainSeparator)\nmessage hash: \(hashes.structHash)\nsafeTxHash:   \(hashes.safeTxHash)")
     }
 
     /// A call and its inner calls as lines: the first starts with `first`, the rest with `rest`.
