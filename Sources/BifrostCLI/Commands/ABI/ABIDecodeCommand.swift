@@ -26,10 +26,7 @@ struct ABIDecodeCommand: AsyncParsableCommand {
         let data = hex.bytes
         let decoded = try ABICodec().decode(signature: signature, data: data)
         if global.json {
-            global.output.emit([
-                ("types", .array(decoded.types.map { .string($0.description) })),
-                ("values", .array(decoded.values.map(ABIValueFormatter.json))),
-            ])
+            try global.output.emit(view: DecodedValuesView(decoded))
         } else {
             for value in decoded.values { Console.current.out(ABIValueFormatter.text(value)) }
         }
