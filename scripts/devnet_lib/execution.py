@@ -10,7 +10,7 @@ estimated by binary search to within 1.5% of the minimum that succeeds."""
 from eth_utils import ValidationError
 from eth.vm.spoof import SpoofTransaction
 
-from . import blocks, revert
+from . import blocks, revert, state_override
 from .chain import CHAIN_ID
 from .errors import server_error
 
@@ -22,7 +22,7 @@ TRANSFER_GAS = 21000
 class Execution:
     """One call request against one block's post-state."""
 
-    def __init__(self, chain, request, block_tag):
+    def __init__(self, chain, request, block_tag, overrides=()):
         self.request = request
         header = blocks.header_at(chain, block_tag)
         if not request.has_fee_fields:
@@ -31,6 +31,7 @@ class Execution:
         self.header = header
         self.vm = chain.get_vm(at_header=header)
         self.state = self.vm.state
+        state_override.apply(self.state, overrides)
 
     @property
     def gas_cap(self):
@@ -87,8 +88,8 @@ class Execution:
             )
 
 
-def call(chain, request, block_tag):
-    execution = Execution(chain, request, block_tag)
+def call(chain, request, block_tag, overrides=()):
+    execution = Execution(chain, request, block_tag, overrides)
     computation = execution.run(request.gas or execution.gas_cap)
     if computation.is_error:
         raise revert.error_for(computation)

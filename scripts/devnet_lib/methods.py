@@ -1,6 +1,6 @@
 """The JSON-RPC method table: parses each method's params and answers in geth's shapes."""
 
-from . import blocks, call_request, execution, fees, logs, serialize, submit
+from . import blocks, call_request, execution, fees, logs, serialize, state_override, submit
 from .chain import CHAIN_ID
 from .errors import invalid_params
 from .encoding import (
@@ -72,7 +72,8 @@ def get_storage_at(node, params):
 
 def call(node, params):
     request = call_request.parse(param(params, 0, name="transaction"))
-    return data(execution.call(node.chain, request, param(params, 1, "latest", required=False)))
+    overrides = state_override.parse(param(params, 2, required=False))
+    return data(execution.call(node.chain, request, param(params, 1, "latest", required=False), overrides))
 
 
 def estimate_gas(node, params):

@@ -273,6 +273,25 @@ def test_safe(rpc, deployments, owner, payee):
           error is not None and error.code == 3 and "GS026" in error.message, error and error.message)
 
 
+def test_state_override(rpc, deployments):
+    print("eth_call state overrides")
+    token = deployments["contracts"]["testToken"]
+    nobody = "0x" + "ab" * 20
+    # Code that returns its own balance and storage slot 7: SELFBALANCE, PUSH1 7 SLOAD, stored and returned.
+    probe = "0x47600052600754602052604060" + "00f3"
+    overrides = {nobody: {"code": probe, "balance": "0x2a", "stateDiff": {"0x7": "0x" + "00" * 31 + "09"}}}
+    out = bytes.fromhex(rpc.call("eth_call", {"to": nobody, "data": "0x"}, "latest", overrides)[2:])
+    check("code, balance and stateDiff are used by the call", out == (42).to_bytes(32, "big") + (9).to_bytes(32, "big"), out.hex())
+    check("the chain keeps none of it", rpc.call("eth_getCode", nobody, "latest") == "0x" and balance(rpc, nobody) == 0)
+    supply_slot = {token: {"state": {}}}
+    supply = decode(["uint256"], bytes.fromhex(rpc.call("eth_call", {"to": token, "data": calldata("totalSupply()")}, "latest",
+                                                         supply_slot)[2:]))[0]
+    check("state replaces the whole storage", supply == 0)
+    error = expect_error(rpc, "eth_call", {"to": token, "data": "0x"}, "latest", {token: {"state": {}, "stateDiff": {}}})
+    check("state and stateDiff together are refused", error is not None and error.code == -32602 and "both" in error.message,
+          error and error.message)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deployments", required=True)
@@ -290,6 +309,7 @@ def main():
         lambda: test_tx_errors(rpc, sender, other),
         lambda: test_fees(rpc),
         lambda: test_token(rpc, deployments),
+        lambda: test_state_override(rpc, deployments),
         lambda: test_safe(rpc, deployments, owner, sender.address),
     ):
         try:
