@@ -33,6 +33,11 @@ extension EthereumRemote {
             RPCRequest(method: "eth_call", params: [call.jsonValue, block.jsonValue]) { try RPCMapper.data($0) }
         }
 
+        /// `eth_call` assuming `overrides` (geth's state override set); a node without them refuses it.
+        public static func call(_ call: CallRequest, at block: BlockTag = .latest, overriding overrides: StateOverride) -> RPCRequest<[UInt8]> {
+            RPCRequest(method: "eth_call", params: [call.jsonValue, block.jsonValue, overrides.jsonValue]) { try RPCMapper.data($0) }
+        }
+
         /// `eth_estimateGas`.
         public static func estimateGas(_ call: CallRequest) -> RPCRequest<BigUInt> {
             RPCRequest(method: "eth_estimateGas", params: [call.jsonValue]) { try RPCMapper.quantity($0) }

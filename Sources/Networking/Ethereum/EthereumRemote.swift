@@ -38,6 +38,11 @@ public struct EthereumRemote: Sendable {
         try await send(Requests.call(call, at: block))
     }
 
+    /// The return data of a read-only call assuming `overrides`; a revert throws `.rpc` with its data.
+    public func call(_ call: CallRequest, at block: BlockTag = .latest, overriding overrides: StateOverride) async throws(NetworkError) -> [UInt8] {
+        try await send(Requests.call(call, at: block, overriding: overrides))
+    }
+
     /// The gas the node estimates `call` needs.
     public func estimateGas(_ call: CallRequest) async throws(NetworkError) -> BigUInt {
         try await send(Requests.estimateGas(call))

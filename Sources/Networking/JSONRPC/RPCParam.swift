@@ -18,6 +18,12 @@ public enum RPCParam {
         .string(Hex.encode(bytes))
     }
 
+    /// A 32-byte word (a storage slot or value): `0x` and 64 hex digits.
+    public static func word(_ value: BigUInt) -> String {
+        let digits = String(value, radix: 16)
+        return "0x" + String(repeating: "0", count: max(0, 64 - digits.count)) + digits
+    }
+
     /// An address in lower-case hex, which every node accepts.
     public static func address(_ address: Address) -> JSONValue {
         .string(address.lowercased)
