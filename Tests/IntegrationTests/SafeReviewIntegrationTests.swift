@@ -49,6 +49,70 @@ extension OnDevnet {
             #expect(try await f.info().safe.nonce == 0, "reviewing changes nothing on chain")
         }
 
+        /// Deploys `runtime` from a fresh key the Safe funds, and answers the contract's address.
+        func deploy(_ runtime: [UInt8], _ f: SafeFixture) async throws -> Address {
+            let deployer = PrivateKey.generate()
+            _ = try await f.run(.call(to: deployer.address, value: Self.ether, data: [], operation: .call))
+            // CODECOPY the runtime that follows these 11 bytes, and RETURN it.
+            let initCode: [UInt8] = [0x60, UInt8(runtime.count), 0x80, 0x60, 0x0b, 0x60, 0x00, 0x39, 0x60, 0x00, 0xf3] + runtime
+            let remote = try f.remote()
+            let tx = Transaction(type: .legacy, chainID: devnet.chainID, nonce: 0, gasPrice: try await remote.gasPrice() * 2, gasLimit: 200_000,
+                                 to: nil, value: 0, data: initCode)
+            let hash = try await remote.sendRawTransaction(try tx.sign(with: deployer).raw)
+            for _ in 0..<100 {
+                if let receipt = try await remote.transactionReceipt(hash: hash) { return try #require(receipt.contractAddress) }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            throw SafeError.unknownTransaction(Hex.encode(hash))
+        }
+
+        @Test("the Safe after the transaction: a transfer moves exactly two balances; a delegatecall that rewrites slot 0 changes the singleton, critically; an added owner and a threshold of 1 are named",
+              arguments: [SafeVersion.v1_3_0, .v1_4_1, .v1_5_0])
+        func afterState(_ version: SafeVersion) async throws {
+            let f = try await SafeFixture(devnet: devnet, version: version)
+            defer { f.remove() }
+            // The February 2025 shape: a contract that writes whatever slot 0 of its caller holds,
+            // for a delegatecall from the Safe. Deployed first: its funding is the Safe's nonce 0.
+            let installed = PrivateKey.generate().address
+            let drainer = try await deploy([0x73] + installed.bytes + [0x60, 0x00, 0x55, 0x00], f)
+            let payee = PrivateKey.generate().address
+            let transfer = try await review(f, try await propose(f, .call(to: payee, value: Self.ether, data: [], operation: .call)))
+            #expect(transfer.effect.changes.map(\.description) == ["the Safe's balance changes by -1 ETH", "\(payee.checksummed)'s balance changes by +1 ETH"])
+            #expect(transfer.effect.changes.allSatisfy { $0.severity == .info && $0.kind == .balance })
+
+            let bybitEntry = try await propose(f, .call(to: drainer, value: 0, data: [0xa9, 0x05, 0x9c, 0xbb], operation: .delegateCall))
+            let bybit = try await review(f, bybitEntry)
+            #expect(bybit.simulation == .succeeds)
+            let singleton = try #require(bybit.effect.changes.first)
+            #expect(bybit.effect.changes.count == 1 && singleton.kind == .singleton && singleton.severity == .critical)
+            #expect(singleton.description.hasPrefix("the Safe's singleton changes from ") && singleton.description.contains("(Safe \(version.rawValue)"),
+                    "\(singleton.description)")
+            #expect(singleton.description.contains("to \(installed.checksummed) (unknown contract)"))
+            // The same, from the real `bifrost safe review` process, in text and JSON.
+            let hash = Hex.encode(bybitEntry.safeTxHash)
+            let text = try await ConfirmationRuleTests.bifrost(["--network", "devnet", "safe", "review", hash], home: f.first.home)
+            #expect(text.status == 0 && text.out.contains("after the transaction: 1 change\n  CRITICAL: the Safe's singleton changes from "), "\(text.out)")
+            let json = try await ConfirmationRuleTests.bifrost(["--network", "devnet", "--json", "safe", "review", hash], home: f.first.home)
+            let effect = try JSONParser.parse(Array(json.out.utf8))["effect"]
+            let first = effect?["changes"]?.arrayValue?.first
+            #expect(effect?["outcome"] == .string("changes") && first?["severity"] == .string("critical") && first?["kind"] == .string("singleton"),
+                    "\(json.out)")
+
+            let newOwner = PrivateKey.generate().address
+            let add = try await review(f, try await propose(f, .addOwner(newOwner, threshold: 1)))
+            #expect(add.effect.changes.map(\.kind) == [.threshold, .owners])
+            #expect(add.effect.changes.first?.severity == .critical && add.effect.changes.first?.description
+                    == "the threshold changes from 2 of 3 to 1 of 4: one owner alone can then move everything")
+            #expect(add.effect.changes.last?.description == "\(newOwner.checksummed) becomes an owner")
+
+            let failing = try await review(f, try await propose(f, .call(to: payee, value: 100 * Self.ether, data: [], operation: .call)))
+            guard case .reverted = failing.effect else {
+                Issue.record("a transfer beyond the balance must show no after-state, got \(failing.effect)")
+                return
+            }
+            #expect(try await f.info().safe.nonce == 1, "reviewing changes nothing on chain: only the funding ran")
+        }
+
         @Test("rejecting proposes an empty transaction at the same nonce; once it executes, the original can never run")
         func reject() async throws {
             let f = try await SafeFixture(devnet: devnet)

@@ -33,6 +33,8 @@ enum Stylesheet {
     .warning { border: 2px solid var(--warn); background: #fdf2f1; color: var(--warn); padding: .7rem 1rem; border-radius: 6px; font-weight: 600; margin: .6rem 0; }
     .badge { display: inline-block; font-size: .75rem; padding: .05rem .4rem; border-radius: 4px; border: 1px solid currentColor; }
     .warning-badge { color: var(--warn); font-weight: 600; }
+    .changes { list-style: none; padding: 0; } .change { padding: .3rem .6rem; margin: .2rem 0; border-radius: 4px; }
+    .change.critical { border: 2px solid var(--warn); background: #fdf2f1; color: var(--warn); } .change.warning { border-left: 4px solid var(--warn); }
     .arguments th { text-align: left; padding-right: .8rem; font-weight: 600; }
     .arguments td { padding-right: .8rem; }
     .inner-calls { margin: .3rem 0 .6rem 1.2rem; }

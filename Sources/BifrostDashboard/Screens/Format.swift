@@ -74,6 +74,19 @@ enum Format {
         return "<p class=\"call\"><strong>\(what)</strong> → \(address(call.to))\(op)\(value)</p>\(arguments)\(raw)\(inner)"
     }
 
+    /// What the transaction changes about the Safe, the most severe first; critical and warning
+    /// changes as alerts. "Simulating…" until it is known.
+    static func effect(_ effect: SafeEffect?) -> HTML {
+        guard let effect else { return "<p class=\"muted\" id=\"effect\">Simulating the Safe after the transaction…</p>" }
+        let view = SafeEffectView(effect)
+        let rows = HTML.join(view.changes.map { change -> HTML in
+            let loud = change.severity == "info" ? "" : " role=\"alert\""
+            return "<li class=\"change \(change.severity)\" data-kind=\"\(change.kind)\"\(loud)><strong>\(change.severity)</strong> \(change.description)</li>"
+        })
+        let list: HTML = view.changes.isEmpty ? .empty : "<ul class=\"changes\">\(rows)</ul>"
+        return "<div id=\"effect\" data-outcome=\"\(view.outcome)\"><h3>The Safe after the transaction</h3><p>\(view.summary)</p>\(list)</div>"
+    }
+
     /// The dry run's outcome; "simulating…" until it is known.
     static func simulation(_ simulation: SafeSimulation?) -> HTML {
         guard let simulation else { return "<p class=\"muted\" id=\"simulation\">Simulating…</p>" }

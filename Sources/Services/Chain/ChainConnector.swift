@@ -63,6 +63,16 @@ public struct ChainConnector: Sendable {
         return CallDecoder(trusting: contracts.flatMap(\.allMultiSends))
     }
 
+    /// Names for the Safe contracts of `chainID`: every canonical release and the networks' own.
+    public func contractNames(chainID: BigUInt?) async -> SafeContractNames {
+        let all = (try? await networks.all()) ?? []
+        var sets: [SafeVersion: SafeContractSet] = [:]
+        for network in all where chainID == nil || network.chainID == chainID {
+            for version in SafeVersion.allCases where sets[version] == nil { sets[version] = network.contracts.set(for: version) }
+        }
+        return SafeContractNames(sets)
+    }
+
     /// The chain `selection` names.
     public func connect(_ selection: ChainSelection) async throws -> Chain {
         var network: ChainNetwork?

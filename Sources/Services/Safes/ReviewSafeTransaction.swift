@@ -4,15 +4,17 @@ import SafeKit
 import Storage
 
 /// What an owner sees before signing, against blind signing: every call decoded, the warnings,
-/// and what a dry run as the Safe says.
+/// what a dry run as the Safe says, and the Safe as it would stand after.
 public struct SafeTransactionReview: Sendable, Equatable {
     public let call: DecodedCall
     public let simulation: SafeSimulation
+    public let effect: SafeEffect
 
-    /// A review of `call` with `simulation`.
-    public init(call: DecodedCall, simulation: SafeSimulation) {
+    /// A review of `call` with `simulation` and `effect`.
+    public init(call: DecodedCall, simulation: SafeSimulation, effect: SafeEffect = .unavailable("not simulated")) {
         self.call = call
         self.simulation = simulation
+        self.effect = effect
     }
 }
 
@@ -34,9 +36,13 @@ extension SafeStore {
         let tx = try await entry(r.safeTxHash).transaction
         let call = await connector.decoder(chainID: tx.chainID).decode(tx)
         do {
-            return SafeTransactionReview(call: call, simulation: await simulate(tx, chain: try await connector.connect(r.chain)))
+            let chain = try await connector.connect(r.chain)
+            async let simulation = simulate(tx, chain: chain)
+            async let effect = effect(of: tx, chain: chain, names: await connector.contractNames(chainID: tx.chainID))
+            return SafeTransactionReview(call: call, simulation: await simulation, effect: await effect)
         } catch {
-            return SafeTransactionReview(call: call, simulation: .unavailable(String(describing: error)))
+            return SafeTransactionReview(call: call, simulation: .unavailable(String(describing: error)),
+                                         effect: .unavailable(String(describing: error)))
         }
     }
 

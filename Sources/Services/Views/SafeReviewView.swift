@@ -28,7 +28,36 @@ public struct DecodedCallView: Codable, Sendable, Hashable {
     }
 }
 
-/// A reviewed Safe transaction in JSON (`safe review`): the decoded call, every warning, and the simulation.
+/// What a transaction changes about its Safe, as every front end shows it.
+public struct SafeEffectView: Codable, Sendable, Hashable {
+    /// One change, with its severity (`info`, `warning`, `critical`) and what changed.
+    public struct ChangeView: Codable, Sendable, Hashable {
+        public var kind: String
+        public var severity: String
+        public var description: String
+    }
+
+    /// `changes`, `reverts` or `unavailable`.
+    public var outcome: String
+    /// The effect in one line.
+    public var summary: String
+    /// The changes, the most severe first.
+    public var changes: [ChangeView]
+
+    /// The view of `effect`.
+    public init(_ effect: SafeEffect) {
+        outcome = switch effect {
+        case .changes: "changes"
+        case .reverted: "reverts"
+        case .unavailable: "unavailable"
+        }
+        summary = effect.summary
+        changes = effect.changes.map { ChangeView(kind: $0.kind.rawValue, severity: $0.severity.rawValue, description: $0.description) }
+    }
+}
+
+/// A reviewed Safe transaction in JSON (`safe review`): the decoded call, every warning, the
+/// simulation, and the Safe after the transaction.
 public struct SafeReviewView: Codable, Sendable, Hashable {
     public var safeTxHash: String
     public var summary: String
@@ -38,6 +67,8 @@ public struct SafeReviewView: Codable, Sendable, Hashable {
     /// `succeeds`, `reverts` or `unavailable`.
     public var simulation: String
     @NullWhenAbsent public var simulationReason: String?
+    /// What the transaction changes about the Safe.
+    public var effect: SafeEffectView
 
     /// The view of `review` of `entry`.
     public init(_ review: SafeTransactionReview, entry: SafeTransactionEntry) {
@@ -50,5 +81,6 @@ public struct SafeReviewView: Codable, Sendable, Hashable {
         case .reverts(let why): (simulation, simulationReason) = ("reverts", why)
         case .unavailable(let why): (simulation, simulationReason) = ("unavailable", why)
         }
+        effect = SafeEffectView(review.effect)
     }
 }

@@ -1,0 +1,45 @@
+import BigInt
+import Networking
+import SafeKit
+
+extension SafeStore {
+    /// The Safe before and after `tx`'s call, in one round trip: two `eth_call`s in a batch, each
+    /// through the Safe's `simulateAndRevert` into `SafeStateProbe`, placed by state override.
+    /// The execution's own bookkeeping (the nonce's increment, a refund) is not part of the call
+    /// and not shown; anything else that changes is.
+    func effect(of tx: SafeTx, chain: Chain, names: SafeContractNames) async -> SafeEffect {
+        let overrides = StateOverride([SafeStateProbe.address: .init(code: SafeStateProbe.code)])
+        func request(_ operation: SafeOperation?) -> RPCRequest<[UInt8]> {
+            let payload = SafeStateProbe.calldata(target: tx.to, value: tx.value, operation: operation, data: tx.data)
+            let call = CallRequest(from: tx.safe, to: tx.safe, data: SafeSimulation.delegateCallProbe(target: SafeStateProbe.address, payload: payload))
+            return EthereumRemote.Requests.call(call, overriding: overrides)
+        }
+        guard tx.operation != .create else { return .unavailable("contract creation by a Safe (before 1.0.0) is not simulated") }
+        let answers: [Result<[UInt8], any Error>]
+        do {
+            answers = try await chain.remote.batch([request(nil), request(tx.operation)])
+        } catch {
+            return .unavailable(error.description)
+        }
+        func outcome(_ answer: Result<[UInt8], any Error>) -> SafeProbeOutcome {
+            switch answer {
+            case .success: return .unreadable("the Safe did not revert from simulateAndRevert; it may be older than 1.3.0")
+            case .failure(let error):
+                guard let error = error as? NetworkError, let data = error.revertData else {
+                    return .unreadable("the node refused the call with a state override: \(error)")
+                }
+                return SafeProbeOutcome(revertData: data)
+            }
+        }
+        switch (outcome(answers[0]), outcome(answers[1])) {
+        case (.state(let before), .state(let after)):
+            return .changes(SafeStateChange.between(before, after, target: tx.to, name: names.name))
+        case (.state, .reverted(let why)):
+            return .reverted(SafeRevertCodes.describe(why))
+        case (.unreadable(let why), _), (_, .unreadable(let why)):
+            return .unavailable(why.contains("(0 bytes)") ? "the node ignored the state override (\(why))" : why)
+        case (.reverted(let why), _):
+            return .unavailable("reading the Safe failed: \(why)")
+        }
+    }
+}
