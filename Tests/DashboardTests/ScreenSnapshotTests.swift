@@ -73,9 +73,13 @@ struct ScreenSnapshotTests {
                                          summary: "batch of 2 calls through MultiSend", createdAt: Self.time, updatedAt: Self.time)
         state.route = .review(entry)
         assertSnapshot(of: NewTransactionScreen.render(state, Self.context).rendered, as: .lines, named: "decoding")
-        state.review = SafeTransactionReview(call: CallDecoder().decode(tx), simulation: .reverts("the Safe transaction's inner call failed"))
+        // A change names outside contracts and is outside text: it is escaped like any.
+        let effect = SafeEffect.changes([SafeStateChange(.modules, .critical, "module 0x00…aa (<b>unknown</b>) is enabled"),
+                                         SafeStateChange(.balance, .info, "the Safe's balance changes by -5 ETH")])
+        state.review = SafeTransactionReview(call: CallDecoder().decode(tx), simulation: .reverts("the Safe transaction's inner call failed"), effect: effect)
         let review = NewTransactionScreen.render(state, Self.context).rendered
         #expect(review.contains("call 2: delegatecall to \(Self.recipient.checksummed)"))
+        #expect(review.contains("<li class=\"change critical\" data-kind=\"modules\" role=\"alert\"><strong>critical</strong> module 0x00…aa (&lt;b&gt;unknown&lt;/b&gt;) is enabled</li>"))
         assertSnapshot(of: review, as: .lines, named: "review")
     }
 

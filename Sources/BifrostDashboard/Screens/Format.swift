@@ -80,7 +80,7 @@ enum Format {
         guard let effect else { return "<p class=\"muted\" id=\"effect\">Simulating the Safe after the transaction…</p>" }
         let view = SafeEffectView(effect)
         let rows = HTML.join(view.changes.map { change -> HTML in
-            let loud = change.severity == "info" ? "" : " role=\"alert\""
+            let loud: HTML = change.severity == "info" ? .empty : " role=\"alert\""
             return "<li class=\"change \(change.severity)\" data-kind=\"\(change.kind)\"\(loud)><strong>\(change.severity)</strong> \(change.description)</li>"
         })
         let list: HTML = view.changes.isEmpty ? .empty : "<ul class=\"changes\">\(rows)</ul>"
