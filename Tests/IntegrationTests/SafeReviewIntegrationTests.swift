@@ -66,7 +66,7 @@ extension OnDevnet {
             throw SafeError.unknownTransaction(Hex.encode(hash))
         }
 
-        @Test("the Safe after the transaction: a transfer moves exactly two balances; a delegatecall that rewrites slot 0 changes the singleton, critically; an added owner and a threshold of 1 are named",
+        @Test("the Safe after the transaction and the risks: a transfer moves exactly two balances; a delegatecall that rewrites slot 0 changes the singleton, critically; a refund to an owner look-alike is two critical risks; an added owner and a threshold of 1 are named",
               arguments: [SafeVersion.v1_3_0, .v1_4_1, .v1_5_0])
         func afterState(_ version: SafeVersion) async throws {
             let f = try await SafeFixture(devnet: devnet, version: version)
@@ -79,6 +79,7 @@ extension OnDevnet {
             let transfer = try await review(f, try await propose(f, .call(to: payee, value: Self.ether, data: [], operation: .call)))
             #expect(transfer.effect.changes.map(\.description) == ["the Safe's balance changes by -1 ETH", "\(payee.checksummed)'s balance changes by +1 ETH"])
             #expect(transfer.effect.changes.allSatisfy { $0.severity == .info && $0.kind == .balance })
+            #expect(transfer.risks.isEmpty, "a known release at the Safe's nonce, to a fresh address: \(transfer.risks)")
 
             let bybitEntry = try await propose(f, .call(to: drainer, value: 0, data: [0xa9, 0x05, 0x9c, 0xbb], operation: .delegateCall))
             let bybit = try await review(f, bybitEntry)
@@ -97,6 +98,18 @@ extension OnDevnet {
             let first = effect?["changes"]?.arrayValue?.first
             #expect(effect?["outcome"] == .string("changes") && first?["severity"] == .string("critical") && first?["kind"] == .string("singleton"),
                     "\(json.out)")
+
+            #expect(bybit.risks.map(\.name) == ["nonce-ahead"], "queued behind the transfer: \(bybit.risks)")
+
+            // A refund to an address dressed as an owner: the refund drain and address poisoning.
+            let owner = f.owners[1]
+            let twin = try Address(bytes: Array(owner.bytes.prefix(2)) + [UInt8](repeating: 0x5a, count: 16) + Array(owner.bytes.suffix(2)))
+            let poisoned = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
+                safe: f.safe, intent: .call(to: twin, value: Self.ether, data: [], operation: .call), nonce: 1,
+                refund: SafeTxRefund(baseGas: 50_000, gasPrice: 1_000_000_000, refundReceiver: twin), chain: f.first.chain))
+            let poisonedReview = try await review(f, poisoned)
+            #expect(poisonedReview.risks.map(\.name) == ["refund-drain", "lookalike-address", "nonce-taken"], "\(poisonedReview.risks)")
+            #expect(poisonedReview.risks.prefix(2).allSatisfy { $0.severity == .critical })
 
             let newOwner = PrivateKey.generate().address
             let add = try await review(f, try await propose(f, .addOwner(newOwner, threshold: 1)))

@@ -87,6 +87,16 @@ enum Format {
         return "<div id=\"effect\" data-outcome=\"\(view.outcome)\"><h3>The Safe after the transaction</h3><p>\(view.summary)</p>\(list)</div>"
     }
 
+    /// The named risks beyond the after-state, loud unless only informative.
+    static func risks(_ risks: [SafeRisk]) -> HTML {
+        guard !risks.isEmpty else { return .empty }
+        let rows = HTML.join(risks.map(SafeRiskView.init).map { risk -> HTML in
+            let loud: HTML = risk.severity == "info" ? .empty : " role=\"alert\""
+            return "<li class=\"change \(risk.severity)\" data-risk=\"\(risk.name)\"\(loud)><strong>\(risk.severity)</strong> \(risk.message)</li>"
+        })
+        return "<div id=\"risks\"><h3>Risks</h3><ul class=\"changes\">\(rows)</ul></div>"
+    }
+
     /// The dry run's outcome; "simulating…" until it is known.
     static func simulation(_ simulation: SafeSimulation?) -> HTML {
         guard let simulation else { return "<p class=\"muted\" id=\"simulation\">Simulating…</p>" }

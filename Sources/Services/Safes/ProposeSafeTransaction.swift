@@ -19,17 +19,42 @@ public enum SafeIntent: Sendable, Equatable {
     case batch([MultiSendCall])
 }
 
+/// The gas and refund fields of a Safe transaction. All zero, the default, means the executor
+/// pays the gas and the Safe refunds nothing; anything else makes the Safe pay the executor (or
+/// `refundReceiver`) back, which the review warns about.
+public struct SafeTxRefund: Sendable, Equatable {
+    public var safeTxGas: BigUInt
+    public var baseGas: BigUInt
+    public var gasPrice: BigUInt
+    public var gasToken: Address
+    public var refundReceiver: Address
+
+    /// Refund fields; zero where not given.
+    public init(safeTxGas: BigUInt = 0, baseGas: BigUInt = 0, gasPrice: BigUInt = 0, gasToken: Address = .zero, refundReceiver: Address = .zero) {
+        self.safeTxGas = safeTxGas
+        self.baseGas = baseGas
+        self.gasPrice = gasPrice
+        self.gasToken = gasToken
+        self.refundReceiver = refundReceiver
+    }
+
+    /// No refund: what Bifrost proposes unless asked otherwise.
+    public static let none = SafeTxRefund()
+}
+
 /// Proposes a Safe transaction: reads the Safe (one batch), builds and checks the call, picks the
 /// next free nonce, and stores it with its safeTxHash, waiting for signatures.
 public struct ProposeSafeTransaction: SafeAction {
     public let safe: Address
     public let intent: SafeIntent
     public let nonce: BigUInt?
+    public let refund: SafeTxRefund
     public let chain: ChainSelection
-    public init(safe: Address, intent: SafeIntent, nonce: BigUInt? = nil, chain: ChainSelection) {
+    public init(safe: Address, intent: SafeIntent, nonce: BigUInt? = nil, refund: SafeTxRefund = .none, chain: ChainSelection) {
         self.safe = safe
         self.intent = intent
         self.nonce = nonce
+        self.refund = refund
         self.chain = chain
     }
     public func perform(on store: SafeStore) async throws -> SafeTransactionEntry { try await store.propose(self) }
@@ -49,8 +74,10 @@ extension SafeStore {
         let nextFree = queued.map { $0.transaction.nonce + 1 }.filter { $0 > safe.nonce }.max() ?? safe.nonce
         let nonce = p.nonce ?? nextFree
         guard nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: nonce, current: safe.nonce) }
+        let r = p.refund
         let tx = SafeTx(safe: safe.address, chainID: safe.chainID, version: safe.safeVersion ?? .v1_4_1, to: call.to, value: call.value,
-                        data: call.data, operation: call.operation, nonce: nonce)
+                        data: call.data, operation: call.operation, safeTxGas: r.safeTxGas, baseGas: r.baseGas, gasPrice: r.gasPrice,
+                        gasToken: r.gasToken, refundReceiver: r.refundReceiver, nonce: nonce)
         let hash = try tx.hash()
         if let existing = try await storage.transaction(safeTxHash: hash) { return existing }
         let entry = SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: [], status: .queued, executionHash: nil,

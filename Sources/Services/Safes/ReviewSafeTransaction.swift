@@ -9,12 +9,16 @@ public struct SafeTransactionReview: Sendable, Equatable {
     public let call: DecodedCall
     public let simulation: SafeSimulation
     public let effect: SafeEffect
+    /// The named risks beyond the after-state's changes (a refund, the nonce, a look-alike
+    /// recipient, the Safe's own setup), the most severe first.
+    public let risks: [SafeRisk]
 
-    /// A review of `call` with `simulation` and `effect`.
-    public init(call: DecodedCall, simulation: SafeSimulation, effect: SafeEffect = .unavailable("not simulated")) {
+    /// A review of `call` with `simulation`, `effect` and `risks`.
+    public init(call: DecodedCall, simulation: SafeSimulation, effect: SafeEffect = .unavailable("not simulated"), risks: [SafeRisk] = []) {
         self.call = call
         self.simulation = simulation
         self.effect = effect
+        self.risks = risks
     }
 }
 
@@ -34,16 +38,41 @@ public struct ReviewSafeTransaction: SafeAction {
 extension SafeStore {
     func review(_ r: ReviewSafeTransaction) async throws -> SafeTransactionReview {
         let tx = try await entry(r.safeTxHash).transaction
-        let call = await connector.decoder(chainID: tx.chainID).decode(tx)
+        let decoder = await connector.decoder(chainID: tx.chainID)
+        let call = decoder.decode(tx)
+        let check = try await riskCheck(for: tx, decoder: decoder)
         do {
             let chain = try await connector.connect(r.chain)
+            let names = await connector.contractNames(chainID: tx.chainID)
             async let simulation = simulate(tx, chain: chain)
-            async let effect = effect(of: tx, chain: chain, names: await connector.contractNames(chainID: tx.chainID))
-            return SafeTransactionReview(call: call, simulation: await simulation, effect: await effect)
+            async let effect = effect(of: tx, chain: chain, names: names)
+            let (after, before) = await effect
+            let setup = before.map { SafeRiskCheck.setupRisks($0, names: names) } ?? []
+            var live = check
+            if let before { live.safeNonce = before.nonce }
+            return SafeTransactionReview(call: call, simulation: await simulation, effect: after, risks: live.risks(of: tx, call: call) + setup)
         } catch {
             return SafeTransactionReview(call: call, simulation: .unavailable(String(describing: error)),
-                                         effect: .unavailable(String(describing: error)))
+                                         effect: .unavailable(String(describing: error)), risks: check.risks(of: tx, call: call))
         }
+    }
+
+    /// The facts the risk checks need, from this home: the Safe's nonce and owners as last read,
+    /// the other queued nonces, and the addresses the user knows (owners, followed Safes, and
+    /// everyone this Safe has paid through Bifrost).
+    func riskCheck(for tx: SafeTx, decoder: CallDecoder) async throws -> SafeRiskCheck {
+        let safe = try await followedSafe(of: tx)
+        let all = try await storage.transactions(chainID: safe.chainID, safe: safe.address)
+        var known: [Address: String] = [:]
+        for entry in all where entry.status == .executed {
+            for recipient in SafeRiskCheck.recipients(of: decoder.decode(entry.transaction)) { known[recipient] = "paid before" }
+        }
+        for followed in try await storage.safes(chainID: safe.chainID) { known[followed.address] = "followed Safe \(followed.name ?? "")" }
+        for owner in safe.owners { known[owner] = "an owner" }
+        known[safe.address] = "this Safe"
+        let hash = try tx.hash()
+        let queued = all.filter { $0.status == .queued && $0.safeTxHash != hash }.map(\.transaction.nonce)
+        return SafeRiskCheck(safeNonce: safe.nonce, queuedNonces: queued, known: known)
     }
 
     /// Runs the call as the Safe would: a call from the Safe's address, or a delegatecall through

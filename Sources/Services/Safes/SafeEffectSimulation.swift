@@ -7,19 +7,20 @@ extension SafeStore {
     /// through the Safe's `simulateAndRevert` into `SafeStateProbe`, placed by state override.
     /// The execution's own bookkeeping (the nonce's increment, a refund) is not part of the call
     /// and not shown; anything else that changes is.
-    func effect(of tx: SafeTx, chain: Chain, names: SafeContractNames) async -> SafeEffect {
+    /// Answers the effect and the Safe as read before it, when it could be read.
+    func effect(of tx: SafeTx, chain: Chain, names: SafeContractNames) async -> (SafeEffect, SafeStateSnapshot?) {
         let overrides = StateOverride([SafeStateProbe.address: .init(code: SafeStateProbe.code)])
         func request(_ operation: SafeOperation?) -> RPCRequest<[UInt8]> {
             let payload = SafeStateProbe.calldata(target: tx.to, value: tx.value, operation: operation, data: tx.data)
             let call = CallRequest(from: tx.safe, to: tx.safe, data: SafeSimulation.delegateCallProbe(target: SafeStateProbe.address, payload: payload))
             return EthereumRemote.Requests.call(call, overriding: overrides)
         }
-        guard tx.operation != .create else { return .unavailable("contract creation by a Safe (before 1.0.0) is not simulated") }
+        guard tx.operation != .create else { return (.unavailable("contract creation by a Safe (before 1.0.0) is not simulated"), nil) }
         let answers: [Result<[UInt8], any Error>]
         do {
             answers = try await chain.remote.batch([request(nil), request(tx.operation)])
         } catch {
-            return .unavailable(error.description)
+            return (.unavailable(error.description), nil)
         }
         func outcome(_ answer: Result<[UInt8], any Error>) -> SafeProbeOutcome {
             switch answer {
@@ -31,15 +32,16 @@ extension SafeStore {
                 return SafeProbeOutcome(revertData: data)
             }
         }
+        let before: SafeStateSnapshot? = if case .state(let state) = outcome(answers[0]) { state } else { nil }
         switch (outcome(answers[0]), outcome(answers[1])) {
         case (.state(let before), .state(let after)):
-            return .changes(SafeStateChange.between(before, after, target: tx.to, name: names.name))
+            return (.changes(SafeStateChange.between(before, after, target: tx.to, name: names.name)), before)
         case (.state, .reverted(let why)):
-            return .reverted(SafeRevertCodes.describe(why))
+            return (.reverted(SafeRevertCodes.describe(why)), before)
         case (.unreadable(let why), _), (_, .unreadable(let why)):
-            return .unavailable(why.contains("(0 bytes)") ? "the node ignored the state override (\(why))" : why)
+            return (.unavailable(why.contains("(0 bytes)") ? "the node ignored the state override (\(why))" : why), before)
         case (.reverted(let why), _):
-            return .unavailable("reading the Safe failed: \(why)")
+            return (.unavailable("reading the Safe failed: \(why)"), nil)
         }
     }
 }

@@ -56,6 +56,21 @@ public struct SafeEffectView: Codable, Sendable, Hashable {
     }
 }
 
+/// A named risk as every front end shows it.
+public struct SafeRiskView: Codable, Sendable, Hashable {
+    public var name: String
+    /// `info`, `warning` or `critical`.
+    public var severity: String
+    public var message: String
+
+    /// The view of `risk`.
+    public init(_ risk: SafeRisk) {
+        name = risk.name
+        severity = risk.severity.rawValue
+        message = risk.message
+    }
+}
+
 /// A reviewed Safe transaction in JSON (`safe review`): the decoded call, every warning, the
 /// simulation, and the Safe after the transaction.
 public struct SafeReviewView: Codable, Sendable, Hashable {
@@ -69,6 +84,8 @@ public struct SafeReviewView: Codable, Sendable, Hashable {
     @NullWhenAbsent public var simulationReason: String?
     /// What the transaction changes about the Safe.
     public var effect: SafeEffectView
+    /// The named risks beyond the after-state's changes, the most severe first.
+    public var risks: [SafeRiskView]
 
     /// The view of `review` of `entry`.
     public init(_ review: SafeTransactionReview, entry: SafeTransactionEntry) {
@@ -82,5 +99,6 @@ public struct SafeReviewView: Codable, Sendable, Hashable {
         case .unavailable(let why): (simulation, simulationReason) = ("unavailable", why)
         }
         effect = SafeEffectView(review.effect)
+        risks = review.risks.map(SafeRiskView.init)
     }
 }

@@ -12,6 +12,9 @@ struct SafeProposeCommand: AsyncParsableCommand {
         Give exactly one of: --to with --value (and optional --data/--operation); --token with --to and \
         --amount; --add-owner; --remove-owner; --swap-owner with --with; --change-threshold; --batch FILE.
         The nonce defaults to the next one free after the Safe's nonce and the queue.
+        The refund fields (--safe-tx-gas, --base-gas, --gas-price, --gas-token, --refund-receiver) default to \
+        zero: the executor pays the gas and the Safe refunds nothing. A refund makes the Safe pay the executor, \
+        or the refund receiver, for gas; `bifrost safe review` warns about it.
 
         A batch file is a JSON array of calls, sent in one Safe transaction through MultiSend:
           [{"to": "0x…", "value": "1000000000000000", "data": "0x", "operation": "call"}, …]
@@ -55,6 +58,16 @@ struct SafeProposeCommand: AsyncParsableCommand {
     var batch: String?
     @Option(help: "Use this nonce instead of the next free one (e.g. to replace a queued transaction).")
     var nonce: QuantityValue?
+    @Option(name: .customLong("safe-tx-gas"), help: "Gas for the Safe's inner call (default 0: all available).")
+    var safeTxGas: QuantityValue?
+    @Option(name: .customLong("base-gas"), help: "Gas the refund adds for the execution's own costs (default 0).")
+    var baseGas: QuantityValue?
+    @Option(name: .customLong("gas-price"), help: "Gas price the Safe refunds at, in wei of --gas-token (default 0: no refund).")
+    var gasPrice: QuantityValue?
+    @Option(name: .customLong("gas-token"), help: "Token the refund is paid in (default: ETH).")
+    var gasToken: AddressValue?
+    @Option(name: .customLong("refund-receiver"), help: "Who receives the refund (default: the executor).")
+    var refundReceiver: AddressValue?
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -72,13 +85,18 @@ struct SafeProposeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let entry = try await global.services().dispatcher.dispatch(ProposeSafeTransaction(
-            safe: safe.address, intent: try intent(), nonce: nonce?.value, chain: global.chain))
+            safe: safe.address, intent: try intent(), nonce: nonce?.value, refund: refund, chain: global.chain))
         if global.json {
             try global.output.emit(view: SafeProposalView(entry))
         } else {
             Console.current.out("Proposed: \(entry.summary)\nnonce:      \(entry.transaction.nonce)\nsafeTxHash: \(Hex.encode(entry.safeTxHash))")
             Console.current.err("Next: bifrost safe sign \(Hex.encode(entry.safeTxHash)) --key NAME")
         }
+    }
+
+    private var refund: SafeTxRefund {
+        SafeTxRefund(safeTxGas: safeTxGas?.value ?? 0, baseGas: baseGas?.value ?? 0, gasPrice: gasPrice?.value ?? 0,
+                     gasToken: gasToken?.address ?? .zero, refundReceiver: refundReceiver?.address ?? .zero)
     }
 
     private func intent() throws -> SafeIntent {

@@ -36,6 +36,9 @@ struct SafeReviewCommand: AsyncParsableCommand {
         let effect = SafeEffectView(review.effect)
         console.out("after the transaction: \(TerminalText.oneLine(effect.summary))")
         for change in effect.changes { console.out("  \(change.severity.uppercased()): \(TerminalText.oneLine(change.description))") }
+        for risk in review.risks.map(SafeRiskView.init) {
+            console.out("RISK \(risk.severity.uppercased()) (\(risk.name)): \(TerminalText.oneLine(risk.message))")
+        }
         let hashes = detail.hashes
         console.out("domain hash:  \(hashes.domainSeparator)\nmessage hash: \(hashes.structHash)\nsafeTxHash:   \(hashes.safeTxHash)")
     }
