@@ -101,6 +101,19 @@ extension OnDevnet {
 
             #expect(bybit.risks.map(\.name) == ["nonce-ahead"], "queued behind the transfer: \(bybit.risks)")
 
+            // Evidence of that review, written by the real process and checked offline; one changed byte fails it.
+            let evidence = f.first.home.appendingPathComponent("evidence.json")
+            let written = try await ConfirmationRuleTests.bifrost(["--network", "devnet", "safe", "evidence", hash, "--out", evidence.path], home: f.first.home)
+            #expect(written.status == 0)
+            let document = try String(contentsOf: evidence, encoding: .utf8)
+            let root = try JSONParser.parse(document)
+            #expect(root["simulation"]?["blockNumber"]?.stringValue != nil && root["effect"]?["changes"]?.arrayValue?.first?["kind"] == .string("singleton"))
+            let verified = try await ConfirmationRuleTests.bifrost(["safe", "verify-evidence", evidence.path], home: f.first.home)
+            #expect(verified.status == 0 && verified.out.contains("ok: the fields hash to safeTxHash \(hash)"), "\(verified.out)")
+            try document.replacingOccurrences(of: "\"nonce\": \"2\"", with: "\"nonce\": \"3\"").write(to: evidence, atomically: true, encoding: .utf8)
+            let tampered = try await ConfirmationRuleTests.bifrost(["safe", "verify-evidence", evidence.path], home: f.first.home)
+            #expect(tampered.status == 1 && tampered.out.contains("MISMATCH: evidenceHash"), "\(tampered.out)")
+
             // A refund to an address dressed as an owner: the refund drain and address poisoning.
             let owner = f.owners[1]
             let twin = try Address(bytes: Array(owner.bytes.prefix(2)) + [UInt8](repeating: 0x5a, count: 16) + Array(owner.bytes.suffix(2)))

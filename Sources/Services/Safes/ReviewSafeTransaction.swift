@@ -12,13 +12,30 @@ public struct SafeTransactionReview: Sendable, Equatable {
     /// The named risks beyond the after-state's changes (a refund, the nonce, a look-alike
     /// recipient, the Safe's own setup), the most severe first.
     public let risks: [SafeRisk]
+    /// The block the simulation ran on, when the review was pinned to one.
+    public let block: SimulatedBlock?
 
     /// A review of `call` with `simulation`, `effect` and `risks`.
-    public init(call: DecodedCall, simulation: SafeSimulation, effect: SafeEffect = .unavailable("not simulated"), risks: [SafeRisk] = []) {
+    public init(call: DecodedCall, simulation: SafeSimulation, effect: SafeEffect = .unavailable("not simulated"), risks: [SafeRisk] = [],
+                block: SimulatedBlock? = nil) {
         self.call = call
         self.simulation = simulation
         self.effect = effect
         self.risks = risks
+        self.block = block
+    }
+}
+
+/// The block a simulation ran on: its number and hash, so a record of the review can be checked
+/// against the chain later.
+public struct SimulatedBlock: Sendable, Hashable {
+    public let number: BigUInt
+    public let hash: [UInt8]
+
+    /// A block.
+    public init(number: BigUInt, hash: [UInt8]) {
+        self.number = number
+        self.hash = hash
     }
 }
 
@@ -28,9 +45,12 @@ public struct SafeTransactionReview: Sendable, Equatable {
 public struct ReviewSafeTransaction: SafeAction {
     public let safeTxHash: [UInt8]
     public let chain: ChainSelection
-    public init(safeTxHash: [UInt8], chain: ChainSelection) {
+    /// Run on the latest block, read first and named in the review, rather than whatever is latest.
+    public let pinned: Bool
+    public init(safeTxHash: [UInt8], chain: ChainSelection, pinned: Bool = false) {
         self.safeTxHash = safeTxHash
         self.chain = chain
+        self.pinned = pinned
     }
     public func perform(on store: SafeStore) async throws -> SafeTransactionReview { try await store.review(self) }
 }
@@ -44,13 +64,20 @@ extension SafeStore {
         do {
             let chain = try await connector.connect(r.chain)
             let names = await connector.contractNames(chainID: tx.chainID)
-            async let simulation = simulate(tx, chain: chain)
-            async let effect = effect(of: tx, chain: chain, names: names)
+            var pinned: SimulatedBlock?
+            if r.pinned {
+                guard let latest = try await chain.remote.block(.latest) else { throw NetworkError.invalidResponse("the node has no latest block") }
+                pinned = SimulatedBlock(number: latest.number, hash: latest.hash)
+            }
+            let at: BlockTag = pinned.map { .number($0.number) } ?? .latest
+            async let simulation = simulate(tx, chain: chain, at: at)
+            async let effect = effect(of: tx, chain: chain, names: names, at: at)
             let (after, before) = await effect
             let setup = before.map { SafeRiskCheck.setupRisks($0, names: names) } ?? []
             var live = check
             if let before { live.safeNonce = before.nonce }
-            return SafeTransactionReview(call: call, simulation: await simulation, effect: after, risks: live.risks(of: tx, call: call) + setup)
+            return SafeTransactionReview(call: call, simulation: await simulation, effect: after, risks: live.risks(of: tx, call: call) + setup,
+                                         block: pinned)
         } catch {
             return SafeTransactionReview(call: call, simulation: .unavailable(String(describing: error)),
                                          effect: .unavailable(String(describing: error)), risks: check.risks(of: tx, call: call))
@@ -77,15 +104,15 @@ extension SafeStore {
 
     /// Runs the call as the Safe would: a call from the Safe's address, or a delegatecall through
     /// the Safe's own `simulateAndRevert`, so the Safe's storage and balance are the ones used.
-    func simulate(_ tx: SafeTx, chain: Chain) async -> SafeSimulation {
+    func simulate(_ tx: SafeTx, chain: Chain, at block: BlockTag = .latest) async -> SafeSimulation {
         do {
             switch tx.operation {
             case .call:
-                _ = try await chain.remote.call(CallRequest(from: tx.safe, to: tx.to, value: tx.value, data: tx.data))
+                _ = try await chain.remote.call(CallRequest(from: tx.safe, to: tx.to, value: tx.value, data: tx.data), at: block)
                 return .succeeds
             case .delegateCall:
                 let probe = SafeSimulation.delegateCallProbe(target: tx.to, payload: tx.data)
-                _ = try await chain.remote.call(CallRequest(from: tx.safe, to: tx.safe, data: probe))
+                _ = try await chain.remote.call(CallRequest(from: tx.safe, to: tx.safe, data: probe), at: block)
                 return .unavailable("the Safe did not revert from simulateAndRevert; it may be older than 1.3.0")
             case .create:
                 return .unavailable("contract creation by a Safe (before 1.0.0) is not simulated")

@@ -8,12 +8,12 @@ extension SafeStore {
     /// The execution's own bookkeeping (the nonce's increment, a refund) is not part of the call
     /// and not shown; anything else that changes is.
     /// Answers the effect and the Safe as read before it, when it could be read.
-    func effect(of tx: SafeTx, chain: Chain, names: SafeContractNames) async -> (SafeEffect, SafeStateSnapshot?) {
+    func effect(of tx: SafeTx, chain: Chain, names: SafeContractNames, at block: BlockTag = .latest) async -> (SafeEffect, SafeStateSnapshot?) {
         let overrides = StateOverride([SafeStateProbe.address: .init(code: SafeStateProbe.code)])
         func request(_ operation: SafeOperation?) -> RPCRequest<[UInt8]> {
             let payload = SafeStateProbe.calldata(target: tx.to, value: tx.value, operation: operation, data: tx.data)
             let call = CallRequest(from: tx.safe, to: tx.safe, data: SafeSimulation.delegateCallProbe(target: SafeStateProbe.address, payload: payload))
-            return EthereumRemote.Requests.call(call, overriding: overrides)
+            return EthereumRemote.Requests.call(call, at: block, overriding: overrides)
         }
         guard tx.operation != .create else { return (.unavailable("contract creation by a Safe (before 1.0.0) is not simulated"), nil) }
         let answers: [Result<[UInt8], any Error>]

@@ -1,0 +1,131 @@
+import BigInt
+import Foundation
+import SafeKit
+import Storage
+
+/// One deterministic JSON document of what a signer reviewed: the raw fields, the chain, the Safe
+/// and its release, the three hashes, the decoded calls, the warnings, and the simulation with the
+/// block it ran on, the after-state and the risks; sealed by `evidenceHash`, the Keccak-256 of the
+/// rest written compactly, so any changed byte is caught.
+public enum SafeEvidence {
+    /// The `format` every document carries.
+    public static let format = "bifrost.safe-evidence"
+    /// The layout version written.
+    public static let version = 1
+
+    /// The document for `entry` as `review` (pinned to a block) saw it, decoded trusting `trusted`.
+    public static func document(entry: SafeTransactionEntry, review: SafeTransactionReview, trusted: [Address]) throws -> String {
+        let tx = entry.transaction
+        let encoder = JSONValueEncoder()
+        let file = try SafeTransactionFile(transaction: tx, signatures: [])
+        var simulation: [(key: String, value: JSONValue)] = []
+        let view = SafeReviewView(review, entry: entry)
+        simulation.append(("outcome", .string(view.simulation)))
+        simulation.append(("reason", view.simulationReason.map(JSONValue.string) ?? .null))
+        simulation.append(("blockNumber", review.block.map { .string(String($0.number)) } ?? .null))
+        simulation.append(("blockHash", review.block.map { .string(Hex.encode($0.hash)) } ?? .null))
+        let body: [(key: String, value: JSONValue)] = [
+            ("format", .string(format)), ("version", .number(String(version))),
+            ("transaction", try JSONParser.parse(file.json)),
+            ("hashes", try encoder.encode(try SafeHashesView(tx))),
+            ("trustedDelegates", .array(trusted.sorted().map { .string($0.checksummed) })),
+            ("call", try encoder.encode(view.call)),
+            ("warnings", .array(staticWarnings(tx, call: review.call).map(JSONValue.string))),
+            ("simulation", .object(simulation)),
+            ("effect", try encoder.encode(view.effect)),
+            ("risks", try encoder.encode(view.risks)),
+        ]
+        return JSONWriter.write(.object(body + [("evidenceHash", .string(seal(body)))]), pretty: true) + "\n"
+    }
+
+    /// What can be checked of a document without a node, checked: the seal, the fields and their
+    /// hashes, the decoding and the warnings that follow from the fields alone.
+    public static func verify(_ text: String) -> SafeEvidenceVerdict {
+        var verdict = SafeEvidenceVerdict()
+        guard let root = try? JSONParser.parse(text), case .object(let members) = root else {
+            verdict.mismatches.append("the document is not a JSON object")
+            return verdict
+        }
+        guard root["format"]?.stringValue == format, root["version"] == .number(String(version)) else {
+            verdict.mismatches.append("not a \(format) document of version \(version)")
+            return verdict
+        }
+        let body = members.filter { $0.key != "evidenceHash" }
+        if root["evidenceHash"]?.stringValue != seal(body) {
+            verdict.mismatches.append("evidenceHash: the document was changed after it was written")
+        } else {
+            verdict.checked.append("evidenceHash seals every field")
+        }
+        guard let transaction = root["transaction"], let file = try? SafeTransactionFile(json: JSONWriter.write(transaction)) else {
+            verdict.mismatches.append("transaction: the fields do not read, or do not hash to their safeTxHash")
+            return verdict
+        }
+        verdict.checked.append("the fields hash to safeTxHash \(Hex.encode(file.safeTxHash))")
+        let tx = file.transaction
+        let encoder = JSONValueEncoder()
+        if let hashes = try? encoder.encode(try SafeHashesView(tx)), hashes == root["hashes"] {
+            verdict.checked.append("domain hash, message hash and safeTxHash recomputed")
+        } else {
+            verdict.mismatches.append("hashes: they are not the fields' domain hash, message hash and safeTxHash")
+        }
+        let trusted = (root["trustedDelegates"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap { try? Address($0) } }
+        let call = CallDecoder(trusting: trusted).decode(tx)
+        if (try? encoder.encode(DecodedCallView(call))) == root["call"] {
+            verdict.checked.append("the calls decoded again" + (trusted.isEmpty ? "" : ", trusting \(trusted.map(\.checksummed).joined(separator: ", ")) as the document says"))
+        } else {
+            verdict.mismatches.append("call: decoding the fields again gives other calls")
+        }
+        if root["warnings"] == .array(staticWarnings(tx, call: call).map(JSONValue.string)) {
+            verdict.checked.append("the warnings that follow from the fields")
+        } else {
+            verdict.mismatches.append("warnings: they are not the ones the fields give")
+        }
+        let block = root["simulation"]?["blockNumber"]?.stringValue.map { " at block \($0) (\(root["simulation"]?["blockHash"]?.stringValue ?? "?"))" } ?? ""
+        verdict.needsNode = ["the simulation\(block)", "the Safe after the transaction", "the risks that depend on the chain or the home"]
+        return verdict
+    }
+
+    /// The warnings the fields alone give: the decoder's, and a gas refund.
+    static func staticWarnings(_ tx: SafeTx, call: DecodedCall) -> [String] {
+        let refund = SafeRiskCheck(safeNonce: tx.nonce).risks(of: tx, call: call).filter { $0.name == "refund-drain" }.map(\.message)
+        return call.allWarnings + refund
+    }
+
+    private static func seal(_ body: [(key: String, value: JSONValue)]) -> String {
+        Hex.encode(Keccak256.hash(Array(JSONWriter.write(.object(body)).utf8)))
+    }
+}
+
+/// What `SafeEvidence.verify` found.
+public struct SafeEvidenceVerdict: Sendable, Equatable {
+    /// What was recomputed and agreed.
+    public var checked: [String] = []
+    /// What disagreed; empty for a good document.
+    public var mismatches: [String] = []
+    /// What only a node can check.
+    public var needsNode: [String] = []
+
+    /// Whether nothing disagreed.
+    public var holds: Bool { mismatches.isEmpty }
+}
+
+/// The evidence document of a stored transaction: reviewed now, on the latest block, named in it.
+public struct SafeEvidenceQuery: SafeAction {
+    public let safeTxHash: [UInt8]
+    public let chain: ChainSelection
+    public init(safeTxHash: [UInt8], chain: ChainSelection) {
+        self.safeTxHash = safeTxHash
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> String { try await store.evidence(self) }
+}
+
+extension SafeStore {
+    func evidence(_ q: SafeEvidenceQuery) async throws -> String {
+        let entry = try await entry(q.safeTxHash)
+        let review = try await review(ReviewSafeTransaction(safeTxHash: q.safeTxHash, chain: q.chain, pinned: true))
+        let decoder = await connector.decoder(chainID: entry.transaction.chainID)
+        let trusted = decoder.trustedDelegateCallTargets.subtracting(SafeDeployments.knownMultiSend)
+        return try SafeEvidence.document(entry: entry, review: review, trusted: Array(trusted))
+    }
+}
