@@ -47,10 +47,13 @@ public struct ReviewSafeTransaction: SafeAction {
     public let chain: ChainSelection
     /// Run on the latest block, read first and named in the review, rather than whatever is latest.
     public let pinned: Bool
-    public init(safeTxHash: [UInt8], chain: ChainSelection, pinned: Bool = false) {
+    /// Read the Safe before and after the call (one more batch of two calls).
+    public let afterState: Bool
+    public init(safeTxHash: [UInt8], chain: ChainSelection, pinned: Bool = false, afterState: Bool = true) {
         self.safeTxHash = safeTxHash
         self.chain = chain
         self.pinned = pinned
+        self.afterState = afterState
     }
     public func perform(on store: SafeStore) async throws -> SafeTransactionReview { try await store.review(self) }
 }
@@ -71,7 +74,7 @@ extension SafeStore {
             }
             let at: BlockTag = pinned.map { .number($0.number) } ?? .latest
             async let simulation = simulate(tx, chain: chain, at: at)
-            async let effect = effect(of: tx, chain: chain, names: names, at: at)
+            async let effect = r.afterState ? effect(of: tx, chain: chain, names: names, at: at) : (.unavailable("not asked for"), nil)
             let (after, before) = await effect
             let setup = before.map { SafeRiskCheck.setupRisks($0, names: names) } ?? []
             var live = check

@@ -17,12 +17,14 @@ struct SafeReviewCommand: AsyncParsableCommand {
     )
     @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
     var safeTxHash: SafeTxHashValue
+    @Flag(name: .customLong("no-after-state"), help: "Skip reading the Safe after the transaction (one batched call less).")
+    var noAfterState = false
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let dispatcher = try global.services().dispatcher
         let detail = try await dispatcher.dispatch(SafeTransactionQuery(safeTxHash: safeTxHash.bytes))
-        let review = try await dispatcher.dispatch(ReviewSafeTransaction(safeTxHash: safeTxHash.bytes, chain: global.chain))
+        let review = try await dispatcher.dispatch(ReviewSafeTransaction(safeTxHash: safeTxHash.bytes, chain: global.chain, afterState: !noAfterState))
         if global.json {
             try global.output.emit(view: SafeReviewView(review, entry: detail.entry))
             return
