@@ -15,10 +15,13 @@ extension OnDevnet {
         let devnet = Devnet.shared!
 
         /// Runs the built `bifrost` in `home` to its end, without blocking a thread: its status and stdout.
-        static func bifrost(_ arguments: [String], home: URL) async throws -> (status: Int32, out: String) {
+        /// With `executable`, that program runs with `arguments` instead (`script`, for a terminal).
+        static func bifrost(_ arguments: [String], home: URL, executable: String? = nil, arguments other: [String]? = nil) async throws
+            -> (status: Int32, out: String) {
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bifrost")
-            process.arguments = ["--home", home.path] + arguments
+            process.executableURL = executable.map(URL.init(fileURLWithPath:))
+                ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bifrost")
+            process.arguments = other ?? (["--home", home.path] + arguments)
             var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BIFROST_") }
             environment["SWIFT_BACKTRACE"] = "enable=no"
             process.environment = environment

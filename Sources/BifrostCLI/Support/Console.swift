@@ -11,6 +11,8 @@ public struct Console: Sendable {
     /// Reports a step of slow work to a person watching: on a terminal only, so a script or a log
     /// reading standard error sees nothing but warnings and the one line of an error.
     public let progress: @Sendable (String) -> Void
+    /// Whether progress reaches anyone, so work done only to report it can be skipped.
+    public let showsProgress: Bool
     /// Writes a human line that is not the result (a hint where a list is empty) to standard
     /// output; `--quiet` drops it.
     public let note: @Sendable (String) -> Void
@@ -28,18 +30,20 @@ public struct Console: Sendable {
         } else {
             self.progress = { _ in }
         }
+        showsProgress = progress != nil
     }
 
     private init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                 progress: @escaping @Sendable (String) -> Void, note: @escaping @Sendable (String) -> Void) {
+                 progress: @escaping @Sendable (String) -> Void, showsProgress: Bool, note: @escaping @Sendable (String) -> Void) {
         self.out = out
         self.err = err
         self.progress = progress
+        self.showsProgress = showsProgress
         self.note = note
     }
 
     /// This console without notes and progress, for `--quiet`: results, warnings and errors remain.
-    public var quiet: Console { Console(out: out, err: err, progress: { _ in }, note: { _ in }) }
+    public var quiet: Console { Console(out: out, err: err, progress: { _ in }, showsProgress: false, note: { _ in }) }
 
     /// The process's real stdout and stderr; progress goes to stderr when it is a terminal.
     public static let standard = Console(

@@ -27,7 +27,9 @@ struct SafeExecuteCommand: AsyncParsableCommand {
     func run() async throws {
         let hash = safeTxHash.bytes
         let name = key, passwords = password, json = global.json
-        let r = try await global.services().dispatcher.dispatch(ExecuteSafeTransaction(
+        let dispatcher = try global.services().dispatcher
+        if !json { await AfterStateLines.show(hash, dispatcher: dispatcher, chain: global.chain) }
+        let r = try await dispatcher.dispatch(ExecuteSafeTransaction(
             safeTxHash: hash, keyName: key, chain: global.chain, wait: wait, timeoutSeconds: timeout,
             password: { try passwords.unlock(name) }, progress: { if !json { SendCommand.report($0) } }))
         try global.output.emit(view: SafeExecutionView(r))

@@ -31,6 +31,7 @@ struct SafeSignCommand: AsyncParsableCommand {
         let hash = safeTxHash.bytes
         let name = key, passwords = password
         let dispatcher = try global.services().dispatcher
+        if !global.json { await AfterStateLines.show(hash, dispatcher: dispatcher, chain: global.chain) }
         let c = if let ownerSafe {
             try await dispatcher.dispatch(SignForOwnerSafe(safeTxHash: hash, ownerSafe: ownerSafe.address, keyName: key,
                                                            password: { try passwords.unlock(name) }))
