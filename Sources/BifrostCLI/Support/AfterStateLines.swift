@@ -8,13 +8,17 @@ enum AfterStateLines {
     static func show(_ safeTxHash: [UInt8], dispatcher: Dispatcher, chain: ChainSelection) async {
         let console = Console.current
         guard console.showsProgress, let review = try? await dispatcher.dispatch(ReviewSafeTransaction(safeTxHash: safeTxHash, chain: chain)) else { return }
+        for line in lines(review, everything: false) { console.progress(line) }
+    }
+
+    /// The after-state's summary, its changes and the named risks as lines; only those that
+    /// warn or worse unless `everything`.
+    static func lines(_ review: SafeTransactionReview, everything: Bool) -> [String] {
         let effect = SafeEffectView(review.effect)
-        console.progress("after the transaction: \(TerminalText.oneLine(effect.summary))")
-        for change in effect.changes where change.severity != "info" {
-            console.progress("  \(change.severity.uppercased()): \(TerminalText.oneLine(change.description))")
-        }
-        for risk in review.risks.map(SafeRiskView.init) where risk.severity != "info" {
-            console.progress("  RISK \(risk.severity.uppercased()) (\(risk.name)): \(TerminalText.oneLine(risk.message))")
-        }
+        let changes = effect.changes.filter { everything || $0.severity != "info" }
+        let risks = review.risks.map(SafeRiskView.init).filter { everything || $0.severity != "info" }
+        return ["after the transaction: \(TerminalText.oneLine(effect.summary))"]
+            + changes.map { "  \($0.severity.uppercased()): \(TerminalText.oneLine($0.description))" }
+            + risks.map { "RISK \($0.severity.uppercased()) (\($0.name)): \(TerminalText.oneLine($0.message))" }
     }
 }

@@ -79,21 +79,22 @@ enum Format {
     static func effect(_ effect: SafeEffect?) -> HTML {
         guard let effect else { return "<p class=\"muted\" id=\"effect\">Simulating the Safe after the transaction…</p>" }
         let view = SafeEffectView(effect)
-        let rows = HTML.join(view.changes.map { change -> HTML in
-            let loud: HTML = change.severity == "info" ? .empty : " role=\"alert\""
-            return "<li class=\"change \(change.severity)\" data-kind=\"\(change.kind)\"\(loud)><strong>\(change.severity)</strong> \(change.description)</li>"
-        })
+        let rows = HTML.join(view.changes.map { finding(severity: $0.severity, data: "kind", $0.kind, $0.description) })
         let list: HTML = view.changes.isEmpty ? .empty : "<ul class=\"changes\">\(rows)</ul>"
         return "<div id=\"effect\" data-outcome=\"\(view.outcome)\"><h3>The Safe after the transaction</h3><p>\(view.summary)</p>\(list)</div>"
+    }
+
+    /// One change or risk as a list item named by `data-<attribute>`; an alert unless only informative.
+    private static func finding(severity: String, data attribute: String, _ name: String, _ text: String) -> HTML {
+        let loud: HTML = severity == "info" ? .empty : " role=\"alert\""
+        let named: HTML = attribute == "kind" ? "data-kind" : "data-risk"
+        return "<li class=\"change \(severity)\" \(named)=\"\(name)\"\(loud)><strong>\(severity)</strong> \(text)</li>"
     }
 
     /// The named risks beyond the after-state, loud unless only informative.
     static func risks(_ risks: [SafeRisk]) -> HTML {
         guard !risks.isEmpty else { return .empty }
-        let rows = HTML.join(risks.map(SafeRiskView.init).map { risk -> HTML in
-            let loud: HTML = risk.severity == "info" ? .empty : " role=\"alert\""
-            return "<li class=\"change \(risk.severity)\" data-risk=\"\(risk.name)\"\(loud)><strong>\(risk.severity)</strong> \(risk.message)</li>"
-        })
+        let rows = HTML.join(risks.map(SafeRiskView.init).map { finding(severity: $0.severity, data: "risk", $0.name, $0.message) })
         return "<div id=\"risks\"><h3>Risks</h3><ul class=\"changes\">\(rows)</ul></div>"
     }
 

@@ -25,13 +25,7 @@ struct SafeEvidenceCommand: AsyncParsableCommand {
 
     func run() async throws {
         let document = try await global.services().dispatcher.dispatch(SafeEvidenceQuery(safeTxHash: safeTxHash.bytes, chain: global.chain))
-        if out == "-" {
-            Console.current.out(document.trimmingCharacters(in: .newlines))
-            return
-        }
-        do { try Data(document.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
-            throw InputError(option: "--out", reason: "cannot write \(out): \(error.localizedDescription)")
-        }
+        guard try OutFile.write(document, to: out) else { return }
         if global.json {
             global.output.emit([("path", .string(out)), ("safeTxHash", .string(Hex.encode(safeTxHash.bytes)))])
         } else {

@@ -22,13 +22,7 @@ struct SafeExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let file = try await global.services().dispatcher.dispatch(ExportSafeTransaction(safeTxHash: safeTxHash.bytes))
-        if out == "-" {
-            Console.current.out(file.json.trimmingCharacters(in: .newlines))
-            return
-        }
-        do { try Data(file.json.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
-            throw InputError(option: "--out", reason: "cannot write \(out): \(error.localizedDescription)")
-        }
+        guard try OutFile.write(file.json, to: out) else { return }
         try global.output.emit(view: SafeExportView(file, path: out))
     }
 }

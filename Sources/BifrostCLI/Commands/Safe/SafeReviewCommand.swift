@@ -35,12 +35,7 @@ struct SafeReviewCommand: AsyncParsableCommand {
         for warning in review.call.allWarnings { console.out("WARNING: \(TerminalText.oneLine(warning))") }
         console.out(Self.lines(review.call).joined(separator: "\n"))
         console.out("simulation: \(TerminalText.oneLine(review.simulation.description))")
-        let effect = SafeEffectView(review.effect)
-        console.out("after the transaction: \(TerminalText.oneLine(effect.summary))")
-        for change in effect.changes { console.out("  \(change.severity.uppercased()): \(TerminalText.oneLine(change.description))") }
-        for risk in review.risks.map(SafeRiskView.init) {
-            console.out("RISK \(risk.severity.uppercased()) (\(risk.name)): \(TerminalText.oneLine(risk.message))")
-        }
+        for line in AfterStateLines.lines(review, everything: true) { console.out(line) }
         let hashes = detail.hashes
         console.out("domain hash:  \(hashes.domainSeparator)\nmessage hash: \(hashes.structHash)\nsafeTxHash:   \(hashes.safeTxHash)")
     }
