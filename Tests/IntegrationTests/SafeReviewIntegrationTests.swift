@@ -141,6 +141,12 @@ extension OnDevnet {
                     == "the threshold changes from 2 of 3 to 1 of 4: one owner alone can then move everything")
             #expect(add.effect.changes.last?.description == "\(newOwner.checksummed) becomes an owner")
 
+            // A batch names every recipient's gain, read in the same probe call.
+            let r1 = PrivateKey.generate().address, r2 = PrivateKey.generate().address
+            let paid = try await review(f, try await propose(f, .batch([MultiSendCall(to: r1, value: Self.ether), MultiSendCall(to: r2, value: 2 * Self.ether)])))
+            #expect(paid.effect.changes.map(\.description) == ["the Safe's balance changes by -3 ETH", "\(r1.checksummed)'s balance changes by +1 ETH",
+                                                              "\(r2.checksummed)'s balance changes by +2 ETH"])
+
             let failing = try await review(f, try await propose(f, .call(to: payee, value: 100 * Self.ether, data: [], operation: .call)))
             guard case .reverted = failing.effect else {
                 Issue.record("a transfer beyond the balance must show no after-state, got \(failing.effect)")

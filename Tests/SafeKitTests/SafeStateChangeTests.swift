@@ -13,19 +13,23 @@ struct SafeStateChangeTests {
 
     /// The probe's answer for a Safe in this state.
     static func answer(singleton: Address = singleton, threshold: BigUInt = 2, nonce: BigUInt = 7, guardAddress: Address = .zero,
-                       fallbackHandler: Address = SafeDeployments.fallbackHandler, balance: BigUInt = 10, targetBalance: BigUInt = 0,
+                       fallbackHandler: Address = SafeDeployments.fallbackHandler, balance: BigUInt = 10, balances: [BigUInt] = [0, 0],
                        owners: [Address] = owners, modules: [Address] = []) -> [UInt8] {
         func word(_ v: BigUInt) -> [UInt8] { let b = v.serialize(); return [UInt8](repeating: 0, count: 32 - b.count) + b }
         func word(_ a: Address) -> [UInt8] { [UInt8](repeating: 0, count: 12) + a.bytes }
         var out = word(singleton) + word(BigUInt(owners.count)) + word(threshold) + word(nonce) + word(guardAddress) + word(fallbackHandler)
-        out += word(Address.zero) + word(balance) + word(targetBalance)
+        out += word(Address.zero) + word(balance)
         out += word(BigUInt(owners.count)) + owners.flatMap(word) + word(BigUInt(modules.count)) + modules.flatMap(word)
+        out += word(BigUInt(balances.count)) + balances.flatMap(word)
         return out
     }
 
-    static func changes(_ after: [UInt8], target: Address = .zero) throws -> [SafeStateChange] {
+    /// The two addresses the probe watched in these answers.
+    static let watched = [owners[0], owners[2]]
+
+    static func changes(_ after: [UInt8]) throws -> [SafeStateChange] {
         let before = try #require(SafeStateSnapshot(probeAnswer: answer()))
-        return SafeStateChange.between(before, try #require(SafeStateSnapshot(probeAnswer: after)), target: target, name: names.name)
+        return SafeStateChange.between(before, try #require(SafeStateSnapshot(probeAnswer: after)), watched: watched, name: names.name)
     }
 
     @Test("the probe's answer reads back field for field")
@@ -33,6 +37,16 @@ struct SafeStateChangeTests {
         let s = try #require(SafeStateSnapshot(probeAnswer: Self.answer(modules: [Self.owners[0]])))
         #expect(s.singleton == Self.singleton && s.threshold == 2 && s.nonce == 7 && s.ownerCount == 3 && s.balance == 10)
         #expect(s.owners == Self.owners && s.modules == [Self.owners[0]] && s.fallbackHandler == SafeDeployments.fallbackHandler && !s.listsCut)
+        #expect(s.balances == [0, 0])
+        #expect(SafeStateSnapshot(probeAnswer: Self.answer() + [UInt8](repeating: 0, count: 32)) == nil, "a word beyond the lists")
+    }
+
+    @Test("each watched address whose balance moves is named with the amount, in the order watched")
+    func watchedBalances() throws {
+        let c = try Self.changes(Self.answer(balance: 7, balances: [2, 1]))
+        #expect(c.map(\.description) == ["the Safe's balance changes by -0.000000000000000003 ETH",
+                                         "\(Self.owners[0].checksummed)'s balance changes by +0.000000000000000002 ETH",
+                                         "\(Self.owners[2].checksummed)'s balance changes by +0.000000000000000001 ETH"])
     }
 
     @Test("nothing changed: no change")

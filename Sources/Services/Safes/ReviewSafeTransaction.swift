@@ -74,7 +74,7 @@ extension SafeStore {
             }
             let at: BlockTag = pinned.map { .number($0.number) } ?? .latest
             async let simulation = simulate(tx, chain: chain, at: at)
-            async let effect = r.afterState ? effect(of: tx, chain: chain, names: names, at: at) : (.unavailable("not asked for"), nil)
+            async let effect = r.afterState ? effect(of: tx, call: call, chain: chain, names: names, at: at) : (.unavailable("not asked for"), nil)
             let (after, before) = await effect
             let setup = before.map { SafeRiskCheck.setupRisks($0, names: names) } ?? []
             var live = check

@@ -8,10 +8,14 @@ extension SafeStore {
     /// The execution's own bookkeeping (the nonce's increment, a refund) is not part of the call
     /// and not shown; anything else that changes is.
     /// Answers the effect and the Safe as read before it, when it could be read.
-    func effect(of tx: SafeTx, chain: Chain, names: SafeContractNames, at block: BlockTag = .latest) async -> (SafeEffect, SafeStateSnapshot?) {
+    func effect(of tx: SafeTx, call: DecodedCall, chain: Chain, names: SafeContractNames, at block: BlockTag = .latest)
+        async -> (SafeEffect, SafeStateSnapshot?) {
         let overrides = StateOverride([SafeStateProbe.address: .init(code: SafeStateProbe.code)])
+        // Everyone the call pays or calls, the target first, besides the Safe (whose balance is read anyway).
+        var seen = Set<Address>()
+        let watched = ([tx.to] + SafeRiskCheck.recipients(of: call)).filter { $0 != tx.safe && $0 != .zero && seen.insert($0).inserted }
         func request(_ operation: SafeOperation?) -> RPCRequest<[UInt8]> {
-            let payload = SafeStateProbe.calldata(target: tx.to, value: tx.value, operation: operation, data: tx.data)
+            let payload = SafeStateProbe.calldata(target: tx.to, value: tx.value, operation: operation, data: tx.data, watched: watched)
             let call = CallRequest(from: tx.safe, to: tx.safe, data: SafeSimulation.delegateCallProbe(target: SafeStateProbe.address, payload: payload))
             return EthereumRemote.Requests.call(call, at: block, overriding: overrides)
         }
@@ -35,7 +39,7 @@ extension SafeStore {
         let before: SafeStateSnapshot? = if case .state(let state) = outcome(answers[0]) { state } else { nil }
         switch (outcome(answers[0]), outcome(answers[1])) {
         case (.state(let before), .state(let after)):
-            return (.changes(SafeStateChange.between(before, after, target: tx.to, name: names.name)), before)
+            return (.changes(SafeStateChange.between(before, after, watched: Array(watched.prefix(SafeStateProbe.watchLimit)), name: names.name)), before)
         case (.state, .reverted(let why)):
             return (.reverted(SafeRevertCodes.describe(why)), before)
         case (.unreadable(let why), _), (_, .unreadable(let why)):

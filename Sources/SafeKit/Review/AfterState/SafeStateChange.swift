@@ -32,8 +32,9 @@ public struct SafeStateChange: Sendable, Hashable {
     /// The changes from `before` to `after`, the most severe first: the configuration a Safe's
     /// security rests on (singleton, modules, guards, fallback handler, owners, threshold, and a
     /// nonce moved by anything but the execution), then the ETH the Safe and the target gain or
-    /// lose. `name` says what a known contract is ("Safe 1.4.1 L2"); nil for an unknown one.
-    public static func between(_ before: SafeStateSnapshot, _ after: SafeStateSnapshot, target: Address,
+    /// lose, and each of `watched` (the addresses the probe read, in order). `name` says what a
+    /// known contract is ("Safe 1.4.1 L2"); nil for an unknown one.
+    public static func between(_ before: SafeStateSnapshot, _ after: SafeStateSnapshot, watched: [Address],
                                name: (Address) -> String?) -> [SafeStateChange] {
         func called(_ a: Address) -> String {
             a == .zero ? "none" : "\(a.checksummed) (\(name(a) ?? "unknown contract"))"
@@ -78,8 +79,9 @@ public struct SafeStateChange: Sendable, Hashable {
         if before.balance != after.balance {
             changes.append(.init(.balance, .info, "the Safe's balance changes by \(signedEther(before.balance, after.balance))"))
         }
-        if target != .zero, before.targetBalance != after.targetBalance {
-            changes.append(.init(.balance, .info, "\(target.checksummed)'s balance changes by \(signedEther(before.targetBalance, after.targetBalance))"))
+        for (i, address) in watched.enumerated() where i < before.balances.count && i < after.balances.count {
+            guard before.balances[i] != after.balances[i] else { continue }
+            changes.append(.init(.balance, .info, "\(address.checksummed)'s balance changes by \(signedEther(before.balances[i], after.balances[i]))"))
         }
         return changes.enumerated().sorted { ($1.element.severity, $0.offset) < ($0.element.severity, $1.offset) }.map(\.element)
     }

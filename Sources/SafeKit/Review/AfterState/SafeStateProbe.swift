@@ -6,11 +6,12 @@ import EthereumKit
 /// Safe, then reads the Safe's storage as it stands after, so one `eth_call` shows the effect and
 /// nothing is ever written to the chain.
 ///
-/// Its calldata is `target ‖ value ‖ operation ‖ data` (three words, then the call's data), with
-/// operation 2 meaning "read only", for the state before. It answers nine words (singleton, owner
-/// count, threshold, nonce, guard, fallback handler, module guard, the Safe's balance, the
-/// target's balance), then the owners and the modules, each list as a count and its entries, read
-/// by walking the Safe's linked lists from the sentinel, at most `listLimit` entries each.
+/// Its calldata is five words (target, value, operation, the data's length, and the count n of
+/// addresses to watch), the n addresses, then the call's data; operation 2 means "read only", for
+/// the state before. It answers eight words (singleton, owner count, threshold, nonce, guard,
+/// fallback handler, module guard, the Safe's balance), then three lists, each a count and its
+/// entries: the owners and the modules, read by walking the Safe's linked lists from the sentinel
+/// (at most `listLimit` entries each), and the watched addresses' ETH balances.
 public enum SafeStateProbe {
     /// Where the probe's code is placed: an address no one holds a key or code for.
     public static let address = try! Address(bytes: Array(Keccak256.hash(Array("bifrost.safe-state-probe".utf8)).suffix(20)))
@@ -24,9 +25,11 @@ public enum SafeStateProbe {
     /// The probe's runtime code.
     public static let code: [UInt8] = {
         var a = EVMAssembly()
-        // Copy the call's data to memory 0 and perform it as the Safe, unless only reading.
-        a.push(0x60); a.op(.callDataSize, .sub)                        // len
-        a.op(.dup1); a.push(0x60); a.push(0); a.op(.callDataCopy)     // memory[0..len] = data
+        // Copy the call's data (after the watched addresses) to memory 0 and perform it as the Safe, unless only reading.
+        a.push(0x60); a.op(.callDataLoad)                               // len
+        a.op(.dup1); a.push(0x80); a.op(.callDataLoad); a.push(5); a.op(.shl); a.push(0xa0); a.op(.add)
+        a.push(0); a.op(.callDataCopy)                                  // memory[0..len] = data
+
         a.push(0x40); a.op(.callDataLoad)                               // op len
         a.op(.dup1); a.push(2); a.op(.eq); a.push(label: "readOnly"); a.op(.jumpI)
         a.push(label: "delegate"); a.op(.jumpI)                         // len
@@ -59,7 +62,6 @@ public enum SafeStateProbe {
         word { $0.push(word: SafeContract.fallbackHandlerSlot); $0.op(.sload) }
         word { $0.push(word: moduleGuardSlot); $0.op(.sload) }
         word { $0.op(.selfBalance) }
-        word { $0.push(0); $0.op(.callDataLoad, .balance) }
         // The owners (mapping at slot 2) and modules (slot 1), from the sentinel 0x1.
         for (name, slot) in [("owners", BigUInt(2)), ("modules", BigUInt(1))] {
             a.op(.dup1); a.push(0x20); a.op(.add); a.push(1)            // key q p
@@ -75,18 +77,35 @@ public enum SafeStateProbe {
             a.op(.pop, .dup2, .dup2, .sub); a.push(0x20); a.op(.swap1, .sub); a.push(5); a.op(.shr)
             a.op(.dup3, .mstore, .swap1, .pop)                          // q
         }
+        // The watched addresses' balances: a count, then each.
+        a.push(0x80); a.op(.callDataLoad, .dup1, .dup3, .mstore, .swap1); a.push(0x20); a.op(.add, .swap1)  // n q
+        a.push(0)                                                       // i n q
+        a.label("balanceNext")
+        a.op(.dup2, .dup2, .lt, .isZero); a.push(label: "balancesDone"); a.op(.jumpI)
+        a.op(.dup1); a.push(5); a.op(.shl); a.push(0xa0); a.op(.add, .callDataLoad, .balance)  // balance i n q
+        a.op(.dup4, .mstore, .swap2); a.push(0x20); a.op(.add, .swap2); a.push(1); a.op(.add)  // i+1 n q+32
+        a.push(label: "balanceNext"); a.op(.jump)
+        a.label("balancesDone")
+        a.op(.pop, .pop)                                                // q
         a.push(0x80); a.op(.dup2, .sub); a.push(0x80); a.op(.return)
         return a.assembled()
     }()
 
-    /// The probe's calldata for `operation` (nil: read only) of `data` to `target` with `value`.
-    public static func calldata(target: Address, value: BigUInt, operation: SafeOperation?, data: [UInt8]) -> [UInt8] {
+    /// Addresses watched at most, beyond which a review names no more balances.
+    public static let watchLimit = 100
+
+    /// The probe's calldata for `operation` (nil: read only) of `data` to `target` with `value`,
+    /// reading the balances of `watched` (at most `watchLimit`).
+    public static func calldata(target: Address, value: BigUInt, operation: SafeOperation?, data: [UInt8], watched: [Address] = []) -> [UInt8] {
         let op: BigUInt = switch operation {
         case .call?: 0
         case .delegateCall?: 1
         case .create?, nil: 2
         }
-        let head = try! ABIEncoder.encode([.address, .uint(bits: 256), .uint(bits: 256)], [.address(target), .uint(value), .uint(op)])
-        return head + data
+        let watch = Array(watched.prefix(watchLimit))
+        let head = try! ABIEncoder.encode([.address, .uint(bits: 256), .uint(bits: 256), .uint(bits: 256), .uint(bits: 256)],
+                                          [.address(target), .uint(value), .uint(op), .uint(BigUInt(data.count)), .uint(BigUInt(watch.count))])
+        let addresses = try! ABIEncoder.encode(watch.map { _ in ABIType.address }, watch.map { ABIValue.address($0) })
+        return head + addresses + data
     }
 }

@@ -15,8 +15,8 @@ public struct SafeStateSnapshot: Sendable, Hashable {
     public var moduleGuard: Address
     /// The Safe's ETH balance.
     public var balance: BigUInt
-    /// The call's target's ETH balance.
-    public var targetBalance: BigUInt
+    /// The watched addresses' ETH balances, in the order they were given.
+    public var balances: [BigUInt]
     /// The owners in the Safe's order.
     public var owners: [Address]
     public var modules: [Address]
@@ -42,15 +42,19 @@ public struct SafeStateSnapshot: Sendable, Hashable {
         fallbackHandler = address(5)
         moduleGuard = address(6)
         balance = word(7)
-        targetBalance = word(8)
-        var at = 9
+        var at = 8
+        func count(limit: Int) -> Int? {
+            guard at < words.count / 32, let count = Int(exactly: word(at)), count <= limit, at + 1 + count <= words.count / 32 else { return nil }
+            return count
+        }
         func list() -> [Address]? {
-            guard at < words.count / 32, let count = Int(exactly: word(at)), count <= SafeStateProbe.listLimit + 1,
-                  at + 1 + count <= words.count / 32 else { return nil }
+            guard let count = count(limit: SafeStateProbe.listLimit + 1) else { return nil }
             defer { at += 1 + count }
             return (0..<count).map { address(at + 1 + $0) }
         }
-        guard let owners = list(), let modules = list() else { return nil }
+        guard let owners = list(), let modules = list(), let watched = count(limit: SafeStateProbe.watchLimit),
+              at + 1 + watched == words.count / 32 else { return nil }
+        balances = (0..<watched).map { word(at + 1 + $0) }
         listsCut = owners.count > SafeStateProbe.listLimit || modules.count > SafeStateProbe.listLimit
         self.owners = Array(owners.prefix(SafeStateProbe.listLimit))
         self.modules = Array(modules.prefix(SafeStateProbe.listLimit))
