@@ -37,6 +37,24 @@ struct TransactionDetailFeatureTests {
         await store.finish()
     }
 
+    @Test("the review on the node is kept for the page; its failure is kept apart, the rest of the page stands")
+    func review() async {
+        let effect = SafeEffect.changes([SafeStateChange(.singleton, .critical, "the Safe's singleton changes")])
+        let review = SafeTransactionReview(call: Sample.review.call, simulation: .succeeds, effect: effect)
+        var deps = TransactionDetail.Dependencies.mock(detail: Self.detail(signers: 1))
+        deps.review = { _ in review }
+        let store = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash), reducer: TransactionDetail.Reducer(dependencies: deps))
+        store.send(.reviewTapped)
+        await store.receive(.reviewed(.success(review))) { $0.review = review }
+        await store.finish()
+
+        let failing = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash),
+                                reducer: TransactionDetail.Reducer(dependencies: .mock(detail: Self.detail(signers: 1))))
+        failing.send(.reviewTapped)
+        await failing.receive(.reviewed(.failure(FeatureError("review is not available")))) { $0.reviewError = FeatureError("review is not available") }
+        await failing.finish()
+    }
+
     @Test("execute waits for the threshold; once ready it executes, tells the parent, and reloads")
     func execute() async {
         let result = SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true)

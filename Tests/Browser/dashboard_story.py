@@ -96,6 +96,24 @@ print(deploy.deploy(RpcClient({RPC!r}), accounts.deployer(), code + args, 'hosti
     return out.stdout.strip().splitlines()[-1]
 
 
+def deploy_slot0_writer(installed):
+    """Deploys the February 2025 shape: runtime code that writes `installed` into slot 0 of whoever
+    delegatecalls it (PUSH20 installed, PUSH1 0, SSTORE, STOP)."""
+    runtime = "73" + installed[2:].lower() + "60005500"
+    init = "60" + format(len(runtime) // 2, "02x") + "80600b6000396000f3" + runtime
+    script = f"""
+import sys
+sys.path.insert(0, {os.path.abspath('scripts')!r})
+from devnet_lib import accounts, deploy
+from devnet_lib.rpc_client import RpcClient
+print(deploy.deploy(RpcClient({RPC!r}), accounts.deployer(), bytes.fromhex({init!r}), 'slot0Writer'))
+"""
+    out = subprocess.run([DEVNET_PYTHON, "-c", script], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise AssertionError("slot-0 writer deployment failed: " + out.stderr[-800:])
+    return out.stdout.strip().splitlines()[-1]
+
+
 def import_key(page, link, name, key):
     page.goto(link)
     expect(page).to_have_url(re.compile(r".*/onboarding$"))
@@ -296,6 +314,23 @@ def main():
         expect(a.locator("h1")).to_contain_text("rejection")
         shot(a, "15-rejection")
         check(True, "the rejection is an empty transaction at the batch's nonce, ready to sign")
+        a.goto(link_a.split("?")[0] + "tx/" + batch_hash)
+        expect(a.locator("#effect [data-kind='balance']")).to_have_count(3, timeout=10_000)
+        expect(a.locator("#effect")).to_contain_text(f"{DAVE['address']}'s balance changes by +0.1 ETH")
+        check(True, "the batch's page shows the Safe after it: the Safe's loss and each recipient's gain")
+
+        print("(j) a delegatecall that rewrites the Safe's slot 0, as in February 2025: a critical change on its page")
+        installed = "0x" + "ba5e" * 10
+        writer = deploy_slot0_writer(installed)
+        proposal = json.loads(cli(home_a, "safe", "propose", safe, "--to", writer, "--data", "0xa9059cbb", "--operation", "delegatecall", "--json"))
+        a.goto(link_a.split("?")[0] + "tx/" + proposal["safeTxHash"])
+        critical = a.locator("#effect li.critical[data-kind='singleton'][role='alert']")
+        expect(critical).to_have_count(1, timeout=10_000)
+        expect(critical).to_contain_text("the Safe's singleton changes from")
+        expect(critical).to_contain_text("(unknown contract)")
+        expect(a.locator("#decoded .warning")).to_contain_text("delegatecall to")
+        shot(a, "17-slot0-writer")
+        check(True, "the slot-0 writer's page names the singleton change, critical, beside the delegatecall warning")
 
         b.get_by_role("link", name="Settings").click()
         expect(b.locator("#keys")).to_contain_text("bob")

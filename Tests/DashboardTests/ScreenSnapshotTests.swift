@@ -53,6 +53,9 @@ struct ScreenSnapshotTests {
             confirmations: Self.safe.count(Self.entry.confirmations),
             hashes: try SafeHashesView(Self.entry.transaction),
             call: CallDecoder().decode(Self.entry.transaction))
+        state.review = SafeTransactionReview(call: CallDecoder().decode(Self.entry.transaction), simulation: .succeeds,
+                                             effect: .changes([SafeStateChange(.balance, .info, "the Safe's balance changes by -0.1 ETH")]),
+                                             risks: [SafeRisk("nonce-ahead", .warning, "nonce 3 is ahead of the Safe's nonce 2")])
         assertSnapshot(of: TransactionScreen.render(state, Self.context, serviceHost: nil).rendered, as: .lines)
         // Meeting at a Transaction Service: the share section, after two signatures were sent.
         state.sharedWith = Self.entry.signatures.map(\.owner)

@@ -31,6 +31,7 @@ enum TransactionScreen {
                             contentType: "application/json", bytes: Array(file.utf8))
         }
         store.send(.refresh)
+        store.send(.reviewTapped)
         return page
     }
 
@@ -44,8 +45,18 @@ enum TransactionScreen {
         <h1>\(entry.summary)</h1>
         <p><a href="/safes/\(detail.safe.address.checksummed)">← \(detail.safe.name ?? Format.short(detail.safe.address))</a> \
         <span class="pill" id="status">\(detail.view.standing)</span></p>\(Format.error(state.error))
-        \(rejection(state))\(Format.decoded(detail.call))\(hashes(detail))\(fields(tx))\(signatures(detail, context))\(actions(state, detail, context))\(share(state, detail, context, serviceHost: serviceHost))
+        \(rejection(state))\(Format.decoded(detail.call))\(afterState(state))\(hashes(detail))\(fields(tx))\(signatures(detail, context))\(actions(state, detail, context))\(share(state, detail, context, serviceHost: serviceHost))
         """
+    }
+
+    /// The simulation on the node, the Safe after the transaction and the risks; why not, when the
+    /// review could not be made.
+    static func afterState(_ state: TransactionDetail.State) -> HTML {
+        if let error = state.reviewError {
+            return "<section id=\"after\"><p class=\"muted\" id=\"effect\">The Safe after the transaction is unavailable: \(error.message)</p></section>"
+        }
+        let review = state.review
+        return "<section id=\"after\">\(Format.simulation(review?.simulation))\(Format.effect(review?.effect))\(Format.risks(review?.risks ?? []))</section>"
     }
 
     /// Sending the transaction and its signatures to the Transaction Service the dashboard meets at.

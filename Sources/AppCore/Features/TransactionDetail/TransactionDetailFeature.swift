@@ -21,6 +21,10 @@ public enum TransactionDetail {
         public var rejection: SafeTransactionEntry?
         /// The owners whose signatures were last sent to the Transaction Service.
         public var sharedWith: [Address]?
+        /// The review on the node: the simulation, the Safe after the transaction, the risks.
+        public var review: SafeTransactionReview?
+        /// Why the review could not be made; the rest of the page stands.
+        public var reviewError: FeatureError?
         public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
     }
 
@@ -39,6 +43,9 @@ public enum TransactionDetail {
         case shareTapped
         case shared(Result<[Address], FeatureError>)
         case updateRoute(Route)
+        /// Review it on the node (the page does on opening): what it changes and its risks.
+        case reviewTapped
+        case reviewed(Result<SafeTransactionReview, FeatureError>)
         case delegate(Delegate)
     }
 
@@ -56,19 +63,23 @@ public enum TransactionDetail {
         public var reject: @Sendable ([UInt8]) async throws -> SafeTransactionEntry
         /// Proposes to (or confirms on) the Transaction Service; answers whose signatures went.
         public var share: @Sendable ([UInt8]) async throws -> [Address]
+        /// Reviews it on the node.
+        public var review: @Sendable ([UInt8]) async throws -> SafeTransactionReview
 
         public init(load: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionDetail,
                     sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeConfirmations,
                     execute: @escaping @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult,
                     export: @escaping @Sendable ([UInt8]) async throws -> String,
                     reject: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionEntry,
-                    share: @escaping @Sendable ([UInt8]) async throws -> [Address] = { _ in throw FeatureError("no Transaction Service is set") }) {
+                    share: @escaping @Sendable ([UInt8]) async throws -> [Address] = { _ in throw FeatureError("no Transaction Service is set") },
+                    review: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionReview = { _ in throw FeatureError("review is not available") }) {
             self.load = load
             self.sign = sign
             self.execute = execute
             self.export = export
             self.reject = reject
             self.share = share
+            self.review = review
         }
 
         /// Wired to the session's Safe store.
@@ -83,7 +94,8 @@ public enum TransactionDetail {
                 share: { hash in
                     guard let service = session.service else { throw FeatureError("no Transaction Service is set; start with --service-url") }
                     return try await d.dispatch(PostSafeSignatures(safeTxHash: hash, service: service, propose: true))
-                })
+                },
+                review: { hash in try await d.dispatch(ReviewSafeTransaction(safeTxHash: hash, chain: chain)) })
         }
 
         /// Fixed answers: `detail` loads, signing and executing answer as given, the file exports as
@@ -189,6 +201,18 @@ public enum TransactionDetail {
                 return .none
             case .updateRoute(let route):
                 state.route = route
+                return .none
+            case .reviewTapped:
+                let review = dependencies.review
+                return .run { send in await send(.reviewed(await FeatureError.result { try await review(hash) })) }
+            case .reviewed(let result):
+                switch result {
+                case .success(let review):
+                    state.review = review
+                    state.reviewError = nil
+                // The review is advice beside the page: its failure is said where the review would be.
+                case .failure(let error): state.reviewError = error
+                }
                 return .none
             case .delegate:
                 return .none
