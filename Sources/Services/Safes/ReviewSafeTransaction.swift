@@ -63,7 +63,8 @@ extension SafeStore {
         let tx = try await entry(r.safeTxHash).transaction
         let decoder = await connector.decoder(chainID: tx.chainID)
         let call = decoder.decode(tx)
-        let check = try await riskCheck(for: tx, decoder: decoder)
+        // A transaction of a Safe this home does not follow is still reviewed, with fewer facts.
+        let check = (try? await riskCheck(for: tx, decoder: decoder)) ?? SafeRiskCheck(safeNonce: tx.nonce)
         do {
             let chain = try await connector.connect(r.chain)
             let names = await connector.contractNames(chainID: tx.chainID)
@@ -97,7 +98,9 @@ extension SafeStore {
         for entry in all where entry.status == .executed {
             for recipient in SafeRiskCheck.recipients(of: decoder.decode(entry.transaction)) { known[recipient] = "paid before" }
         }
-        for followed in try await storage.safes(chainID: safe.chainID) { known[followed.address] = "followed Safe \(followed.name ?? "")" }
+        for followed in try await storage.safes(chainID: safe.chainID) {
+            known[followed.address] = followed.name.map { "the followed Safe \($0)" } ?? "a followed Safe"
+        }
         for owner in safe.owners { known[owner] = "an owner" }
         known[safe.address] = "this Safe"
         let hash = try tx.hash()
