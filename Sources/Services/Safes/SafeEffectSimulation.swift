@@ -6,8 +6,8 @@ extension SafeStore {
     /// The Safe before and after `tx`'s call, in one round trip: two `eth_call`s in a batch, each
     /// through the Safe's `simulateAndRevert` into `SafeStateProbe`, placed by state override.
     /// The execution's own bookkeeping (the nonce's increment, a refund) is not part of the call
-    /// and not shown; anything else that changes is.
-    /// Answers the effect and the Safe as read before it, when it could be read.
+    /// and not shown; anything else that changes is. Answers the effect and the Safe as read
+    /// before it, when it could be read.
     func effect(of tx: SafeTx, call: DecodedCall, chain: Chain, names: SafeContractNames, at block: BlockTag = .latest)
         async -> (SafeEffect, SafeStateSnapshot?) {
         let overrides = StateOverride([SafeStateProbe.address: .init(code: SafeStateProbe.code)])
@@ -36,8 +36,9 @@ extension SafeStore {
                 return SafeProbeOutcome(revertData: data)
             }
         }
-        let before: SafeStateSnapshot? = if case .state(let state) = outcome(answers[0]) { state } else { nil }
-        switch (outcome(answers[0]), outcome(answers[1])) {
+        let first = outcome(answers[0]), second = outcome(answers[1])
+        let before: SafeStateSnapshot? = if case .state(let state) = first { state } else { nil }
+        switch (first, second) {
         case (.state(let before), .state(let after)):
             return (.changes(SafeStateChange.between(before, after, watched: Array(watched.prefix(SafeStateProbe.watchLimit)), name: names.name)), before)
         case (.state, .reverted(let why)):
