@@ -21,12 +21,6 @@ enum SafeTransactionRows {
         return try records.map { try $0.entity(signatures: signatures[$0.safeTxHash] ?? []) }
     }
 
-    /// The entries stored under `keys`, in the order given; keys not stored are left out.
-    static func entries(keys: [String], _ db: Database) throws -> [SafeTransactionEntry] {
-        let records = Dictionary(uniqueKeysWithValues: try SafeTransactionRecord.fetchAll(db, keys: keys).map { ($0.safeTxHash, $0) })
-        return try entries(keys.compactMap { records[$0] }, db)
-    }
-
     /// Merges `signatures` into the stored transaction by `ConfirmationSet`'s rule, storing `entry`
     /// first when it is not stored, and with `fields` its status, summary and execution too; the
     /// signatures that changed are stamped `time`, and so is the row when any did. Answers the
