@@ -74,12 +74,22 @@ extension OnDevnet {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
             _ = try await f.first.importDevKey(devnet, index: 0, name: "holder")
-            _ = try await f.first.services.dispatcher.dispatch(AddToken(address: devnet.testToken, chain: f.first.chain))
+            let added = try await f.first.services.dispatcher.dispatch(AddToken(address: devnet.testToken, chain: f.first.chain))
             _ = try await f.first.services.dispatcher.dispatch(SendTransaction(
                 keyName: "holder", transfer: .token(devnet.testToken, to: f.safe, amount: 100 * Self.ether), chain: f.first.chain,
                 wait: true, password: { "pw" }))
             let recipient = PrivateKey.generate().address
-            #expect(try await f.run(.tokenTransfer(token: devnet.testToken, to: recipient, amount: "12.5")).success == true)
+            let entry = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
+                safe: f.safe, intent: .tokenTransfer(token: devnet.testToken, to: recipient, amount: "12.5"), chain: f.first.chain))
+            // The review sees the token move before anyone signs: its Transfer event, and both balances.
+            let review = try await f.first.services.dispatcher.dispatch(ReviewSafeTransaction(safeTxHash: entry.safeTxHash, chain: f.first.chain))
+            let token = "\(devnet.testToken.checksummed) (\(added.symbol))"
+            #expect(review.events.events.filter { $0.kind == .transfer }.map(\.description)
+                    == ["\(token): 12.5 \(added.symbol) moves from the Safe to \(recipient.checksummed) (Transfer)"], "\(review.events)")
+            #expect(review.effect.changes.filter { $0.kind == .tokenBalance }.map(\.description)
+                    == ["the Safe's balance of \(token) changes by -12.5 \(added.symbol)", "\(recipient.checksummed)'s balance of \(token) changes by +12.5 \(added.symbol)"],
+                    "\(review.effect)")
+            #expect(try await f.signAndExecute(entry).success == true)
             let info = try await f.info()
             #expect(info.tokens.first { $0.token == devnet.testToken }?.raw == 875 * Self.ether / 10)
             let got = try await f.first.services.dispatcher.dispatch(FetchBalances(address: recipient, tokens: [devnet.testToken], chain: f.first.chain))

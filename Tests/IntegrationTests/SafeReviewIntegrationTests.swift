@@ -76,14 +76,20 @@ extension OnDevnet {
             let installed = PrivateKey.generate().address
             let drainer = try await deploy([0x73] + installed.bytes + [0x60, 0x00, 0x55, 0x00], f)
             let payee = PrivateKey.generate().address
-            let transfer = try await review(f, try await propose(f, .call(to: payee, value: Self.ether, data: [], operation: .call)))
+            let transferEntry = try await propose(f, .call(to: payee, value: Self.ether, data: [], operation: .call))
+            let transfer = try await review(f, transferEntry)
             #expect(transfer.effect.changes.map(\.description) == ["the Safe's balance changes by -1 ETH", "\(payee.checksummed)'s balance changes by +1 ETH"])
             #expect(transfer.effect.changes.allSatisfy { $0.severity == .info && $0.kind == .balance })
             #expect(transfer.risks.isEmpty, "a known release at the Safe's nonce, to a fresh address: \(transfer.risks)")
+            // The Safe's real execution, simulated: it records exactly this safeTxHash, and nothing else happens.
+            #expect(transfer.events.events.map(\.kind).filter { $0 != .safeMultiSigTransaction } == [.executionSuccess], "\(transfer.events)")
+            #expect(transfer.events.events.last?.description == "the Safe: executes \(Hex.encode(transferEntry.safeTxHash)) (ExecutionSuccess)")
 
             let bybitEntry = try await propose(f, .call(to: drainer, value: 0, data: [0xa9, 0x05, 0x9c, 0xbb], operation: .delegateCall))
             let bybit = try await review(f, bybitEntry)
             #expect(bybit.simulation == .succeeds)
+            #expect(bybit.events.events.map(\.kind).filter { $0 != .safeMultiSigTransaction } == [.executionSuccess],
+                    "the slot-0 write emits nothing of its own; only the after-state shows it: \(bybit.events)")
             let singleton = try #require(bybit.effect.changes.first)
             #expect(bybit.effect.changes.count == 1 && singleton.kind == .singleton && singleton.severity == .critical)
             #expect(singleton.description.hasPrefix("the Safe's singleton changes from ") && singleton.description.contains("(Safe \(version.rawValue)"),
@@ -93,6 +99,7 @@ extension OnDevnet {
             let hash = Hex.encode(bybitEntry.safeTxHash)
             let text = try await ConfirmationRuleTests.bifrost(["--network", "devnet", "safe", "review", hash], home: f.first.home)
             #expect(text.status == 0 && text.out.contains("after the transaction: 1 change\n  CRITICAL: the Safe's singleton changes from "), "\(text.out)")
+            #expect(text.out.contains("\n  INFO: the Safe: executes \(hash) (ExecutionSuccess)\n"), "\(text.out)")
             let json = try await ConfirmationRuleTests.bifrost(["--network", "devnet", "--json", "safe", "review", hash], home: f.first.home)
             let effect = try JSONParser.parse(Array(json.out.utf8))["effect"]
             let first = effect?["changes"]?.arrayValue?.first
@@ -140,6 +147,10 @@ extension OnDevnet {
             #expect(add.effect.changes.first?.severity == .critical && add.effect.changes.first?.description
                     == "the threshold changes from 2 of 3 to 1 of 4: one owner alone can then move everything")
             #expect(add.effect.changes.last?.description == "\(newOwner.checksummed) becomes an owner")
+            let addEvents = add.events.events.filter { $0.kind != .safeMultiSigTransaction }
+            #expect(addEvents.map(\.kind) == [.addedOwner, .changedThreshold, .executionSuccess], "\(add.events)")
+            #expect(addEvents.first?.description == "the Safe: \(newOwner.checksummed) becomes an owner (AddedOwner)")
+            #expect(addEvents.dropFirst().first?.description == "the Safe: the threshold becomes 1 (ChangedThreshold)")
 
             // A batch names every recipient's gain, read in the same probe call.
             let r1 = PrivateKey.generate().address, r2 = PrivateKey.generate().address
@@ -153,6 +164,36 @@ extension OnDevnet {
                 return
             }
             #expect(try await f.info().safe.nonce == 1, "reviewing changes nothing on chain: only the funding ran")
+        }
+
+        @Test("each configuration change is reported exactly, in the after-state and in the events: an owner swap, a threshold change, an enabled module, a guard",
+              arguments: [SafeVersion.v1_3_0, .v1_4_1, .v1_5_0])
+        func configurationChanges(_ version: SafeVersion) async throws {
+            let f = try await SafeFixture(devnet: devnet, version: version)
+            defer { f.remove() }
+            // A guard that answers every call with the word 1, so 1.4.1's supportsInterface check passes.
+            let guardContract = try await deploy([0x60, 0x01, 0x60, 0x00, 0x52, 0x60, 0x20, 0x60, 0x00, 0xf3], f)
+            let old = f.owners[0], new = PrivateKey.generate().address, module = PrivateKey.generate().address
+            func reported(_ intent: SafeIntent) async throws -> (changes: [String], events: [String]) {
+                let r = try await review(f, try await propose(f, intent))
+                let events = r.events.events.filter { ![.safeMultiSigTransaction, .executionSuccess].contains($0.kind) }
+                #expect(r.events.events.last?.kind == .executionSuccess, "\(r.events)")
+                return (r.effect.changes.map { "\($0.severity.rawValue) \($0.description)" }, events.map { "\($0.severity.rawValue) \($0.description)" })
+            }
+            let swap = try await reported(.swapOwner(old: old, new: new))
+            #expect(swap.changes == ["warning \(new.checksummed) becomes an owner", "warning \(old.checksummed) is no longer an owner"])
+            #expect(swap.events == ["warning the Safe: \(old.checksummed) is no longer an owner (RemovedOwner)",
+                                    "warning the Safe: \(new.checksummed) becomes an owner (AddedOwner)"])
+            let threshold = try await reported(.changeThreshold(3))
+            #expect(threshold.changes == ["warning the threshold changes from 2 of 3 to 3 of 3"])
+            #expect(threshold.events == ["warning the Safe: the threshold becomes 3 (ChangedThreshold)"])
+            let enable = try await reported(.call(to: f.safe, value: 0, data: SafeContract.enableModule(module), operation: .call))
+            #expect(enable.changes == ["critical module \(module.checksummed) (unknown contract) is enabled: it can move the Safe's funds without the owners"])
+            #expect(enable.events == ["critical the Safe: module \(module.checksummed) is enabled (EnabledModule)"])
+            let setGuard = try FunctionSignature("setGuard(address)").encodeCall([.address(guardContract)])
+            let guarded = try await reported(.call(to: f.safe, value: 0, data: setGuard, operation: .call))
+            #expect(guarded.changes == ["critical the transaction guard changes from none to \(guardContract.checksummed) (unknown contract): it decides which transactions can run"])
+            #expect(guarded.events == ["critical the Safe: the transaction guard becomes \(guardContract.checksummed) (ChangedGuard)"])
         }
 
         @Test("rejecting proposes an empty transaction at the same nonce; once it executes, the original can never run")

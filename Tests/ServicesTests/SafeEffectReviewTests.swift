@@ -13,12 +13,14 @@ struct SafeEffectReviewTests {
     typealias Base = SafeOfflineTests
 
     /// The fixture's Safe on a mock node whose `eth_call` answers `answer`.
-    static func review(_ answer: @escaping @Sendable (_ params: [JSONValue]) -> MockNetwork.RPCAnswer) async throws -> SafeTransactionReview {
+    static func review(simulate: (@Sendable (_ params: [JSONValue]) -> MockNetwork.RPCAnswer)? = nil,
+                       _ answer: @escaping @Sendable (_ params: [JSONValue]) -> MockNetwork.RPCAnswer) async throws -> SafeTransactionReview {
         let f = try await Base.fixture()
         defer { f.cleanUp() }
         f.network.clearFaults()
         f.network.register(method: "eth_chainId", result: .string("0x" + String(Base.chainID, radix: 16)))
         f.network.register(method: "eth_call", answer: answer)
+        if let simulate { f.network.register(method: "eth_simulateV1", answer: simulate) }
         _ = try await f.services.dispatcher.dispatch(AddNetwork(name: "node", rpcURL: "http://127.0.0.1:8545", chainID: Base.chainID, deployments: nil))
         return try await f.services.dispatcher.dispatch(ReviewSafeTransaction(safeTxHash: f.entry.safeTxHash, chain: ChainSelection(networkName: "node")))
     }
@@ -57,5 +59,29 @@ struct SafeEffectReviewTests {
         let review = try await Self.review { params in params.count > 2 ? Self.probeRevert(answer) : .result(.string("0x")) }
         guard case .unavailable(let why) = review.effect else { Issue.record("expected unavailable, got \(review.effect)"); return }
         #expect(why.contains("did not read"))
+    }
+
+    @Test("a node without eth_simulateV1: the events are unavailable and say so; one that answers garbage logs: each named, none trusted")
+    func events() async throws {
+        let without = try await Self.review { _ in .result(.string("0x")) }
+        #expect(without.events == .unavailable("the node does not serve eth_simulateV1"))
+        #expect(SafeEventsView(without.events).outcome == "unavailable")
+        let transfer = "0x" + Hex.encode(Keccak256.hash(Array("Transfer(address,address,uint256)".utf8))).dropFirst(2)
+        let garbage = try await Self.review(simulate: { _ in
+            .result(try! JSONParser.parse("""
+                [{"calls":[{"status":"0x1","returnData":"0x","gasUsed":"0x1","logs":[
+                  {"address":"0x3333333333333333333333333333333333333333","topics":["\(transfer)"],"data":"0xffff"},
+                  {"address":"0x3333333333333333333333333333333333333333","topics":[],"data":"0x"}]}]}]
+                """))
+        }) { _ in .result(.string("0x")) }
+        #expect(garbage.events.events.map(\.kind) == [.other, .other])
+        #expect(garbage.events.events.allSatisfy { $0.transfer == nil })
+        let failing = try await Self.review(simulate: { _ in
+            .result(try! JSONParser.parse("""
+                [{"calls":[{"status":"0x0","returnData":"0x","gasUsed":"0x1","logs":[],"error":{"code":3,"message":"execution reverted: GS013"}}]}]
+                """))
+        }) { _ in .result(.string("0x")) }
+        guard case .failed(let why) = failing.events else { Issue.record("expected failed, got \(failing.events)"); return }
+        #expect(why.contains("GS013"))
     }
 }

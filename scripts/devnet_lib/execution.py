@@ -12,7 +12,7 @@ from eth.vm.spoof import SpoofTransaction
 
 from . import blocks, revert, state_override
 from .chain import CHAIN_ID
-from .errors import server_error
+from .errors import SERVER_ERROR, RpcError, server_error
 
 CALL_STIPEND = 2300
 ESTIMATE_ERROR_RATIO = 0.015  # geth's estimateGasErrorRatio
@@ -54,38 +54,44 @@ class Execution:
         return self._unsigned(self.gas_cap).intrinsic_gas
 
     def _unsigned(self, gas):
-        req = self.request
-        nonce = self.state.get_nonce(req.sender)
-        builder = self.vm.get_transaction_builder()
-        common = dict(nonce=nonce, gas=gas, to=req.to, value=req.value, data=req.data)
-        if req.is_dynamic_fee:
-            return builder.new_unsigned_dynamic_fee_transaction(
-                chain_id=CHAIN_ID,
-                max_priority_fee_per_gas=req.max_priority_fee_per_gas,
-                max_fee_per_gas=req.max_fee_per_gas,
-                access_list=req.access_list,
-                **common,
-            )
-        if req.access_list:
-            return builder.new_unsigned_access_list_transaction(
-                chain_id=CHAIN_ID, gas_price=req.gas_price or 0, access_list=req.access_list, **common
-            )
-        return self.vm.create_unsigned_transaction(gas_price=req.gas_price or 0, **common)
+        return unsigned_transaction(self.vm, self.request, self.state.get_nonce(self.request.sender), gas)
 
     def _check_funds(self, gas):
-        req = self.request
-        have = self.state.get_balance(req.sender)
-        want = gas * req.fee_cap + req.value
-        if have < want:
-            raise server_error(
-                f"insufficient funds for gas * price + value: address 0x{req.sender.hex()} have {have} want {want}"
-            )
-        base_fee = self.header.base_fee_per_gas
-        if req.has_fee_fields and req.fee_cap < base_fee:
-            raise server_error(
-                f"max fee per gas less than block base fee: address 0x{req.sender.hex()}, "
-                f"maxFeePerGas: {req.fee_cap}, baseFee: {base_fee}"
-            )
+        check_funds(self.state, self.header.base_fee_per_gas, self.request, gas)
+
+
+def unsigned_transaction(vm, req, nonce, gas):
+    """The unsigned transaction of the request's type (legacy, access list or EIP-1559)."""
+    builder = vm.get_transaction_builder()
+    common = dict(nonce=nonce, gas=gas, to=req.to, value=req.value, data=req.data)
+    if req.is_dynamic_fee:
+        return builder.new_unsigned_dynamic_fee_transaction(
+            chain_id=CHAIN_ID,
+            max_priority_fee_per_gas=req.max_priority_fee_per_gas,
+            max_fee_per_gas=req.max_fee_per_gas,
+            access_list=req.access_list,
+            **common,
+        )
+    if req.access_list:
+        return builder.new_unsigned_access_list_transaction(
+            chain_id=CHAIN_ID, gas_price=req.gas_price or 0, access_list=req.access_list, **common
+        )
+    return vm.create_unsigned_transaction(gas_price=req.gas_price or 0, **common)
+
+
+def check_funds(state, base_fee, req, gas, code=SERVER_ERROR):
+    """geth's pre-execution checks, in geth's words (py-evm's own are worded differently)."""
+    have = state.get_balance(req.sender)
+    want = gas * req.fee_cap + req.value
+    if have < want:
+        raise RpcError(
+            code, f"insufficient funds for gas * price + value: address 0x{req.sender.hex()} have {have} want {want}"
+        )
+    if req.has_fee_fields and req.fee_cap < base_fee:
+        raise server_error(
+            f"max fee per gas less than block base fee: address 0x{req.sender.hex()}, "
+            f"maxFeePerGas: {req.fee_cap}, baseFee: {base_fee}"
+        )
 
 
 def call(chain, request, block_tag, overrides=()):

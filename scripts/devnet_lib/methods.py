@@ -1,6 +1,6 @@
 """The JSON-RPC method table: parses each method's params and answers in geth's shapes."""
 
-from . import blocks, call_request, execution, fees, logs, serialize, state_override, submit
+from . import blocks, call_request, execution, fees, logs, serialize, simulate, state_override, submit
 from .chain import CHAIN_ID
 from .errors import invalid_params
 from .encoding import (
@@ -74,6 +74,11 @@ def call(node, params):
     request = call_request.parse(param(params, 0, name="transaction"))
     overrides = state_override.parse(param(params, 2, required=False))
     return data(execution.call(node.chain, request, param(params, 1, "latest", required=False), overrides))
+
+
+def simulate_v1(node, params):
+    block_calls, trace_transfers = simulate.parse(param(params, 0, name="payload"))
+    return simulate.simulate(node.chain, block_calls, trace_transfers, param(params, 1, "latest", required=False))
 
 
 def estimate_gas(node, params):
@@ -175,6 +180,7 @@ TABLE = {
     "eth_getStorageAt": get_storage_at,
     "eth_call": call,
     "eth_estimateGas": estimate_gas,
+    "eth_simulateV1": simulate_v1,
     "eth_gasPrice": gas_price,
     "eth_maxPriorityFeePerGas": max_priority_fee,
     "eth_feeHistory": fee_history,

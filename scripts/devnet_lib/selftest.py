@@ -1,6 +1,7 @@
 """End-to-end checks against a running devnet, as a client would see it: batches, legacy and
-EIP-1559 transfers, receipts, geth-style errors and reverts, the deployed token, and a 1-of-1
-Safe created through the proxy factory and then used to execute a Safe transaction.
+EIP-1559 transfers, receipts, geth-style errors and reverts, the deployed token, eth_call state
+overrides, eth_simulateV1, and a 1-of-1 Safe created through the proxy factory and then used to
+execute a Safe transaction.
 
 It changes chain state only through dev accounts 8 and 9 (and the Safe it creates), so the
 other dev accounts keep their genesis balance and nonce 0 for tests that count on them.
@@ -292,6 +293,99 @@ def test_state_override(rpc, deployments):
           error and error.message)
 
 
+def test_simulate(rpc, deployments):
+    print("eth_simulateV1")
+    token = deployments["contracts"]["testToken"]
+    holder = deployments["accounts"][0]["address"]
+    poor = deployments["accounts"][1]["address"]
+    recipient = "0x" + "cd" * 20
+    transfer_topic = "0x" + keccak(text="Transfer(address,address,uint256)").hex()
+
+    def pad(address):
+        return "0x" + "00" * 12 + address[2:].lower()
+
+    def transfer(sender, amount, to=recipient):
+        return {"from": sender, "to": token,
+                "data": calldata("transfer(address,uint256)", ["address", "uint256"], [to, amount])}
+
+    def token_balance(address):
+        return decode(["uint256"], eth_call(rpc, token, calldata("balanceOf(address)", ["address"], [address])))[0]
+
+    def simulate(block_state_calls, **options):
+        return rpc.call("eth_simulateV1", {"blockStateCalls": block_state_calls, **options}, "latest")
+
+    head = int(rpc.call("eth_blockNumber"), 16)
+    held = token_balance(holder)
+    [block] = simulate([{"calls": [transfer(holder, 5 * 10**18)]}])
+    [call] = block["calls"]
+    logs = call["logs"]
+    check("a token transfer: status 0x1 and exactly one log, from the token",
+          call["status"] == "0x1" and len(logs) == 1 and logs[0]["address"] == token.lower(), call["status"])
+    check("the log is Transfer(holder, recipient) with the amount as data",
+          logs and logs[0]["topics"] == [transfer_topic, pad(holder), pad(recipient)]
+          and int(logs[0]["data"], 16) == 5 * 10**18)
+    check("the simulated block is the next one, and the log names it",
+          int(block["number"], 16) == head + 1 and logs and logs[0]["blockNumber"] == block["number"]
+          and logs[0]["blockHash"] == block["hash"] and len(block["hash"]) == 66)
+    check("the chain is unchanged (block number, both token balances)",
+          int(rpc.call("eth_blockNumber"), 16) == head and token_balance(holder) == held and token_balance(recipient) == 0)
+
+    balance_of = {"to": token, "data": calldata("balanceOf(address)", ["address"], [recipient])}
+    first, second = simulate([{"calls": [transfer(holder, 7), balance_of]}, {"calls": [transfer(recipient, 3, to=holder), balance_of]}])
+    check("a call sees the previous call's changes (balanceOf after transfer is 7)",
+          int(first["calls"][1]["returnData"], 16) == 7, first["calls"][1]["returnData"])
+    check("the next block state call sees them too (the recipient sends 3 of its 7, 4 left)",
+          second["calls"][0]["status"] == "0x1" and int(second["calls"][1]["returnData"], 16) == 4
+          and int(second["number"], 16) == int(first["number"], 16) + 1)
+
+    [block] = simulate([{"calls": [transfer(poor, 1), transfer(holder, 1)]}])
+    failed, after = block["calls"]
+    error = failed.get("error") or {}
+    check("a reverting call: status 0x0, no logs, error code 3 with the Error(string) bytes and reason",
+          failed["status"] == "0x0" and failed["logs"] == [] and error.get("code") == 3
+          and error.get("data", "").startswith("0x08c379a0") and error.get("message", "").startswith("execution reverted: "),
+          error.get("message"))
+    check("the call after it still runs (status 0x1, one log, logIndex 0x0)",
+          after["status"] == "0x1" and len(after["logs"]) == 1 and after["logs"][0]["logIndex"] == "0x0")
+
+    nobody, eth = "0x" + "ab" * 20, "0x" + "ee" * 20
+    [block] = simulate([{"stateOverrides": {nobody: {"balance": hex(10**18)}},
+                         "calls": [{"from": nobody, "to": recipient, "value": hex(10**17)}]}], traceTransfers=True)
+    logs = block["calls"][0]["logs"]
+    check("stateOverrides fund a sender; traceTransfers logs its ETH transfer as a Transfer from 0xEeee…",
+          block["calls"][0]["status"] == "0x1" and len(logs) == 1 and logs[0]["address"] == eth
+          and logs[0]["topics"] == [transfer_topic, pad(nobody), pad(recipient)] and int(logs[0]["data"], 16) == 10**17,
+          f"{len(logs)} log(s)")
+    check("the chain keeps none of it (both ETH balances 0)", balance(rpc, nobody) == 0 and balance(rpc, recipient) == 0)
+
+    # A contract that logs, sends 1 wei, logs, sends 2 wei to one that logs and reverts, logs.
+    outer, payee, reverter = "0x" + "c1" * 20, "0x" + "c2" * 20, "0x" + "c3" * 20
+    log0, revert_code = "60006000a0", "60006000fd"
+
+    def send_wei(to, wei):  # CALL(gas, to, wei, 0, 0, 0, 0), result dropped
+        return "6000" * 4 + f"60{wei:02x}73{to[2:]}5af150"
+
+    def log1(topic):
+        return f"60{topic:02x}60006000a1"
+
+    code = "0x" + log0 + send_wei(payee, 1) + log1(1) + send_wei(reverter, 2) + log1(2) + "00"
+    [block] = simulate([{"stateOverrides": {outer: {"code": code, "balance": "0x64"}, reverter: {"code": "0x" + log0 + revert_code}},
+                         "calls": [{"from": holder, "to": outer, "value": "0x7"}]}], traceTransfers=True)
+    seen = [(log["address"], log["topics"][1:] if log["address"] == eth else log["topics"]) for log in block["calls"][0]["logs"]]
+    expected = [(eth, [pad(holder), pad(outer)]), (outer, []), (eth, [pad(outer), pad(payee)]),
+                (outer, ["0x" + "00" * 31 + "01"]), (outer, ["0x" + "00" * 31 + "02"])]
+    check("internal value transfers are logged in execution order; a reverted frame's logs and transfer are not",
+          seen == expected, f"{len(seen)} logs" if seen == expected else seen)
+
+    for name, params in (
+        ("blockStateCalls not an array", [{"blockStateCalls": {}}, "latest"]),
+        ("validation: true", [{"blockStateCalls": [{"calls": []}], "validation": True}, "latest"]),
+        ("a bad call address", [{"blockStateCalls": [{"calls": [{"to": "0x12"}]}]}, "latest"]),
+    ):
+        error = expect_error(rpc, "eth_simulateV1", *params)
+        check(f"{name} is -32602", error is not None and error.code == -32602, error and error.message)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deployments", required=True)
@@ -310,6 +404,7 @@ def main():
         lambda: test_fees(rpc),
         lambda: test_token(rpc, deployments),
         lambda: test_state_override(rpc, deployments),
+        lambda: test_simulate(rpc, deployments),
         lambda: test_safe(rpc, deployments, owner, sender.address),
     ):
         try:

@@ -11,14 +11,17 @@ enum AfterStateLines {
         for line in lines(review, everything: false) { console.progress(line) }
     }
 
-    /// The after-state's summary, its changes and the named risks as lines; only those that
-    /// warn or worse unless `everything`.
+    /// The after-state's summary, its changes, the events and the named risks as lines; only
+    /// those that warn or worse unless `everything`.
     static func lines(_ review: SafeTransactionReview, everything: Bool) -> [String] {
-        let effect = SafeEffectView(review.effect)
+        let effect = SafeEffectView(review.effect), emitted = SafeEventsView(review.events)
         let changes = effect.changes.filter { everything || $0.severity != "info" }
+        let events = emitted.events.filter { everything || $0.severity != "info" }
         let risks = review.risks.map(SafeRiskView.init).filter { everything || $0.severity != "info" }
+        let eventsHead = everything || !events.isEmpty ? ["events: \(TerminalText.oneLine(emitted.summary))"] : []
         return ["after the transaction: \(TerminalText.oneLine(effect.summary))"]
             + changes.map { "  \($0.severity.uppercased()): \(TerminalText.oneLine($0.description))" }
+            + eventsHead + events.map { "  \($0.severity.uppercased()): \(TerminalText.oneLine($0.description))" }
             + risks.map { "RISK \($0.severity.uppercased()) (\($0.name)): \(TerminalText.oneLine($0.message))" }
     }
 }

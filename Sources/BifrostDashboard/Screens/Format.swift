@@ -84,10 +84,23 @@ enum Format {
         return "<div id=\"effect\" data-outcome=\"\(view.outcome)\"><h3>The Safe after the transaction</h3><p>\(view.summary)</p>\(list)</div>"
     }
 
+    /// The events the execution would emit, in order; "Simulating…" until they are known.
+    static func events(_ events: SafeEmittedEvents?) -> HTML {
+        guard let events else { return .empty }
+        let view = SafeEventsView(events)
+        let rows = HTML.join(view.events.map { finding(severity: $0.severity, data: "event", $0.kind, $0.description) })
+        let list: HTML = view.events.isEmpty ? .empty : "<ol class=\"changes\">\(rows)</ol>"
+        return "<div id=\"events\" data-outcome=\"\(view.outcome)\"><h3>Events</h3><p>\(view.summary)</p>\(list)</div>"
+    }
+
     /// One change or risk as a list item named by `data-<attribute>`; an alert unless only informative.
     private static func finding(severity: String, data attribute: String, _ name: String, _ text: String) -> HTML {
         let loud: HTML = severity == "info" ? .empty : " role=\"alert\""
-        let named: HTML = attribute == "kind" ? "data-kind" : "data-risk"
+        let named: HTML = switch attribute {
+        case "kind": "data-kind"
+        case "event": "data-event"
+        default: "data-risk"
+        }
         return "<li class=\"change \(severity)\" \(named)=\"\(name)\"\(loud)><strong>\(severity)</strong> \(text)</li>"
     }
 

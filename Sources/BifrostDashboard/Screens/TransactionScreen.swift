@@ -56,7 +56,7 @@ enum TransactionScreen {
             return "<section id=\"after\"><p class=\"muted\" id=\"effect\">The Safe after the transaction is unavailable: \(error.message)</p></section>"
         }
         let review = state.review
-        return "<section id=\"after\">\(Format.simulation(review?.simulation))\(Format.effect(review?.effect))\(Format.risks(review?.risks ?? []))</section>"
+        return "<section id=\"after\">\(Format.simulation(review?.simulation))\(Format.effect(review?.effect))\(Format.events(review?.events))\(Format.risks(review?.risks ?? []))</section>"
     }
 
     /// Sending the transaction and its signatures to the Transaction Service the dashboard meets at.

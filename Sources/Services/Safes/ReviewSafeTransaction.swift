@@ -9,6 +9,8 @@ public struct SafeTransactionReview: Sendable, Equatable {
     public let call: DecodedCall
     public let simulation: SafeSimulation
     public let effect: SafeEffect
+    /// The events the Safe's execution of it would emit.
+    public let events: SafeEmittedEvents
     /// The named risks beyond the after-state's changes (a refund, the nonce, a look-alike
     /// recipient, the Safe's own setup), the most severe first.
     public let risks: [SafeRisk]
@@ -16,11 +18,12 @@ public struct SafeTransactionReview: Sendable, Equatable {
     public let block: SimulatedBlock?
 
     /// A review of `call` with `simulation`, `effect` and `risks`.
-    public init(call: DecodedCall, simulation: SafeSimulation, effect: SafeEffect = .unavailable("not simulated"), risks: [SafeRisk] = [],
-                block: SimulatedBlock? = nil) {
+    public init(call: DecodedCall, simulation: SafeSimulation, effect: SafeEffect = .unavailable("not simulated"),
+                events: SafeEmittedEvents = .unavailable("not simulated"), risks: [SafeRisk] = [], block: SimulatedBlock? = nil) {
         self.call = call
         self.simulation = simulation
         self.effect = effect
+        self.events = events
         self.risks = risks
         self.block = block
     }
@@ -75,16 +78,18 @@ extension SafeStore {
             }
             let at: BlockTag = pinned.map { .number($0.number) } ?? .latest
             async let simulation = simulate(tx, chain: chain, at: at)
-            async let effect = r.afterState ? effect(of: tx, call: call, chain: chain, names: names, at: at) : (.unavailable("not asked for"), nil)
-            let (after, before) = await effect
+            async let effect = r.afterState ? effect(of: tx, call: call, chain: chain, names: names, at: at)
+                : (.unavailable("not asked for"), nil, .unavailable("not asked for"))
+            let (after, before, events) = await effect
             let setup = before.map { SafeRiskCheck.setupRisks($0, names: names) } ?? []
             var live = check
             if let before { live.safeNonce = before.nonce }
-            return SafeTransactionReview(call: call, simulation: await simulation, effect: after, risks: live.risks(of: tx, call: call) + setup,
-                                         block: pinned)
+            return SafeTransactionReview(call: call, simulation: await simulation, effect: after, events: events,
+                                         risks: live.risks(of: tx, call: call) + setup, block: pinned)
         } catch {
             return SafeTransactionReview(call: call, simulation: .unavailable(String(describing: error)),
-                                         effect: .unavailable(String(describing: error)), risks: check.risks(of: tx, call: call))
+                                         effect: .unavailable(String(describing: error)), events: .unavailable(String(describing: error)),
+                                         risks: check.risks(of: tx, call: call))
         }
     }
 

@@ -3,13 +3,15 @@ import Networking
 import SafeKit
 
 extension SafeStore {
-    /// The Safe before and after `tx`'s call, in one round trip: two `eth_call`s in a batch, each
-    /// through the Safe's `simulateAndRevert` into `SafeStateProbe`, placed by state override.
-    /// The execution's own bookkeeping (the nonce's increment, a refund) is not part of the call
-    /// and not shown; anything else that changes is. Answers the effect and the Safe as read
-    /// before it, when it could be read.
+    /// The Safe before and after `tx`'s call, and the events its execution emits, in one round
+    /// trip: two `eth_call`s through the Safe's `simulateAndRevert` into `SafeStateProbe`, placed
+    /// by state override, and one `eth_simulateV1` of the Safe's real `execTransaction`
+    /// (`SafeExecutionRun`). The execution's own bookkeeping (the nonce's increment, a refund) is
+    /// not part of the call and not in the after-state; the events show it. ERC-20 balance changes
+    /// come from the events' transfers. Answers the effect, the Safe as read before it (when it
+    /// could be read) and the events.
     func effect(of tx: SafeTx, call: DecodedCall, chain: Chain, names: SafeContractNames, at block: BlockTag = .latest)
-        async -> (SafeEffect, SafeStateSnapshot?) {
+        async -> (SafeEffect, SafeStateSnapshot?, SafeEmittedEvents) {
         let overrides = StateOverride([SafeStateProbe.address: .init(code: SafeStateProbe.code)])
         // Everyone the call pays or calls, the target first, besides the Safe (whose balance is read anyway).
         var seen = Set<Address>()
@@ -19,13 +21,29 @@ extension SafeStore {
             let call = CallRequest(from: tx.safe, to: tx.safe, data: SafeSimulation.delegateCallProbe(target: SafeStateProbe.address, payload: payload))
             return EthereumRemote.Requests.call(call, at: block, overriding: overrides)
         }
-        guard tx.operation != .create else { return (.unavailable("contract creation by a Safe (before 1.0.0) is not simulated"), nil) }
-        let answers: [Result<[UInt8], any Error>]
-        do {
-            answers = try await chain.remote.batch([request(nil), request(tx.operation)])
-        } catch {
-            return (.unavailable(error.description), nil)
+        guard tx.operation != .create else {
+            let why = "contract creation by a Safe (before 1.0.0) is not simulated"
+            return (.unavailable(why), nil, .unavailable(why))
         }
+        let decoder = await eventDecoder(for: tx, names: names)
+        var batch = RPCBatch()
+        let probes = [batch.add(request(nil)), batch.add(request(tx.operation))]
+        let run = try? batch.add(executionRun(of: tx, at: block))
+        let answers: RPCBatchAnswers
+        do {
+            answers = try await chain.remote.send(batch)
+        } catch {
+            return (.unavailable(error.description), nil, .unavailable(error.description))
+        }
+        let events = run.map { emittedEvents(answers[$0], decoder: decoder) } ?? .unavailable("the transaction does not encode")
+        let (effect, before) = stateEffect(answers[probes[0]], answers[probes[1]], watched: watched, names: names)
+        guard case .changes(let changes) = effect else { return (effect, before, events) }
+        return (.changes(SafeStateChange.mostSevereFirst(changes + decoder.tokenChanges(events.events))), before, events)
+    }
+
+    /// The effect from the probe's two answers, and the Safe before.
+    private func stateEffect(_ first: Result<[UInt8], any Error>, _ second: Result<[UInt8], any Error>, watched: [Address],
+                             names: SafeContractNames) -> (SafeEffect, SafeStateSnapshot?) {
         func outcome(_ answer: Result<[UInt8], any Error>) -> SafeProbeOutcome {
             switch answer {
             case .success: return .unreadable("the Safe did not revert from simulateAndRevert; it may be older than 1.3.0")
@@ -36,7 +54,7 @@ extension SafeStore {
                 return SafeProbeOutcome(revertData: data)
             }
         }
-        let first = outcome(answers[0]), second = outcome(answers[1])
+        let first = outcome(first), second = outcome(second)
         let before: SafeStateSnapshot? = if case .state(let state) = first { state } else { nil }
         switch (first, second) {
         case (.state(let before), .state(let after)):
@@ -48,5 +66,38 @@ extension SafeStore {
         case (.reverted(let why), _):
             return (.unavailable("reading the Safe failed: \(why)"), nil)
         }
+    }
+
+    /// `eth_simulateV1` of the Safe's `execTransaction` of `tx` by `SafeExecutionRun.executor`.
+    private func executionRun(of tx: SafeTx, at block: BlockTag) throws -> RPCRequest<[SimulatedCall]> {
+        let overrides = StateOverride([tx.safe: .init(storage: try SafeExecutionRun.storage(for: tx))])
+        let call = CallRequest(from: SafeExecutionRun.executor, to: tx.safe, data: try SafeExecutionRun.calldata(for: tx))
+        return EthereumRemote.Requests.simulate([call], at: block, overriding: overrides)
+    }
+
+    /// The events of the execution run's answer, decoded.
+    private func emittedEvents(_ answer: Result<[SimulatedCall], any Error>, decoder: SafeEventDecoder) -> SafeEmittedEvents {
+        switch answer {
+        case .failure(let error):
+            if case .rpc(-32601, _, _)? = error as? NetworkError { return .unavailable("the node does not serve eth_simulateV1") }
+            return .unavailable(String(describing: error))
+        case .success(let calls):
+            guard let run = calls.first else { return .unavailable("eth_simulateV1 answered no call") }
+            guard run.succeeded else { return .failed(SafeRevertCodes.describe(run.error.map(Self.revertReason) ?? "no reason given")) }
+            return .events(run.logs.map { decoder.decode(contract: $0.address, topics: $0.topics, data: $0.data) })
+        }
+    }
+
+    /// "GS013" from the node's "execution reverted: GS013".
+    private static func revertReason(_ message: String) -> String {
+        message.hasPrefix("execution reverted: ") ? String(message.dropFirst("execution reverted: ".count)) : message
+    }
+
+    /// A decoder naming the Safe contracts and the tokens this home knows on the Safe's chain.
+    func eventDecoder(for tx: SafeTx, names: SafeContractNames) async -> SafeEventDecoder {
+        let known = if let chainID = tx.chainID { (try? await tokens.tokens(chainID: chainID)) ?? [] } else { [Token]() }
+        var info: [Address: SafeEventDecoder.TokenInfo] = [:]
+        for token in known { info[token.address] = (token.symbol, token.decimals) }
+        return SafeEventDecoder(safe: tx.safe, names: names, tokens: info)
     }
 }

@@ -5,7 +5,7 @@ import Storage
 
 /// One deterministic JSON document of what a signer reviewed: the raw fields, the chain, the Safe
 /// and its release, the three hashes, the decoded calls, the warnings, and the simulation with the
-/// block it ran on, the after-state and the risks; sealed by `evidenceHash`, the Keccak-256 of the
+/// block it ran on, the after-state, the events and the risks; sealed by `evidenceHash`, the Keccak-256 of the
 /// rest written compactly, so any changed byte is caught.
 public enum SafeEvidence {
     /// The `format` every document carries.
@@ -33,6 +33,7 @@ public enum SafeEvidence {
             ("warnings", .array(staticWarnings(tx, call: review.call).map(JSONValue.string))),
             ("simulation", .object(simulation)),
             ("effect", try encoder.encode(view.effect)),
+            ("events", try encoder.encode(view.events)),
             ("risks", try encoder.encode(view.risks)),
         ]
         return JSONWriter.write(.object(body + [("evidenceHash", .string(seal(body)))]), pretty: true) + "\n"
@@ -81,7 +82,7 @@ public enum SafeEvidence {
             verdict.mismatches.append("warnings: they are not the ones the fields give")
         }
         let block = root["simulation"]?["blockNumber"]?.stringValue.map { " at block \($0) (\(root["simulation"]?["blockHash"]?.stringValue ?? "?"))" } ?? ""
-        verdict.needsNode = ["the simulation\(block)", "the Safe after the transaction", "the risks that depend on the chain or the home"]
+        verdict.needsNode = ["the simulation\(block)", "the Safe after the transaction", "the events", "the risks that depend on the chain or the home"]
         return verdict
     }
 

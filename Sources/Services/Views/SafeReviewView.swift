@@ -56,6 +56,37 @@ public struct SafeEffectView: Codable, Sendable, Hashable {
     }
 }
 
+/// The events a transaction's execution would emit, as every front end shows them.
+public struct SafeEventsView: Codable, Sendable, Hashable {
+    /// One event: the contract that emits it, which event, its severity and its words.
+    public struct EventView: Codable, Sendable, Hashable {
+        public var contract: String
+        public var kind: String
+        public var severity: String
+        public var description: String
+    }
+
+    /// `events`, `fails` or `unavailable`.
+    public var outcome: String
+    /// The events in one line.
+    public var summary: String
+    /// The events in the order emitted.
+    public var events: [EventView]
+
+    /// The view of `events`.
+    public init(_ emitted: SafeEmittedEvents) {
+        outcome = switch emitted {
+        case .events: "events"
+        case .failed: "fails"
+        case .unavailable: "unavailable"
+        }
+        summary = emitted.summary
+        events = emitted.events.map {
+            EventView(contract: $0.contract.checksummed, kind: $0.kind.rawValue, severity: $0.severity.rawValue, description: $0.description)
+        }
+    }
+}
+
 /// A named risk as every front end shows it.
 public struct SafeRiskView: Codable, Sendable, Hashable {
     public var name: String
@@ -84,6 +115,8 @@ public struct SafeReviewView: Codable, Sendable, Hashable {
     @NullWhenAbsent public var simulationReason: String?
     /// What the transaction changes about the Safe.
     public var effect: SafeEffectView
+    /// The events the execution would emit.
+    public var events: SafeEventsView
     /// The named risks beyond the after-state's changes, the most severe first.
     public var risks: [SafeRiskView]
 
@@ -99,6 +132,7 @@ public struct SafeReviewView: Codable, Sendable, Hashable {
         case .unavailable(let why): (simulation, simulationReason) = ("unavailable", why)
         }
         effect = SafeEffectView(review.effect)
+        events = SafeEventsView(review.events)
         risks = review.risks.map(SafeRiskView.init)
     }
 }

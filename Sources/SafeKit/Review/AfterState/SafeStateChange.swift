@@ -5,7 +5,7 @@ import EthereumKit
 public struct SafeStateChange: Sendable, Hashable {
     /// What changed.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case singleton, owners, threshold, nonce, modules, guardAddress = "guard", fallbackHandler, moduleGuard, balance
+        case singleton, owners, threshold, nonce, modules, guardAddress = "guard", fallbackHandler, moduleGuard, balance, tokenBalance
     }
 
     /// How much a signer should care, least first.
@@ -83,7 +83,12 @@ public struct SafeStateChange: Sendable, Hashable {
             guard before.balances[i] != after.balances[i] else { continue }
             changes.append(.init(.balance, .info, "\(address.checksummed)'s balance changes by \(signedEther(before.balances[i], after.balances[i]))"))
         }
-        return changes.enumerated().sorted { ($1.element.severity, $0.offset) < ($0.element.severity, $1.offset) }.map(\.element)
+        return mostSevereFirst(changes)
+    }
+
+    /// `changes` with the most severe first, otherwise in the order given.
+    public static func mostSevereFirst(_ changes: [SafeStateChange]) -> [SafeStateChange] {
+        changes.enumerated().sorted { ($1.element.severity, $0.offset) < ($0.element.severity, $1.offset) }.map(\.element)
     }
 
     /// `+1.5 ETH` or `-0.25 ETH`.
