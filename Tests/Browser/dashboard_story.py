@@ -318,6 +318,9 @@ def main():
         expect(a.locator("#effect [data-kind='balance']")).to_have_count(3, timeout=10_000)
         expect(a.locator("#effect")).to_contain_text(f"{DAVE['address']}'s balance changes by +0.1 ETH")
         check(True, "the batch's page shows the Safe after it: the Safe's loss and each recipient's gain")
+        expect(a.locator("#events [data-event='executionSuccess']")).to_contain_text(batch_hash, timeout=10_000)
+        check(a.locator("#events[data-outcome='events'] li[data-event='other']").count() == 0,
+              "the batch's page lists the events its execution would emit, its own ExecutionSuccess among them, none undecoded")
 
         print("(j) a delegatecall that rewrites the Safe's slot 0, as in February 2025: a critical change on its page")
         installed = "0x" + "ba5e" * 10

@@ -55,6 +55,7 @@ struct ScreenSnapshotTests {
             call: CallDecoder().decode(Self.entry.transaction))
         state.review = SafeTransactionReview(call: CallDecoder().decode(Self.entry.transaction), simulation: .succeeds,
                                              effect: .changes([SafeStateChange(.balance, .info, "the Safe's balance changes by -0.1 ETH")]),
+                                             events: .unavailable("the node does not serve eth_simulateV1"),
                                              risks: [SafeRisk("nonce-ahead", .warning, "nonce 3 is ahead of the Safe's nonce 2")])
         assertSnapshot(of: TransactionScreen.render(state, Self.context, serviceHost: nil).rendered, as: .lines)
         // Meeting at a Transaction Service: the share section, after two signatures were sent.
@@ -79,8 +80,13 @@ struct ScreenSnapshotTests {
         // A change names outside contracts and is outside text: it is escaped like any.
         let effect = SafeEffect.changes([SafeStateChange(.modules, .critical, "module 0x00…aa (<b>unknown</b>) is enabled"),
                                          SafeStateChange(.balance, .info, "the Safe's balance changes by -5 ETH")])
-        state.review = SafeTransactionReview(call: CallDecoder().decode(tx), simulation: .reverts("the Safe transaction's inner call failed"), effect: effect)
+        // An event's words carry a token's own symbol, outside text too.
+        let events = SafeEmittedEvents.events([SafeEvent(contract: Self.recipient, kind: .approval, severity: .critical,
+                                                         description: "the Safe lets 0x00…bb spend any amount of <img src=x> (Approval)")])
+        state.review = SafeTransactionReview(call: CallDecoder().decode(tx), simulation: .reverts("the Safe transaction's inner call failed"), effect: effect,
+                                             events: events)
         let review = NewTransactionScreen.render(state, Self.context).rendered
+        #expect(review.contains("<li class=\"change critical\" data-event=\"approval\" role=\"alert\"><strong>critical</strong> the Safe lets 0x00…bb spend any amount of &lt;img src=x&gt; (Approval)</li>"))
         #expect(review.contains("call 2: delegatecall to \(Self.recipient.checksummed)"))
         #expect(review.contains("<li class=\"change critical\" data-kind=\"modules\" role=\"alert\"><strong>critical</strong> module 0x00…aa (&lt;b&gt;unknown&lt;/b&gt;) is enabled</li>"))
         assertSnapshot(of: review, as: .lines, named: "review")
