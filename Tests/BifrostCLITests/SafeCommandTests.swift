@@ -33,6 +33,22 @@ struct SafeCommandTests {
         }
     }
 
+    @Test("tx-hash in text: the three hashes, then the EIP-712 fields aligned in the order a hardware wallet shows them")
+    func txHashText() async {
+        let r = await runCLI("safe", "tx-hash", "--safe", "0x0000000000000000000000000000000000000001", "--chain-id", "1", "--nonce", "3",
+                             "--to", "0x0000000000000000000000000000000000000002", "--value", "0", "--data", "0xdead")
+        #expect(r.code == 0)
+        let out = r.stdout.split(separator: "\n").map(String.init)
+        #expect(out.count == 16 && out[0].hasPrefix("domain hash:  0x") && out[2].hasPrefix("safeTxHash:   0x"), "\(out)")
+        #expect(Array(out.dropFirst(3).prefix(4)) == [
+            "EIP-712 fields, in the order a hardware wallet shows them:",
+            "  EIP712Domain chainId            1",
+            "  EIP712Domain verifyingContract  0x0000000000000000000000000000000000000001",
+            "  SafeTx       to                 0x0000000000000000000000000000000000000002",
+        ])
+        #expect(out[8] == "  SafeTx       data               0xdead" && out[15] == "  SafeTx       nonce              3", "\(out)")
+    }
+
     @Test("tx-hash explains bad input in one line and exits non-zero")
     func txHashErrors() async {
         let base = ["safe", "tx-hash", "--safe", "0x0000000000000000000000000000000000000001", "--chain-id", "1", "--nonce", "0",

@@ -89,7 +89,21 @@ extension OnDevnet {
             #expect(review.effect.changes.filter { $0.kind == .tokenBalance }.map(\.description)
                     == ["the Safe's balance of \(token) changes by -12.5 \(added.symbol)", "\(recipient.checksummed)'s balance of \(token) changes by +12.5 \(added.symbol)"],
                     "\(review.effect)")
-            #expect(try await f.signAndExecute(entry).success == true)
+            // Executed by the real process on a terminal: the execution transaction's hash is shown before it is broadcast.
+            _ = try await f.first.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "owner4", password: { "pw" }))
+            let file = try await f.first.services.dispatcher.dispatch(ExportSafeTransaction(safeTxHash: entry.safeTxHash))
+            _ = try await f.second.services.dispatcher.dispatch(ImportSafeTransaction(json: file.json))
+            _ = try await f.second.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "owner5", password: { "pw" }))
+            let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bifrost").path
+            let passwordFile = f.second.home.appendingPathComponent("password.txt")
+            try "pw\n".write(to: passwordFile, atomically: true, encoding: .utf8)
+            let executed = try await ConfirmationRuleTests.bifrost(
+                ["--version"], home: f.second.home, executable: "/usr/bin/script",
+                arguments: ["-qec", "\(binary) --home \(f.second.home.path) --network devnet safe execute \(Hex.encode(entry.safeTxHash)) --key owner5 --password-file \(passwordFile.path) --wait", "/dev/null"])
+            let sent = try #require(try await f.second.services.dispatcher.dispatch(SafeTransactionQuery(safeTxHash: entry.safeTxHash)).entry.executionHash)
+            let signedLine = try #require(executed.out.range(of: "Signed the execution transaction \(Hex.encode(sent)); broadcasting it…"), "\(executed.out)")
+            let broadcastLine = try #require(executed.out.range(of: "Broadcast; the node accepted it."))
+            #expect(executed.status == 0 && signedLine.upperBound < broadcastLine.lowerBound, "\(executed.out)")
             let info = try await f.info()
             #expect(info.tokens.first { $0.token == devnet.testToken }?.raw == 875 * Self.ether / 10)
             let got = try await f.first.services.dispatcher.dispatch(FetchBalances(address: recipient, tokens: [devnet.testToken], chain: f.first.chain))

@@ -135,7 +135,15 @@ struct ViewJSONTests {
         #expect(try Self.json(SafeConfirmationsView(SafeConfirmations(entry: entry, signature: nil, count: count))) == #"{"signer":"","signature":"","confirmations":0,"threshold":1,"missing":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"]}"#)
         #expect(try Self.json(SafeImportView(SafeImportResult(entry: entry, added: [Self.owner], count: count, setAside: []))) == #"{"safeTxHash":"\#(h)","summary":"send","nonce":7,"added":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],"confirmations":0,"threshold":1,"missing":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"]}"#)
         #expect(try Self.json(SafeProposalView(entry)) == #"{"safeTxHash":"\#(h)","nonce":7,"summary":"send"}"#)
-        #expect(try Self.json(SafeHashesView(tx)) == #"{"safeTxHash":"\#(h)","domainSeparator":"\#(Hex.encode(try tx.domainSeparator()))","structHash":"\#(Hex.encode(try tx.structHash))"}"#)
+        // The EIP-712 fields in type order, as a hardware wallet lists them: the domain, then the SafeTx.
+        let safe = Self.safeAddress.checksummed, zero = Address.zero.checksummed
+        let fields = [("EIP712Domain", "chainId", "uint256", "31337"), ("EIP712Domain", "verifyingContract", "address", safe),
+                      ("SafeTx", "to", "address", Self.owner.checksummed), ("SafeTx", "value", "uint256", "5"), ("SafeTx", "data", "bytes", "0x"),
+                      ("SafeTx", "operation", "uint8", "0 (call)"), ("SafeTx", "safeTxGas", "uint256", "0"), ("SafeTx", "baseGas", "uint256", "0"),
+                      ("SafeTx", "gasPrice", "uint256", "0"), ("SafeTx", "gasToken", "address", zero), ("SafeTx", "refundReceiver", "address", zero),
+                      ("SafeTx", "nonce", "uint256", "7")]
+            .map { #"{"struct":"\#($0.0)","name":"\#($0.1)","type":"\#($0.2)","value":"\#($0.3)"}"# }.joined(separator: ",")
+        #expect(try Self.json(SafeHashesView(tx)) == #"{"safeTxHash":"\#(h)","domainSeparator":"\#(Hex.encode(try tx.domainSeparator()))","structHash":"\#(Hex.encode(try tx.structHash))","fields":[\#(fields)]}"#)
         #expect(try Self.roundTrips(SafeImportView(SafeImportResult(entry: entry, added: [], count: count, setAside: []))))
         #expect(try Self.json(SafeApprovalView(ownerSafe: Self.owner, entry: entry, confirmations: 1)) == #"{"ownerSafe":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","safeTxHash":"\#(h)","nonce":"7","confirmations":1}"#)
         #expect(try Self.json(SafeApprovalView.onChain(txHash: "0x12", status: "pending")) == #"{"txHash":"0x12","status":"pending"}"#)

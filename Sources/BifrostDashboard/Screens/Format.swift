@@ -39,12 +39,15 @@ enum Format {
             """
     }
 
-    /// The three hashes an owner compares with a hardware wallet's screen, as rows of a `dl`.
+    /// The three hashes an owner compares with a hardware wallet's screen, then the EIP-712
+    /// fields in the order the device lists them, as rows of a `dl`.
     static func hashes(_ view: SafeHashesView) -> HTML {
-        """
+        let fields = HTML.join(view.fields.map { "<tr><th>\($0.struct)</th><td>\($0.name)</td><td><code>\($0.value)</code></td></tr>" })
+        return """
         <dt>Domain hash</dt><dd><code>\(view.domainSeparator)</code></dd>\
         <dt>Message hash</dt><dd><code>\(view.structHash)</code></dd>\
-        <dt>safeTxHash</dt><dd><code id="safe-tx-hash">\(view.safeTxHash)</code></dd>
+        <dt>safeTxHash</dt><dd><code id="safe-tx-hash">\(view.safeTxHash)</code></dd>\
+        <dt>EIP-712 fields</dt><dd><table class="typed-fields" id="typed-fields"><tbody>\(fields)</tbody></table></dd>
         """
     }
 

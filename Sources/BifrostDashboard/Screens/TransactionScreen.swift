@@ -40,12 +40,12 @@ enum TransactionScreen {
             let waiting: HTML = state.loading ? "<p class=\"muted\">Loading…</p>" : .empty
             return "<h1>Transaction</h1><p><code>\(Format.hex(state.safeTxHash))</code></p>\(Format.error(state.error))\(waiting)"
         }
-        let entry = detail.entry, tx = entry.transaction
+        let entry = detail.entry
         return """
         <h1>\(entry.summary)</h1>
         <p><a href="/safes/\(detail.safe.address.checksummed)">← \(detail.safe.name ?? Format.short(detail.safe.address))</a> \
         <span class="pill" id="status">\(detail.view.standing)</span></p>\(Format.error(state.error))
-        \(rejection(state))\(Format.decoded(detail.call))\(afterState(state))\(hashes(detail))\(fields(tx))\(signatures(detail, context))\(actions(state, detail, context))\(share(state, detail, context, serviceHost: serviceHost))
+        \(rejection(state))\(Format.decoded(detail.call))\(afterState(state))\(hashes(detail))\(signatures(detail, context))\(actions(state, detail, context))\(share(state, detail, context, serviceHost: serviceHost))
         """
     }
 
@@ -74,19 +74,8 @@ enum TransactionScreen {
 
     static func hashes(_ detail: SafeTransactionDetail) -> HTML {
         """
-        <section id="hashes"><h2>Hashes to compare with your hardware wallet</h2><dl>\
-        \(Format.hashes(detail.hashes))</dl></section>
-        """
-    }
-
-    static func fields(_ tx: SafeTx) -> HTML {
-        """
-        <section><h2>Fields</h2><dl><dt>Safe</dt><dd>\(Format.address(tx.safe))</dd><dt>To</dt><dd>\(Format.address(tx.to))</dd>\
-        <dt>Value</dt><dd>\(Format.ether(EtherAmount(wei: tx.value)))</dd><dt>Data</dt><dd><code>\(tx.data.isEmpty ? "none" : Format.hex(tx.data))</code></dd>\
-        <dt>Operation</dt><dd>\(tx.operation.name)</dd><dt>Nonce</dt><dd>\(tx.nonce)</dd><dt>safeTxGas</dt><dd>\(tx.safeTxGas)</dd>\
-        <dt>baseGas</dt><dd>\(tx.baseGas)</dd><dt>gasPrice</dt><dd>\(tx.gasPrice)</dd><dt>Gas token</dt><dd>\(Format.address(tx.gasToken))</dd>\
-        <dt>Refund receiver</dt><dd>\(Format.address(tx.refundReceiver))</dd><dt>Chain</dt><dd>\(tx.chainID.map { "\($0)" } ?? "")</dd>\
-        <dt>Safe version</dt><dd>\(tx.version.rawValue)</dd></dl></section>
+        <section id="hashes"><h2>What your hardware wallet shows</h2><dl>\
+        \(Format.hashes(detail.hashes))<dt>Safe version</dt><dd>\(detail.entry.transaction.version.rawValue)</dd></dl></section>
         """
     }
 

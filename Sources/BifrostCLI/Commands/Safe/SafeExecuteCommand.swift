@@ -8,7 +8,8 @@ struct SafeExecuteCommand: AsyncParsableCommand {
         abstract: "Execute a Safe transaction once enough owners signed; simulated first, and never sent if the simulation fails.",
         discussion: """
         The executing key pays the gas. If it belongs to an owner who has not signed, sending counts \
-        as that owner's confirmation.
+        as that owner's confirmation. On a terminal it first shows what the transaction changes, then \
+        the execution transaction's own hash once it is signed and before it is broadcast.
 
         Example: bifrost safe execute 0x5f3a…9c1e --key bob --wait
         """
@@ -31,7 +32,13 @@ struct SafeExecuteCommand: AsyncParsableCommand {
         if !json { await AfterStateLines.show(hash, dispatcher: dispatcher, chain: global.chain) }
         let r = try await dispatcher.dispatch(ExecuteSafeTransaction(
             safeTxHash: hash, keyName: key, chain: global.chain, wait: wait, timeoutSeconds: timeout,
-            password: { try passwords.unlock(name) }, progress: { if !json { SendCommand.report($0) } }))
+            password: { try passwords.unlock(name) }, progress: { if !json { Self.report($0) } }))
         try global.output.emit(view: SafeExecutionView(r))
+    }
+
+    /// Progress as `send` reports it, naming the execution transaction before it is broadcast.
+    static func report(_ step: SendProgress) {
+        guard case .signed(let hash) = step else { return SendCommand.report(step) }
+        Console.current.progress("Signed the execution transaction \(Hex.encode(hash)); broadcasting it…")
     }
 }

@@ -36,8 +36,7 @@ struct SafeReviewCommand: AsyncParsableCommand {
         console.out(Self.lines(review.call).joined(separator: "\n"))
         console.out("simulation: \(TerminalText.oneLine(review.simulation.description))")
         for line in AfterStateLines.lines(review, everything: true) { console.out(line) }
-        let hashes = detail.hashes
-        console.out("domain hash:  \(hashes.domainSeparator)\nmessage hash: \(hashes.structHash)\nsafeTxHash:   \(hashes.safeTxHash)")
+        console.out(detail.hashes.lines.map(TerminalText.oneLine).joined(separator: "\n"))
     }
 
     /// A call and its inner calls as lines: the first starts with `first`, the rest with `rest`.

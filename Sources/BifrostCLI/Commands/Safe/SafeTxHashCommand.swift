@@ -6,9 +6,10 @@ import Services
 struct SafeTxHashCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tx-hash",
-        abstract: "Compute a Safe transaction's EIP-712 safeTxHash offline, with its domain separator and struct hash.",
+        abstract: "Compute a Safe transaction's EIP-712 safeTxHash offline, with its domain separator, struct hash and fields.",
         discussion: """
-        Use it to check what a hardware wallet or another owner is asked to sign. Versions before \
+        Use it to check what a hardware wallet or another owner is asked to sign: the fields are listed \
+        in the order a hardware wallet shows them. Versions before \
         1.3.0 hash without the chain ID, and --chain-id is then ignored.
 
         Example:
@@ -49,6 +50,8 @@ struct SafeTxHashCommand: AsyncParsableCommand {
             operation: operation.operation,
             safeTxGas: safeTxGas.value, baseGas: baseGas.value, gasPrice: gasPrice.value, gasToken: gasToken.address,
             refundReceiver: refundReceiver.address, nonce: nonce.value)
-        try global.output.emit(view: try SafeHashesView(tx))
+        let view = try SafeHashesView(tx)
+        guard !global.json else { return try global.output.emit(view: view) }
+        Console.current.out(view.lines.joined(separator: "\n"))
     }
 }
