@@ -45,6 +45,19 @@ public enum SafeDeployments {
         }
     }
 
+    /// The official SafeMigration contracts by the release they migrate to: a Safe delegatecalls
+    /// one to move its own singleton (and fallback handler) to that release.
+    public static let safeMigrations: [SafeVersion: Address] = [
+        .v1_4_1: address("0x526643F69b81B008F46d95CD5ced5eC0edFFDaC6"),
+        .v1_5_0: address("0x6439e7ABD8Bb915A5263094784C5CF561c4172AC"),
+    ]
+
+    /// The contracts a Safe of `version` is expected to delegatecall besides a MultiSend: its
+    /// release's SignMessageLib, and every official SafeMigration.
+    public static func releaseDelegates(_ version: SafeVersion) -> Set<Address> {
+        Set(canonical(version).signMessageLib.map { [$0] } ?? []).union(safeMigrations.values)
+    }
+
     /// Every official MultiSend and MultiSendCallOnly (1.3.0 in both its deployments, 1.4.1,
     /// 1.5.0): the contracts a Safe is expected to delegatecall.
     public static let knownMultiSend: Set<Address> = Set([

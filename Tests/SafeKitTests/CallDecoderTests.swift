@@ -76,6 +76,24 @@ struct CallDecoderTests {
         #expect(CallDecoder(trusting: [local]).decode(to: local, value: 0, data: batch, operation: .delegateCall).warnings.isEmpty)
     }
 
+    @Test("a Safe's own release's SignMessageLib and the official SafeMigrations are trusted, at the top and in a batch; another release's SignMessageLib is not")
+    func releaseDelegates() throws {
+        let lib141 = try #require(SafeDeployments.canonical(.v1_4_1).signMessageLib)
+        let migration = try #require(SafeDeployments.safeMigrations[.v1_5_0])
+        func warnings(_ version: SafeVersion, to: Address, data: [UInt8] = [0x01, 0x02, 0x03, 0x04]) -> [String] {
+            CallDecoder().decode(SafeTx(safe: Self.safe, chainID: 1, version: version, to: to, data: data, operation: .delegateCall, nonce: 0)).allWarnings
+        }
+        #expect(warnings(.v1_4_1, to: lib141).isEmpty)
+        #expect(warnings(.v1_4_1, to: migration).isEmpty && warnings(.v1_3_0, to: migration).isEmpty)
+        #expect(warnings(.v1_3_0, to: lib141).count == 1, "1.4.1's SignMessageLib is not 1.3.0's")
+        let batch = try MultiSend.multiSendCall([MultiSendCall(operation: .delegateCall, to: lib141, data: [1, 2, 3, 4]),
+                                                 MultiSendCall(operation: .delegateCall, to: Self.stranger, data: [1, 2, 3, 4])])
+        #expect(warnings(.v1_4_1, to: SafeDeployments.multiSend, data: batch) == [
+            "call 2: delegatecall to \(Self.stranger.checksummed), which is not a known MultiSend, SignMessageLib or SafeMigration contract: its code runs as your Safe and can change owners, modules and funds",
+        ])
+        #expect(SafeContractNames().name(migration) == "SafeMigration 1.5.0")
+    }
+
     @Test("unknown and hostile data: an unknown selector stays raw; a broken batch is warned about, not trusted")
     func hostileData() throws {
         let unknown = CallDecoder().decode(to: Self.token, value: 5, data: [1, 2, 3, 4, 5], operation: .call)

@@ -3,7 +3,8 @@ import EthereumKit
 
 /// Decodes what a Safe transaction will do, against blind signing: known functions by name,
 /// MultiSend batches call by call, and a warning for any delegatecall to code that is not a
-/// known MultiSend, since delegatecalled code runs as the Safe and can change anything.
+/// known MultiSend, or the SignMessageLib of the Safe's release, or an official SafeMigration,
+/// since delegatecalled code runs as the Safe and can change anything.
 public struct CallDecoder: Sendable {
     /// Contracts a delegatecall may go to without a warning.
     public let trustedDelegateCallTargets: Set<Address>
@@ -15,18 +16,19 @@ public struct CallDecoder: Sendable {
 
     /// The decoded form of one call from the Safe.
     public func decode(to: Address, value: BigUInt, data: [UInt8], operation: SafeOperation) -> DecodedCall {
-        decode(to: to, value: value, data: data, operation: operation, depth: 0)
+        decode(to: to, value: value, data: data, operation: operation, depth: 0, trusted: trustedDelegateCallTargets)
     }
 
-    /// The decoded form of a Safe transaction's call.
+    /// The decoded form of a Safe transaction's call, trusting its release's own delegates too.
     public func decode(_ tx: SafeTx) -> DecodedCall {
-        decode(to: tx.to, value: tx.value, data: tx.data, operation: tx.operation)
+        decode(to: tx.to, value: tx.value, data: tx.data, operation: tx.operation, depth: 0,
+               trusted: trustedDelegateCallTargets.union(SafeDeployments.releaseDelegates(tx.version)))
     }
 
-    private func decode(to: Address, value: BigUInt, data: [UInt8], operation: SafeOperation, depth: Int) -> DecodedCall {
+    private func decode(to: Address, value: BigUInt, data: [UInt8], operation: SafeOperation, depth: Int, trusted: Set<Address>) -> DecodedCall {
         var warnings: [String] = []
-        if operation == .delegateCall && !trustedDelegateCallTargets.contains(to) {
-            warnings.append("delegatecall to \(to.checksummed), which is not a known MultiSend contract: its code runs as your Safe and can change owners, modules and funds")
+        if operation == .delegateCall && !trusted.contains(to) {
+            warnings.append("delegatecall to \(to.checksummed), which is not a known MultiSend, SignMessageLib or SafeMigration contract: its code runs as your Safe and can change owners, modules and funds")
         }
         if operation == .create {
             warnings.append("operation 2 (create) exists only in Safes before 1.0.0; a current Safe cannot run it")
@@ -41,7 +43,7 @@ public struct CallDecoder: Sendable {
         // Batches nest rarely and only through a delegatecall; a bound keeps hostile data cheap.
         if known.signature == KnownFunction.multiSend.signature, depth < 4, case .bytes(let packed)? = values.first {
             if let inner = try? MultiSend.unpack(packed) {
-                calls = inner.map { decode(to: $0.to, value: $0.value, data: $0.data, operation: $0.operation, depth: depth + 1) }
+                calls = inner.map { decode(to: $0.to, value: $0.value, data: $0.data, operation: $0.operation, depth: depth + 1, trusted: trusted) }
             } else {
                 warnings.append("the batch's packed calls cannot be read")
             }

@@ -8,6 +8,7 @@ public struct SafeContractNames: Sendable {
     /// The canonical deployments of every supported release, then `sets` (a network's own).
     public init(_ sets: [SafeVersion: SafeContractSet] = [:]) {
         for version in SafeVersion.allCases { add(SafeDeployments.canonical(version), version) }
+        for (version, address) in SafeDeployments.safeMigrations { names[address] = "SafeMigration \(version.rawValue)" }
         for (version, set) in sets { add(set, version) }
     }
 
