@@ -17,6 +17,8 @@ public struct MockSafeNode: Sendable {
     public var modules: [Address]
     public var fallbackHandler: Address
     public var guardAddress: Address
+    /// Storage slot 0: the contract the proxy runs.
+    public var singleton: Address
     public var balance: BigUInt
     /// What an `execTransaction` call (the simulation before executing) returns.
     public var executes: Bool
@@ -24,7 +26,7 @@ public struct MockSafeNode: Sendable {
     /// A Safe with these owners; the rest defaults to a plain Safe 1.4.1 with 42 wei.
     public init(chainID: BigUInt, owners: [Address], threshold: BigUInt, nonce: BigUInt = 0, version: String = "1.4.1",
                 versionAnswer: VersionAnswer = .safe, modules: [Address] = [], fallbackHandler: Address = .zero,
-                guardAddress: Address = .zero, balance: BigUInt = 42, executes: Bool = true) {
+                guardAddress: Address = .zero, singleton: Address = SafeDeployments.safeL2Singleton, balance: BigUInt = 42, executes: Bool = true) {
         self.chainID = chainID
         self.version = version
         self.versionAnswer = versionAnswer
@@ -34,6 +36,7 @@ public struct MockSafeNode: Sendable {
         self.modules = modules
         self.fallbackHandler = fallbackHandler
         self.guardAddress = guardAddress
+        self.singleton = singleton
         self.balance = balance
         self.executes = executes
     }
@@ -48,7 +51,12 @@ extension MockNetwork {
         register(method: "eth_getBalance", result: .string("0x" + String(safe.balance, radix: 16)))
         register(method: "eth_getStorageAt") { params in
             let slot = (try? [UInt8](hex: params.count > 1 ? params[1].stringValue ?? "" : "")) ?? []
-            let holder = slot == SafeContract.guardSlot ? safe.guardAddress : slot == SafeContract.fallbackHandlerSlot ? safe.fallbackHandler : .zero
+            let holder = switch slot {
+            case SafeContract.guardSlot: safe.guardAddress
+            case SafeContract.fallbackHandlerSlot: safe.fallbackHandler
+            case [UInt8](repeating: 0, count: 32): safe.singleton
+            default: Address.zero
+            }
             return .result(.string(Hex.encode([UInt8](repeating: 0, count: 12) + holder.bytes)))
         }
         register(method: "eth_call") { params in

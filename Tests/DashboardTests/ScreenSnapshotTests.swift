@@ -34,11 +34,12 @@ struct ScreenSnapshotTests {
         assertSnapshot(of: SafeListScreen.render(state, Self.context).rendered, as: .lines)
     }
 
-    @Test("a Safe's home with one transaction in the queue")
+    @Test("a Safe's home with one transaction in the queue, on a singleton that is no known release")
     func safeHome() {
         var state = SafeDetail.State(address: Self.safeAddress)
         state.snapshot = SafeDetail.Snapshot(info: SafeState(safe: Self.safe, balance: EtherAmount(wei: BigUInt(10).power(18)), tokens: [
-            TokenBalance(token: Self.recipient, symbol: "<i>TKN</i>", decimals: 18, raw: BigUInt(5) * BigUInt(10).power(18))]),
+            TokenBalance(token: Self.recipient, symbol: "<i>TKN</i>", decimals: 18, raw: BigUInt(5) * BigUInt(10).power(18))],
+            singleton: Self.recipient, risks: [SafeRisk("unknown-singleton", .critical, "the Safe runs \(Self.recipient.checksummed), which is not a known Safe release")]),
                                              queue: [Self.entry], history: [], rate: Self.rate,
                                              hiddenTokens: [Token(chainID: 31337, address: Self.owners[1], name: "Spam", symbol: "<b>FREE</b>",
                                                                   decimals: 18, whitelisted: false, addedAt: Self.time)])

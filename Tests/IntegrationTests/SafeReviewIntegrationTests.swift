@@ -53,10 +53,12 @@ extension OnDevnet {
         func deploy(_ runtime: [UInt8], _ f: SafeFixture) async throws -> Address {
             let deployer = PrivateKey.generate()
             _ = try await f.run(.call(to: deployer.address, value: Self.ether, data: [], operation: .call))
-            // CODECOPY the runtime that follows these 11 bytes, and RETURN it.
-            let initCode: [UInt8] = [0x60, UInt8(runtime.count), 0x80, 0x60, 0x0b, 0x60, 0x00, 0x39, 0x60, 0x00, 0xf3] + runtime
+            // CODECOPY the runtime that follows these 12 bytes, and RETURN it.
+            let initCode: [UInt8] = [0x61, UInt8(runtime.count >> 8), UInt8(runtime.count & 0xff), 0x80, 0x60, 0x0c, 0x60, 0x00, 0x39, 0x60, 0x00, 0xf3]
+                + runtime
             let remote = try f.remote()
-            let tx = Transaction(type: .legacy, chainID: devnet.chainID, nonce: 0, gasPrice: try await remote.gasPrice() * 2, gasLimit: 200_000,
+            let tx = Transaction(type: .legacy, chainID: devnet.chainID, nonce: 0, gasPrice: try await remote.gasPrice() * 2,
+                                 gasLimit: BigUInt(100_000 + 220 * runtime.count),
                                  to: nil, value: 0, data: initCode)
             let hash = try await remote.sendRawTransaction(try tx.sign(with: deployer).raw)
             for _ in 0..<100 {
@@ -194,6 +196,32 @@ extension OnDevnet {
             let guarded = try await reported(.call(to: f.safe, value: 0, data: setGuard, operation: .call))
             #expect(guarded.changes == ["critical the transaction guard changes from none to \(guardContract.checksummed) (unknown contract): it decides which transactions can run"])
             #expect(guarded.events == ["critical the Safe: the transaction guard becomes \(guardContract.checksummed) (ChangedGuard)"])
+        }
+
+        @Test("a Safe moved onto a copy of its singleton still works, and safe info and the Safe home name the unknown singleton, critically")
+        func unknownSingleton() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let remote = try f.remote()
+            let running = try #require(try await f.info().singleton)
+            let copy = try await deploy(try await remote.code(at: running), f)
+            let writer = try await deploy([0x73] + copy.bytes + [0x60, 0x00, 0x55, 0x00], f)
+            #expect(try await f.run(.call(to: writer, value: 0, data: [], operation: .delegateCall)).success == true)
+            let state = try await f.info()
+            #expect(state.singleton == copy && state.risks.map(\.name) == ["unknown-singleton"], "\(state.risks)")
+            #expect(state.risks.first?.severity == .critical)
+            let home = try await f.first.services.dispatcher.dispatch(SafeHomeQuery(safe: f.safe, chain: f.first.chain))
+            #expect(home.state.risks == state.risks)
+            let text = try await ConfirmationRuleTests.bifrost(["--network", "devnet", "safe", "info", f.safe.checksummed], home: f.first.home)
+            #expect(text.status == 0 && text.out.contains("RISK CRITICAL (unknown-singleton): the Safe runs \(copy.checksummed), which is not a known Safe release"),
+                    "\(text.out)")
+            let json = try JSONParser.parse(Array(try await ConfirmationRuleTests.bifrost(["--network", "devnet", "--json", "safe", "info", f.safe.checksummed],
+                                                                                      home: f.first.home).out.utf8))
+            #expect(json["singleton"] == .string(copy.checksummed) && json["risks"]?.arrayValue?.first?["name"] == .string("unknown-singleton"))
+            // A Safe on its release's own singleton has none.
+            let plain = try await SafeFixture(devnet: devnet)
+            defer { plain.remove() }
+            #expect(try await plain.info().risks.isEmpty)
         }
 
         @Test("rejecting proposes an empty transaction at the same nonce; once it executes, the original can never run")

@@ -40,7 +40,7 @@ enum SafeHomeScreen {
         <div class="actions"><a class="button" href="/safes/\(safe.address.checksummed)/new">New transaction</a>\
         \(context.form("refresh", class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</div>
         <div class="grid">\(overview(snapshot, context))</div>
-        \(owners(safe, context))\(assets(snapshot, context))\(queue(snapshot, context))\(importForm(context))\(history(snapshot))\(setup(safe))
+        \(owners(safe, context))\(assets(snapshot, context))\(queue(snapshot, context))\(importForm(context))\(history(snapshot))\(setup(snapshot.info))
         """
     }
 
@@ -139,11 +139,14 @@ enum SafeHomeScreen {
         """
     }
 
-    static func setup(_ safe: Safe) -> HTML {
+    /// The Safe's own setup, and what is off about it (a contract that is no known release), loud.
+    static func setup(_ state: SafeState) -> HTML {
+        let safe = state.safe
         let modules: HTML = safe.modules.isEmpty ? "none" : HTML.join(safe.modules.map { "\(Format.address($0))<br>" })
+        let singleton: HTML = state.singleton.map { "<dt>Singleton</dt><dd>\(Format.address($0))</dd>" } ?? .empty
         return """
-        <section><h2>Setup</h2><dl><dt>Modules</dt><dd>\(modules)</dd><dt>Guard</dt><dd>\(Format.address(safe.guardAddress))</dd>\
-        <dt>Fallback handler</dt><dd>\(Format.address(safe.fallbackHandler))</dd></dl></section>
+        <section id="setup"><h2>Setup</h2>\(Format.risks(state.risks))<dl><dt>Modules</dt><dd>\(modules)</dd><dt>Guard</dt><dd>\(Format.address(safe.guardAddress))</dd>\
+        <dt>Fallback handler</dt><dd>\(Format.address(safe.fallbackHandler))</dd>\(singleton)</dl></section>
         """
     }
 }

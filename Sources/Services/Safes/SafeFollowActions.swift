@@ -32,7 +32,7 @@ public struct SafeInfoQuery: SafeAction {
 }
 
 extension SafeStore {
-    /// The Safe's state and which owners are contracts. The owners last stored have their code
+    /// The Safe's state, which owners are contracts, and what is off about its setup. The owners last stored have their code
     /// read in the same batch; only owners new since then cost a second round trip.
     func info(_ q: SafeInfoQuery) async throws -> SafeState {
         let chain = try await connector.connect(q.chain)
@@ -47,8 +47,8 @@ extension SafeStore {
             let codes = try await chain.remote.batch(unknown.map { r.code(at: $0) })
             for (owner, code) in zip(unknown, codes) { isContract[owner] = !(try code.get()).isEmpty }
         }
-        return SafeState(safe: state.safe, balance: state.balance, tokens: state.tokens,
-                         contractOwners: state.safe.owners.filter { isContract[$0] == true })
+        let names = await connector.contractNames(chainID: state.safe.chainID)
+        return state.judged(by: names, contractOwners: state.safe.owners.filter { isContract[$0] == true })
     }
 }
 

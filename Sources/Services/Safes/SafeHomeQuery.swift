@@ -50,6 +50,7 @@ extension SafeStore {
         } catch {
             historyError = String(describing: error)
         }
-        return SafeHome(state: state, queue: try await waiting(for: state.safe), history: history, historyError: historyError)
+        let names = await connector.contractNames(chainID: state.safe.chainID)
+        return SafeHome(state: state.judged(by: names), queue: try await waiting(for: state.safe), history: history, historyError: historyError)
     }
 }

@@ -12,25 +12,42 @@ public struct SafeState: Sendable, Equatable {
     /// The owners that are contracts (another Safe, a smart account), in owner order; read by
     /// `SafeInfoQuery` only, empty elsewhere.
     public let contractOwners: [Address]
+    /// Storage slot 0: the contract the Safe's proxy runs.
+    public let singleton: Address?
+    /// What is off about the Safe's own setup (a singleton, fallback handler or guard that is not
+    /// a known release); read by `SafeInfoQuery` and `SafeHomeQuery`, empty elsewhere.
+    public let risks: [SafeRisk]
 
     /// A SafeState value.
-    public init(safe: Safe, balance: EtherAmount, tokens: [TokenBalance], contractOwners: [Address] = []) {
+    public init(safe: Safe, balance: EtherAmount, tokens: [TokenBalance], contractOwners: [Address] = [], singleton: Address? = nil,
+                risks: [SafeRisk] = []) {
         self.safe = safe
         self.balance = balance
         self.tokens = tokens
         self.contractOwners = contractOwners
+        self.singleton = singleton
+        self.risks = risks
+    }
+
+    /// This state with the setup risks `names` make of it.
+    func judged(by names: SafeContractNames, contractOwners: [Address]? = nil) -> SafeState {
+        let risks = singleton.map {
+            SafeRiskCheck.setupRisks(singleton: $0, fallbackHandler: safe.fallbackHandler, guardAddress: safe.guardAddress, names: names)
+        } ?? []
+        return SafeState(safe: safe, balance: balance, tokens: tokens, contractOwners: contractOwners ?? self.contractOwners,
+                         singleton: singleton, risks: risks)
     }
 }
 
 /// Reads everything about a Safe in one JSON-RPC batch: chain ID, code, version, owners,
-/// threshold, nonce, modules, fallback handler and guard slots, and the ether and token balances.
+/// threshold, nonce, modules, fallback handler, guard and singleton slots, and the ether and token balances.
 /// A call that reverts, or answers what no Safe would, means "not a Safe"; any other node error is
 /// reported as the node's error.
 enum SafeReader {
     /// The Safe's part of a batch, each read typed.
     struct Slots {
         let chainID: RPCBatchSlot<BigUInt>
-        let code, version, owners, threshold, nonce, modules, fallbackHandler, guardAddress: RPCBatchSlot<[UInt8]>
+        let code, version, owners, threshold, nonce, modules, fallbackHandler, guardAddress, singleton: RPCBatchSlot<[UInt8]>
 
         init(_ address: Address, in batch: inout RPCBatch) {
             let r = EthereumRemote.Requests.self
@@ -44,6 +61,7 @@ enum SafeReader {
             modules = batch.add(call(SafeContract.modulesPage()))
             fallbackHandler = batch.add(r.storage(at: address, slot: SafeContract.fallbackHandlerSlot))
             guardAddress = batch.add(r.storage(at: address, slot: SafeContract.guardSlot))
+            singleton = batch.add(r.storage(at: address, slot: [UInt8](repeating: 0, count: 32)))
         }
     }
 
@@ -92,6 +110,7 @@ enum SafeReader {
             guardAddress: SafeContract.addressInSlot(try answers.get(slots.guardAddress)),
             updatedAt: now)
         let (wei, tokenBalances) = try query.decode(balanceSlots, from: answers)
-        return (SafeState(safe: safe, balance: EtherAmount(wei: wei), tokens: tokenBalances), added, answers)
+        let singleton = (try? answers.get(slots.singleton)).map(SafeContract.addressInSlot)
+        return (SafeState(safe: safe, balance: EtherAmount(wei: wei), tokens: tokenBalances, singleton: singleton), added, answers)
     }
 }

@@ -19,6 +19,10 @@ public struct SafeView: Codable, Sendable, Hashable {
     public var modules: [String]
     public var fallbackHandler: String
     public var `guard`: String
+    /// Storage slot 0, the contract the Safe runs; null when it was not read.
+    @NullWhenAbsent public var singleton: String?
+    /// What is off about the Safe's setup: a singleton, fallback handler or guard that is not a known release.
+    public var risks: [SafeRiskView]
 
     /// The view of `state`, with its fiat value when one is known.
     public init(_ state: SafeState, fiat: FiatValueView? = nil) {
@@ -37,6 +41,8 @@ public struct SafeView: Codable, Sendable, Hashable {
         modules = s.modules.map(\.checksummed)
         fallbackHandler = s.fallbackHandler.checksummed
         self.guard = s.guardAddress.checksummed
+        singleton = state.singleton?.checksummed
+        risks = state.risks.map(SafeRiskView.init)
     }
 }
 

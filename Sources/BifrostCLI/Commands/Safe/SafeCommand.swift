@@ -43,6 +43,10 @@ struct SafeCommand: AsyncParsableCommand {
         row("modules:", s.modules.isEmpty ? "none" : s.modules.map(\.checksummed).joined(separator: ", "))
         row("fallback handler:", none(s.fallbackHandler))
         row("guard:", none(s.guardAddress))
+        if let singleton = state.singleton { row("singleton:", singleton.checksummed) }
+        for risk in state.risks.map(SafeRiskView.init) {
+            lines.append("RISK \(risk.severity.uppercased()) (\(risk.name)): \(TerminalText.oneLine(risk.message))")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -47,16 +47,21 @@ public struct SafeRiskCheck: Sendable {
     /// The risks of a Safe's own setup, as read before the transaction: a singleton or fallback
     /// handler that is no known release, and any guard.
     public static func setupRisks(_ safe: SafeStateSnapshot, names: SafeContractNames) -> [SafeRisk] {
+        setupRisks(singleton: safe.singleton, fallbackHandler: safe.fallbackHandler, guardAddress: safe.guardAddress, names: names)
+    }
+
+    /// The risks of a Safe running `singleton` with `fallbackHandler` and `guardAddress`.
+    public static func setupRisks(singleton: Address, fallbackHandler: Address, guardAddress: Address, names: SafeContractNames) -> [SafeRisk] {
         var risks: [SafeRisk] = []
-        if names.name(safe.singleton) == nil {
-            risks.append(SafeRisk("unknown-singleton", .critical, "the Safe runs \(safe.singleton.checksummed), which is not a known Safe release"))
+        if names.name(singleton) == nil {
+            risks.append(SafeRisk("unknown-singleton", .critical, "the Safe runs \(singleton.checksummed), which is not a known Safe release"))
         }
-        if safe.fallbackHandler != .zero, names.name(safe.fallbackHandler) == nil {
+        if fallbackHandler != .zero, names.name(fallbackHandler) == nil {
             risks.append(SafeRisk("unknown-fallback-handler", .warning,
-                                  "the Safe's fallback handler \(safe.fallbackHandler.checksummed) is not a known release"))
+                                  "the Safe's fallback handler \(fallbackHandler.checksummed) is not a known release"))
         }
-        if safe.guardAddress != .zero {
-            risks.append(SafeRisk("guard-set", .warning, "a transaction guard \(safe.guardAddress.checksummed) decides which transactions can run"))
+        if guardAddress != .zero {
+            risks.append(SafeRisk("guard-set", .warning, "a transaction guard \(guardAddress.checksummed) decides which transactions can run"))
         }
         return risks
     }
