@@ -74,6 +74,23 @@ struct TransactionDetailFeatureTests {
         await store.finish()
     }
 
+    @Test("the evidence is kept for the page to offer as a download; a node that cannot write it leaves its reason")
+    func evidence() async {
+        var dependencies = TransactionDetail.Dependencies.mock(detail: Self.detail(signers: 0))
+        dependencies.evidence = { hash in #"{"format":"bifrost.safe-evidence","hash":"\#(Hex.encode(hash))"}"# }
+        let store = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash), reducer: TransactionDetail.Reducer(dependencies: dependencies))
+        store.send(.evidenceTapped)
+        let document = #"{"format":"bifrost.safe-evidence","hash":"\#(Hex.encode(Sample.entry.safeTxHash))"}"#
+        await store.receive(.evidenceWritten(.success(document))) { $0.evidence = document }
+        await store.finish()
+
+        let failing = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash),
+                                reducer: TransactionDetail.Reducer(dependencies: .mock(detail: Self.detail(signers: 0))))
+        failing.send(.evidenceTapped)
+        await failing.receive(.evidenceWritten(.failure(FeatureError("evidence is not available")))) { $0.error = FeatureError("evidence is not available") }
+        await failing.finish()
+    }
+
     @Test("export keeps the file for the page to offer; a failing load keeps its error")
     func exportAndFailure() async {
         let store = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash),

@@ -334,6 +334,16 @@ def main():
         expect(a.locator("#decoded .warning")).to_contain_text("delegatecall to")
         shot(a, "17-slot0-writer")
         check(True, "the slot-0 writer's page names the singleton change, critical, beside the delegatecall warning")
+        a.get_by_role("button", name="Write the evidence").click()
+        with a.expect_download() as download:
+            a.locator("#evidence-download").click()
+        evidence = os.path.join(work, "slot0-evidence.json")
+        download.value.save_as(evidence)
+        verified = subprocess.run([BIN, "safe", "verify-evidence", evidence], env=home_env(home_a), capture_output=True, text=True)
+        document = json.load(open(evidence))
+        check(verified.returncode == 0 and document["effect"]["changes"][0]["kind"] == "singleton"
+              and document["hashes"]["safeTxHash"] == proposal["safeTxHash"],
+              "the page's evidence download verifies offline and records the singleton change")
 
         b.get_by_role("link", name="Settings").click()
         expect(b.locator("#keys")).to_contain_text("bob")

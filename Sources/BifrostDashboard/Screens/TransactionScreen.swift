@@ -20,15 +20,20 @@ enum TransactionScreen {
             }
             switch name {
             case "export": return [.exportTapped]
+            case "evidence": return [.evidenceTapped]
             case "reject": return [.rejectTapped]
             case "share": return [.shareTapped]
             default: return nil
             }
         }
         page.downloads = { name, state in
-            guard name == "file", let file = state.exportedFile else { return nil }
-            return Download(filename: "safe-tx-\(Format.hex(state.safeTxHash).dropFirst(2).prefix(10)).json",
-                            contentType: "application/json", bytes: Array(file.utf8))
+            let short = Format.hex(state.safeTxHash).dropFirst(2).prefix(10)
+            switch name {
+            case "file": return state.exportedFile.map { Download(filename: "safe-tx-\(short).json", contentType: "application/json", bytes: Array($0.utf8)) }
+            case "evidence":
+                return state.evidence.map { Download(filename: "safe-evidence-\(short).json", contentType: "application/json", bytes: Array($0.utf8)) }
+            default: return nil
+            }
         }
         store.send(.refresh)
         store.send(.reviewTapped)
@@ -45,18 +50,32 @@ enum TransactionScreen {
         <h1>\(entry.summary)</h1>
         <p><a href="/safes/\(detail.safe.address.checksummed)">← \(detail.safe.name ?? Format.short(detail.safe.address))</a> \
         <span class="pill" id="status">\(detail.view.standing)</span></p>\(Format.error(state.error))
-        \(rejection(state))\(Format.decoded(detail.call))\(afterState(state))\(hashes(detail))\(signatures(detail, context))\(actions(state, detail, context))\(share(state, detail, context, serviceHost: serviceHost))
+        \(rejection(state))\(Format.decoded(detail.call))\(afterState(state, context))\(hashes(detail))\(signatures(detail, context))\(actions(state, detail, context))\(share(state, detail, context, serviceHost: serviceHost))
         """
     }
 
     /// The simulation on the node, the Safe after the transaction and the risks; why not, when the
     /// review could not be made.
-    static func afterState(_ state: TransactionDetail.State) -> HTML {
+    static func afterState(_ state: TransactionDetail.State, _ context: RenderContext) -> HTML {
         if let error = state.reviewError {
             return "<section id=\"after\"><p class=\"muted\" id=\"effect\">The Safe after the transaction is unavailable: \(error.message)</p></section>"
         }
         let review = state.review
-        return "<section id=\"after\">\(Format.simulation(review?.simulation))\(Format.effect(review?.effect))\(Format.events(review?.events))\(Format.risks(review?.risks ?? []))</section>"
+        return """
+        <section id="after">\(Format.simulation(review?.simulation))\(Format.effect(review?.effect))\(Format.events(review?.events))\
+        \(Format.risks(review?.risks ?? []))\(evidence(state, context))</section>
+        """
+    }
+
+    /// The evidence of a review pinned to the latest block, written on request and offered as a
+    /// file that `bifrost safe verify-evidence` checks offline.
+    static func evidence(_ state: TransactionDetail.State, _ context: RenderContext) -> HTML {
+        let link: HTML = state.evidence == nil ? .empty
+            : " <a class=\"button secondary\" id=\"evidence-download\" href=\"/p/\(context.pageID)/download/evidence\" download>Download the evidence</a>"
+        return """
+        <div id="evidence"><p class="muted">Keep a record of this review, pinned to the latest block, that anyone can check offline \
+        with <code>bifrost safe verify-evidence</code>.</p>\(context.form("evidence", class: "inline", "<button type=\"submit\" class=\"secondary\">Write the evidence</button>"))\(link)</div>
+        """
     }
 
     /// Sending the transaction and its signatures to the Transaction Service the dashboard meets at.

@@ -25,6 +25,8 @@ public enum TransactionDetail {
         public var review: SafeTransactionReview?
         /// Why the review could not be made; the rest of the page stands.
         public var reviewError: FeatureError?
+        /// The evidence document of a review pinned to a block, once written, for the page to offer as a download.
+        public var evidence: String?
         public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
     }
 
@@ -46,6 +48,9 @@ public enum TransactionDetail {
         /// Review it on the node (the page does on opening): what it changes and its risks.
         case reviewTapped
         case reviewed(Result<SafeTransactionReview, FeatureError>)
+        /// Write the evidence of a review pinned to the latest block, to check offline later.
+        case evidenceTapped
+        case evidenceWritten(Result<String, FeatureError>)
         case delegate(Delegate)
     }
 
@@ -65,6 +70,8 @@ public enum TransactionDetail {
         public var share: @Sendable ([UInt8]) async throws -> [Address]
         /// Reviews it on the node.
         public var review: @Sendable ([UInt8]) async throws -> SafeTransactionReview
+        /// The evidence document of a review pinned to the latest block.
+        public var evidence: @Sendable ([UInt8]) async throws -> String
 
         public init(load: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionDetail,
                     sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeConfirmations,
@@ -72,7 +79,8 @@ public enum TransactionDetail {
                     export: @escaping @Sendable ([UInt8]) async throws -> String,
                     reject: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionEntry,
                     share: @escaping @Sendable ([UInt8]) async throws -> [Address] = { _ in throw FeatureError("no Transaction Service is set") },
-                    review: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionReview = { _ in throw FeatureError("review is not available") }) {
+                    review: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionReview = { _ in throw FeatureError("review is not available") },
+                    evidence: @escaping @Sendable ([UInt8]) async throws -> String = { _ in throw FeatureError("evidence is not available") }) {
             self.load = load
             self.sign = sign
             self.execute = execute
@@ -80,6 +88,7 @@ public enum TransactionDetail {
             self.reject = reject
             self.share = share
             self.review = review
+            self.evidence = evidence
         }
 
         /// Wired to the session's Safe store.
@@ -95,7 +104,8 @@ public enum TransactionDetail {
                     guard let service = session.service else { throw FeatureError("no Transaction Service is set; start with --service-url") }
                     return try await d.dispatch(PostSafeSignatures(safeTxHash: hash, service: service, propose: true))
                 },
-                review: { hash in try await d.dispatch(ReviewSafeTransaction(safeTxHash: hash, chain: chain)) })
+                review: { hash in try await d.dispatch(ReviewSafeTransaction(safeTxHash: hash, chain: chain)) },
+                evidence: { hash in try await d.dispatch(SafeEvidenceQuery(safeTxHash: hash, chain: chain)) })
         }
 
         /// Fixed answers: `detail` loads, signing and executing answer as given, the file exports as
@@ -172,6 +182,16 @@ public enum TransactionDetail {
             case .exported(let result):
                 switch result {
                 case .success(let file): state.exportedFile = file
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .evidenceTapped:
+                state.error = nil
+                let evidence = dependencies.evidence
+                return .run { send in await send(.evidenceWritten(await FeatureError.result { try await evidence(hash) })) }
+            case .evidenceWritten(let result):
+                switch result {
+                case .success(let document): state.evidence = document
                 case .failure(let error): state.error = error
                 }
                 return .none
