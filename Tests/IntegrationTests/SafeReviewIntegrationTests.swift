@@ -224,6 +224,29 @@ extension OnDevnet {
             #expect(try await plain.info().risks.isEmpty)
         }
 
+        @Test("an owner change that hands the threshold to a Safe this Safe owns: unreachable, a cycle, and the owned Safe stranded")
+        func nestedSafes() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            // N is owned by this Safe alone; the first home deploys and follows it.
+            let nested = try await f.first.services.dispatcher.dispatch(DeploySafe(
+                keyName: "owner4", owners: [f.safe], threshold: 1, saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)),
+                version: nil, chain: f.first.chain, wait: true, password: { "pw" })).safe
+            let swap = try SafeContract.swapOwnerCall(f.owners[1], with: nested, owners: f.owners, safe: f.safe)
+            let remove = try SafeContract.removeOwnerCall(f.owners[2], threshold: 2, owners: [f.owners[0], nested, f.owners[2]])
+            let stranded = try await review(f, try await propose(f, .batch([MultiSendCall(to: f.safe, data: swap), MultiSendCall(to: f.safe, data: remove)])))
+            let nestedRisks = stranded.risks.filter { ["unreachable-threshold", "ownership-cycle", "owned-safe-unreachable"].contains($0.name) }
+            #expect(nestedRisks.map(\.name) == ["unreachable-threshold", "ownership-cycle", "owned-safe-unreachable"], "\(stranded.risks)")
+            #expect(nestedRisks.first?.message.contains("can never gather 2 signatures: only 1 of its 2 owners can sign") == true)
+            #expect(nestedRisks.dropFirst().first?.message == "Safes own each other in a cycle: \(f.safe.checksummed) → \(nested.checksummed) → \(f.safe.checksummed)")
+            // The swap alone keeps two keys: still reachable, the cycle only warned about.
+            let cycle = try await review(f, try await propose(f, .swapOwner(old: f.owners[1], new: nested)))
+            #expect(cycle.risks.filter { $0.name.contains("unreachable") || $0.name == "ownership-cycle" }.map(\.name) == ["ownership-cycle"], "\(cycle.risks)")
+            // A plain owner change to a key raises none of these.
+            let plain = try await review(f, try await propose(f, .swapOwner(old: f.owners[1], new: PrivateKey.generate().address)))
+            #expect(!plain.risks.contains { ["unreachable-threshold", "ownership-cycle", "owned-safe-unreachable"].contains($0.name) })
+        }
+
         @Test("rejecting proposes an empty transaction at the same nonce; once it executes, the original can never run")
         func reject() async throws {
             let f = try await SafeFixture(devnet: devnet)

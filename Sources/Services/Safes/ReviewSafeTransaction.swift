@@ -78,14 +78,17 @@ extension SafeStore {
             }
             let at: BlockTag = pinned.map { .number($0.number) } ?? .latest
             async let simulation = simulate(tx, chain: chain, at: at)
-            async let effect = r.afterState ? effect(of: tx, call: call, chain: chain, names: names, at: at)
-                : (.unavailable("not asked for"), nil, .unavailable("not asked for"))
-            let (after, before, events) = await effect
-            let setup = before.map { SafeRiskCheck.setupRisks($0, names: names) } ?? []
+            async let effect = r.afterState ? effect(of: tx, call: call, chain: chain, names: names, at: at) : .unavailable("not asked for")
+            let reading = await effect
+            let setup = reading.before.map { SafeRiskCheck.setupRisks($0, names: names) } ?? []
             var live = check
-            if let before { live.safeNonce = before.nonce }
-            return SafeTransactionReview(call: call, simulation: await simulation, effect: after, events: events,
-                                         risks: live.risks(of: tx, call: call) + setup, block: pinned)
+            if let before = reading.before { live.safeNonce = before.nonce }
+            var nested: [SafeRisk] = []
+            if let before = reading.before, let after = reading.after, before.owners != after.owners || before.threshold != after.threshold {
+                nested = await ownershipRisks(of: tx.safe, after: after, chain: chain, at: at)
+            }
+            return SafeTransactionReview(call: call, simulation: await simulation, effect: reading.effect, events: reading.events,
+                                         risks: live.risks(of: tx, call: call) + nested + setup, block: pinned)
         } catch {
             return SafeTransactionReview(call: call, simulation: .unavailable(String(describing: error)),
                                          effect: .unavailable(String(describing: error)), events: .unavailable(String(describing: error)),

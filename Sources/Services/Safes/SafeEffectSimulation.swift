@@ -2,16 +2,28 @@ import BigInt
 import Networking
 import SafeKit
 
+/// What one simulation batch read: the effect, the Safe before and after (when they could be
+/// read) and the events.
+struct SafeEffectReading {
+    var effect: SafeEffect
+    var before: SafeStateSnapshot?
+    var after: SafeStateSnapshot?
+    var events: SafeEmittedEvents
+
+    /// Nothing could be read, for `why`.
+    static func unavailable(_ why: String) -> SafeEffectReading {
+        SafeEffectReading(effect: .unavailable(why), before: nil, after: nil, events: .unavailable(why))
+    }
+}
+
 extension SafeStore {
     /// The Safe before and after `tx`'s call, and the events its execution emits, in one round
     /// trip: two `eth_call`s through the Safe's `simulateAndRevert` into `SafeStateProbe`, placed
     /// by state override, and one `eth_simulateV1` of the Safe's real `execTransaction`
     /// (`SafeExecutionRun`). The execution's own bookkeeping (the nonce's increment, a refund) is
     /// not part of the call and not in the after-state; the events show it. ERC-20 balance changes
-    /// come from the events' transfers. Answers the effect, the Safe as read before it (when it
-    /// could be read) and the events.
-    func effect(of tx: SafeTx, call: DecodedCall, chain: Chain, names: SafeContractNames, at block: BlockTag = .latest)
-        async -> (SafeEffect, SafeStateSnapshot?, SafeEmittedEvents) {
+    /// come from the events' transfers.
+    func effect(of tx: SafeTx, call: DecodedCall, chain: Chain, names: SafeContractNames, at block: BlockTag = .latest) async -> SafeEffectReading {
         let overrides = StateOverride([SafeStateProbe.address: .init(code: SafeStateProbe.code)])
         // Everyone the call pays or calls, the target first, besides the Safe (whose balance is read anyway).
         var seen = Set<Address>()
@@ -22,8 +34,7 @@ extension SafeStore {
             return EthereumRemote.Requests.call(call, at: block, overriding: overrides)
         }
         guard tx.operation != .create else {
-            let why = "contract creation by a Safe (before 1.0.0) is not simulated"
-            return (.unavailable(why), nil, .unavailable(why))
+            return .unavailable("contract creation by a Safe (before 1.0.0) is not simulated")
         }
         let decoder = await eventDecoder(for: tx, names: names)
         var batch = RPCBatch()
@@ -33,17 +44,20 @@ extension SafeStore {
         do {
             answers = try await chain.remote.send(batch)
         } catch {
-            return (.unavailable(error.description), nil, .unavailable(error.description))
+            return .unavailable(error.description)
         }
         let events = run.map { emittedEvents(answers[$0], decoder: decoder) } ?? .unavailable("the transaction does not encode")
-        let (effect, before) = stateEffect(answers[probes[0]], answers[probes[1]], watched: watched, names: names)
-        guard case .changes(let changes) = effect else { return (effect, before, events) }
-        return (.changes(SafeStateChange.mostSevereFirst(changes + decoder.tokenChanges(events.events))), before, events)
+        var reading = stateEffect(answers[probes[0]], answers[probes[1]], watched: watched, names: names)
+        reading.events = events
+        if case .changes(let changes) = reading.effect {
+            reading.effect = .changes(SafeStateChange.mostSevereFirst(changes + decoder.tokenChanges(events.events)))
+        }
+        return reading
     }
 
-    /// The effect from the probe's two answers, and the Safe before.
+    /// The effect from the probe's two answers, and the Safe before and after.
     private func stateEffect(_ first: Result<[UInt8], any Error>, _ second: Result<[UInt8], any Error>, watched: [Address],
-                             names: SafeContractNames) -> (SafeEffect, SafeStateSnapshot?) {
+                             names: SafeContractNames) -> SafeEffectReading {
         func outcome(_ answer: Result<[UInt8], any Error>) -> SafeProbeOutcome {
             switch answer {
             case .success: return .unreadable("the Safe did not revert from simulateAndRevert; it may be older than 1.3.0")
@@ -56,15 +70,19 @@ extension SafeStore {
         }
         let first = outcome(first), second = outcome(second)
         let before: SafeStateSnapshot? = if case .state(let state) = first { state } else { nil }
+        func reading(_ effect: SafeEffect, after: SafeStateSnapshot? = nil) -> SafeEffectReading {
+            SafeEffectReading(effect: effect, before: before, after: after, events: .unavailable("not read"))
+        }
         switch (first, second) {
         case (.state(let before), .state(let after)):
-            return (.changes(SafeStateChange.between(before, after, watched: Array(watched.prefix(SafeStateProbe.watchLimit)), name: names.name)), before)
+            let changes = SafeStateChange.between(before, after, watched: Array(watched.prefix(SafeStateProbe.watchLimit)), name: names.name)
+            return reading(.changes(changes), after: after)
         case (.state, .reverted(let why)):
-            return (.reverted(SafeRevertCodes.describe(why)), before)
+            return reading(.reverted(SafeRevertCodes.describe(why)))
         case (.unreadable(let why), _), (_, .unreadable(let why)):
-            return (.unavailable(why.contains("(0 bytes)") ? "the node ignored the state override (\(why))" : why), before)
+            return reading(.unavailable(why.contains("(0 bytes)") ? "the node ignored the state override (\(why))" : why))
         case (.reverted(let why), _):
-            return (.unavailable("reading the Safe failed: \(why)"), nil)
+            return .unavailable("reading the Safe failed: \(why)")
         }
     }
 
