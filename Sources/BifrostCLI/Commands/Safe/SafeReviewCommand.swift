@@ -5,19 +5,23 @@ import Services
 struct SafeReviewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
-        abstract: "Show what a Safe transaction will do before you sign it: every call decoded, warnings, a simulation, and the hashes.",
+        abstract: "Show what a Safe transaction will do before you sign it: every call decoded, its effect and events, the risks, and the hashes.",
         discussion: """
         Known functions are shown by name with their arguments (ERC-20 calls, owner and module management, \
-        MultiSend batches call by call). A delegatecall to anything but a known MultiSend is flagged: that code \
+        MultiSend batches call by call). A delegatecall to anything but a known MultiSend, the release's \
+        SignMessageLib or an official SafeMigration is flagged: that code \
         runs as the Safe. The simulation runs the call as the Safe on the node, without signatures; offline it is skipped.
-        Compare the safeTxHash with your hardware wallet's screen before you sign.
+        Then the Safe after the transaction (singleton, owners, threshold, modules, guards, balances, each before → after), \
+        the events its execution would emit, decoded, and the named risks (a refund drain, a nonce ahead or taken, a \
+        look-alike recipient, a threshold no one could reach again, Safes that own each other): all from the node alone.
+        Compare the hashes and the EIP-712 fields with your hardware wallet's screen before you sign.
 
         Example: bifrost safe review 0x5f3a…9c1e
         """
     )
     @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
     var safeTxHash: SafeTxHashValue
-    @Flag(name: .customLong("no-after-state"), help: "Skip reading the Safe after the transaction (one batched call less).")
+    @Flag(name: .customLong("no-after-state"), help: "Skip the Safe after the transaction and its events (one batch of three calls less).")
     var noAfterState = false
     @OptionGroup var global: GlobalOptions
 
