@@ -63,3 +63,17 @@ struct SafeFixture {
         EthereumRemote(rpc: JSONRPCClient(network: LiveNetwork.shared, endpoint: try RPCEndpoint(devnet.rpcURL)))
     }
 }
+
+extension SafeFixture {
+    /// `bifrost safe execute` by the real process on a terminal (script(1)), so its progress
+    /// lines show, from `wallet`'s home with its key `key`.
+    func executeOnTerminal(_ safeTxHash: [UInt8], in wallet: TestWallet, key: String, wait: Bool = false) async throws -> (status: Int32, out: String) {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bifrost").path
+        let passwordFile = wallet.home.appendingPathComponent("password.txt")
+        try "pw\n".write(to: passwordFile, atomically: true, encoding: .utf8)
+        let command = "\(binary) --home \(wallet.home.path) --network devnet safe execute \(Hex.encode(safeTxHash)) --key \(key) "
+            + "--password-file \(passwordFile.path)" + (wait ? " --wait" : "")
+        return try await OnDevnet.ConfirmationRuleTests.bifrost(["--version"], home: wallet.home, executable: "/usr/bin/script",
+                                                               arguments: ["-qec", command, "/dev/null"])
+    }
+}

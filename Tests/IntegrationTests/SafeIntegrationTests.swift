@@ -94,12 +94,7 @@ extension OnDevnet {
             let file = try await f.first.services.dispatcher.dispatch(ExportSafeTransaction(safeTxHash: entry.safeTxHash))
             _ = try await f.second.services.dispatcher.dispatch(ImportSafeTransaction(json: file.json))
             _ = try await f.second.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "owner5", password: { "pw" }))
-            let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bifrost").path
-            let passwordFile = f.second.home.appendingPathComponent("password.txt")
-            try "pw\n".write(to: passwordFile, atomically: true, encoding: .utf8)
-            let executed = try await ConfirmationRuleTests.bifrost(
-                ["--version"], home: f.second.home, executable: "/usr/bin/script",
-                arguments: ["-qec", "\(binary) --home \(f.second.home.path) --network devnet safe execute \(Hex.encode(entry.safeTxHash)) --key owner5 --password-file \(passwordFile.path) --wait", "/dev/null"])
+            let executed = try await f.executeOnTerminal(entry.safeTxHash, in: f.second, key: "owner5", wait: true)
             let sent = try #require(try await f.second.services.dispatcher.dispatch(SafeTransactionQuery(safeTxHash: entry.safeTxHash)).entry.executionHash)
             let signedLine = try #require(executed.out.range(of: "Signed the execution transaction \(Hex.encode(sent)); broadcasting it…"), "\(executed.out)")
             let broadcastLine = try #require(executed.out.range(of: "Broadcast; the node accepted it."))

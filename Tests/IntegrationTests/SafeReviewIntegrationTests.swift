@@ -111,12 +111,7 @@ extension OnDevnet {
             #expect(bybit.risks.map(\.name) == ["nonce-ahead"], "queued behind the transfer: \(bybit.risks)")
 
             // On a terminal, `safe execute` says the same before it acts, here before refusing for want of signatures.
-            let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bifrost").path
-            let passwordFile = f.first.home.appendingPathComponent("password.txt")
-            try "pw\n".write(to: passwordFile, atomically: true, encoding: .utf8)
-            let onTerminal = try await ConfirmationRuleTests.bifrost(
-                ["--version"], home: f.first.home, executable: "/usr/bin/script",
-                arguments: ["-qec", "\(binary) --home \(f.first.home.path) --network devnet safe execute \(hash) --key owner4 --password-file \(passwordFile.path)", "/dev/null"])
+            let onTerminal = try await f.executeOnTerminal(bybitEntry.safeTxHash, in: f.first, key: "owner4")
             #expect(onTerminal.status != 0 && onTerminal.out.contains("after the transaction: 1 change")
                     && onTerminal.out.contains("CRITICAL: the Safe's singleton changes from "), "\(onTerminal.out)")
 
