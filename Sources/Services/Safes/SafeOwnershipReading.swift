@@ -4,15 +4,17 @@ import SafeKit
 import Storage
 
 extension SafeStore {
-    /// Nested Safes read to at most this depth below the reviewed one.
+    /// Nested Safes read to at most this depth below the reviewed one, and at most this many
+    /// addresses a level, so a hostile web of Safes costs a bounded read.
     static let ownershipDepth = 3
+    static let ownershipBreadth = SafeStateProbe.listLimit
 
     /// The risks of `safe` having `after`'s owners and threshold: read, one batch per level, which
     /// of its owners are Safes and who owns those, and take the followed Safes it is an owner of
     /// from the home; then ask `SafeOwnership` whether every Safe can still reach its threshold.
     func ownershipRisks(of safe: Address, after: SafeStateSnapshot, chain: Chain, at block: BlockTag) async -> [SafeRisk] {
         var graph = SafeOwnership([safe: .init(owners: after.owners, threshold: after.threshold)])
-        var frontier = after.owners
+        var frontier = Array(after.owners.prefix(Self.ownershipBreadth)), seen = Set(after.owners + [safe])
         let r = EthereumRemote.Requests.self
         for _ in 0..<Self.ownershipDepth where !frontier.isEmpty {
             var batch = RPCBatch()
@@ -27,9 +29,9 @@ extension SafeStore {
                       let owners = try? SafeContract.decodeOwners(try answers.get(owners)), !owners.isEmpty,
                       let threshold = try? SafeContract.decodeUInt(try answers.get(threshold), call: "getThreshold") else { continue }
                 graph.safes[owner] = .init(owners: owners, threshold: threshold)
-                next += owners.filter { graph.safes[$0] == nil }
+                next += owners.filter { seen.insert($0).inserted }
             }
-            frontier = Array(Set(next))
+            frontier = Array(next.prefix(Self.ownershipBreadth))
         }
         var followed: [Safe] = []
         if let chainID = chain.network?.chainID { followed = (try? await storage.safes(chainID: chainID)) ?? [] }
