@@ -5,7 +5,6 @@ import EthereumKit
 /// contract `isValidSignature`, and the child Safe's fallback handler accepts when the child's
 /// own owners signed the child's `SafeMessage` hash of what the parent asked about.
 public enum ContractSignature {
-    static let safeMessageTypeHash = Keccak256.hash(Array("SafeMessage(bytes message)".utf8))
     static let legacyIsValidSignature = try! FunctionSignature("isValidSignature(bytes,bytes)")
     static let isValidSignature = try! FunctionSignature("isValidSignature(bytes32,bytes)")
     /// What `isValidSignature(bytes,bytes)` returns on success (the pre-standard EIP-1271).
@@ -23,10 +22,7 @@ public enum ContractSignature {
     /// The hash the owners of `child` sign so that `child` confirms `tx` of its parent: the
     /// child's `getMessageHash` (CompatibilityFallbackHandler) of the message the parent will ask about.
     public static func childMessageHash(for tx: SafeTx, child: Address, childVersion: SafeVersion) throws(SafeKitError) -> [UInt8] {
-        let message = try message(for: tx).message
-        let domain = try SafeTx(safe: child, chainID: tx.chainID, version: childVersion, to: .zero, nonce: 0).domainSeparator()
-        let structHash = Keccak256.hash(safeMessageTypeHash + Keccak256.hash(message))
-        return Keccak256.hash([0x19, 0x01] + domain + structHash)
+        try SafeMessage.hash(of: try message(for: tx).message, safe: child, chainID: tx.chainID, version: childVersion)
     }
 
     /// The `isValidSignature` call the parent Safe makes on the owner contract for `tx`.

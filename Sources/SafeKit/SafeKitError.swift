@@ -16,6 +16,7 @@ public enum SafeKitError: Error, Equatable, Sendable, CustomStringConvertible {
     case chainIDRequired(SafeVersion)
     case emptyBatch
     case valueOutOfRange(String)
+    case invalidMessage(String)
 
     public var description: String {
         switch self {
@@ -35,6 +36,7 @@ public enum SafeKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .chainIDRequired(let v): return "Safe \(v.rawValue) hashes transactions with the chain ID, and none was given"
         case .emptyBatch: return "a MultiSend batch needs at least one transaction"
         case .valueOutOfRange(let field): return "\(field) does not fit in 256 bits"
+        case .invalidMessage(let why): return "the message cannot be hashed: \(why)"
         }
     }
 }

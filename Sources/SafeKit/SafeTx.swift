@@ -48,6 +48,12 @@ public struct SafeTx: Sendable, Hashable {
 
     /// `keccak256(abi.encode(domainTypeHash, [chainId,] safe))`.
     public func domainSeparator() throws(SafeKitError) -> [UInt8] {
+        try Self.domainSeparator(safe: safe, chainID: chainID, version: version)
+    }
+
+    /// The EIP-712 domain separator of `safe` of `version` on `chainID`, which its transactions
+    /// and messages share.
+    public static func domainSeparator(safe: Address, chainID: BigUInt?, version: SafeVersion) throws(SafeKitError) -> [UInt8] {
         var types: [ABIType] = [.fixedBytes(32)]
         var values: [ABIValue] = [.bytes(Keccak256.hash(Array(version.domainTypeString.utf8)))]
         if version.domainHasChainID {
@@ -57,7 +63,7 @@ public struct SafeTx: Sendable, Hashable {
         }
         types.append(.address)
         values.append(.address(safe))
-        return Keccak256.hash(try Self.encode(types, values))
+        return Keccak256.hash(try encode(types, values))
     }
 
     /// `keccak256(abi.encode(SafeTxTypeHash, to, value, keccak256(data), operation, …, nonce))`.

@@ -1,0 +1,55 @@
+import BigInt
+import EthereumKit
+
+/// An off-chain message a Safe signs: a text (EIP-191) or typed data (EIP-712). Its own digest,
+/// the hash an app asks the Safe's `isValidSignature` about, is wrapped in the Safe's
+/// `SafeMessage(bytes message)` EIP-712 type; the owners sign that hash.
+public struct SafeMessage: Sendable {
+    /// What is signed.
+    public enum Content: Sendable {
+        /// A text, hashed as `personal_sign` does.
+        case text(String)
+        /// EIP-712 typed data.
+        case typedData(TypedData)
+    }
+
+    public let safe: Address
+    public let chainID: BigUInt
+    public let version: SafeVersion
+    public let content: Content
+
+    /// `content` to be signed by `safe` of `version` on `chainID`.
+    public init(safe: Address, chainID: BigUInt, version: SafeVersion, content: Content) {
+        self.safe = safe
+        self.chainID = chainID
+        self.version = version
+        self.content = content
+    }
+
+    /// The message's own digest: the EIP-191 hash of the text, or the EIP-712 digest of the typed
+    /// data. This is the `bytes32` an app passes to the Safe's `isValidSignature`.
+    public func digest() throws(SafeKitError) -> [UInt8] {
+        switch content {
+        case .text(let text): return PersonalMessage.hash(Array(text.utf8))
+        case .typedData(let data):
+            do { return try data.digest() } catch { throw .invalidMessage(error.description) }
+        }
+    }
+
+    /// The SafeMessage hash the owners sign, as the fallback handler's `getMessageHash` computes it
+    /// for the digest (`abi.encode(digest)` is the digest itself).
+    public func hash() throws(SafeKitError) -> [UInt8] {
+        try Self.hash(of: try digest(), safe: safe, chainID: chainID, version: version)
+    }
+
+    /// `keccak256(0x19 ‖ 0x01 ‖ the Safe's domain separator ‖ keccak256(SafeMessage typehash ‖ keccak256(message)))`:
+    /// the hash of any `message` bytes for `safe`, which a Safe owner that is itself a Safe also signs.
+    public static func hash(of message: [UInt8], safe: Address, chainID: BigUInt?, version: SafeVersion) throws(SafeKitError) -> [UInt8] {
+        let domain = try SafeTx.domainSeparator(safe: safe, chainID: chainID, version: version)
+        let structHash = Keccak256.hash(typeHash + Keccak256.hash(message))
+        return Keccak256.hash([0x19, 0x01] + domain + structHash)
+    }
+
+    /// `keccak256("SafeMessage(bytes message)")`.
+    static let typeHash = Keccak256.hash(Array("SafeMessage(bytes message)".utf8))
+}
