@@ -33,3 +33,25 @@ extension OnDevnet {
         }
     }
 }
+
+extension OnDevnet.SafeMessageIntegrationTests {
+    @Test("two of three owners sign a text message; the Safe's isValidSignature accepts the final signature on every release, and refuses one signature or a signature of the bare digest",
+          arguments: [SafeVersion.v1_3_0, .v1_4_1, .v1_5_0])
+    func signedMessageVerifiesOnChain(_ version: SafeVersion) async throws {
+        let f = try await SafeFixture(devnet: devnet, version: version)
+        defer { f.remove() }
+        let message = SafeMessage(safe: f.safe, chainID: devnet.chainID, version: version, content: .text("Sign in to app.example\nNonce: 42"))
+        let keys = [4, 5].map { devnet.accounts[$0].key }
+        let signatures = try keys.map { try SafeSignature.sign(safeTxHash: try message.hash(), with: $0) }
+        func asks(_ signature: [UInt8]) async -> Bool {
+            guard let call = try? message.validationCall(signature: signature),
+                  let answer = try? await f.remote().call(CallRequest(to: f.safe, data: call)) else { return false }
+            return SafeMessage.accepts(answer)
+        }
+        #expect(await asks(SafeMessage.finalSignature(signatures)), "two owners over the SafeMessage hash")
+        #expect(await asks(SafeMessage.finalSignature(signatures.reversed())), "the order given does not matter: packing sorts")
+        #expect(await !asks(SafeMessage.finalSignature([signatures[0]])), "one of two is not enough")
+        let bare = try keys.map { try SafeSignature.sign(safeTxHash: try message.digest(), with: $0) }
+        #expect(await !asks(SafeMessage.finalSignature(bare)), "a signature of the digest itself is not the Safe's")
+    }
+}

@@ -50,6 +50,22 @@ public struct SafeMessage: Sendable {
         return Keccak256.hash([0x19, 0x01] + domain + structHash)
     }
 
+    /// The signature an app gives the Safe's `isValidSignature`: `signatures` (the owners' over
+    /// `hash()`) packed as the Safe reads them, one per owner in ascending order.
+    public static func finalSignature(_ signatures: [SafeSignature]) -> [UInt8] {
+        SafeSignature.pack(signatures)
+    }
+
+    /// `isValidSignature(bytes32 digest, bytes signature)`: what an app asks the Safe.
+    public func validationCall(signature: [UInt8]) throws(SafeKitError) -> [UInt8] {
+        try SafeContract.encode(ContractSignature.isValidSignature, [.bytes(try digest()), .bytes(signature)])
+    }
+
+    /// Whether the Safe's answer to `validationCall` is EIP-1271's magic value.
+    public static func accepts(_ answer: [UInt8]) -> Bool {
+        answer.count >= 4 && Array(answer.prefix(4)) == ContractSignature.magic
+    }
+
     /// `keccak256("SafeMessage(bytes message)")`.
     static let typeHash = Keccak256.hash(Array("SafeMessage(bytes message)".utf8))
 }
