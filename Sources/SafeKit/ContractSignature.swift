@@ -16,7 +16,13 @@ public enum ContractSignature {
     /// and 1.4.1 (legacy form), the safeTxHash for 1.5.0 (`bytes32` form). The child's handler
     /// turns it into `message` bytes: the preimage itself, or `abi.encode(hash)`.
     static func message(for tx: SafeTx) throws(SafeKitError) -> (message: [UInt8], legacy: Bool) {
-        tx.version >= .v1_5_0 ? (try tx.hash(), false) : (try tx.encodedData(), true)
+        message(preimage: try tx.encodedData(), parentVersion: tx.version)
+    }
+
+    /// The same for anything a parent of `parentVersion` checks signatures of: its EIP-712
+    /// `preimage` (`0x19 ‖ 0x01 ‖ domain ‖ struct hash`) before 1.5.0, the hash of it from 1.5.0.
+    static func message(preimage: [UInt8], parentVersion: SafeVersion) -> (message: [UInt8], legacy: Bool) {
+        parentVersion >= .v1_5_0 ? (Keccak256.hash(preimage), false) : (preimage, true)
     }
 
     /// The hash the owners of `child` sign so that `child` confirms `tx` of its parent: the

@@ -3,6 +3,7 @@ import EthereumKit
 import Foundation
 import Networking
 import SafeKit
+import Services
 import Testing
 
 extension OnDevnet {
@@ -53,5 +54,31 @@ extension OnDevnet.SafeMessageIntegrationTests {
         #expect(await !asks(SafeMessage.finalSignature([signatures[0]])), "one of two is not enough")
         let bare = try keys.map { try SafeSignature.sign(safeTxHash: try message.digest(), with: $0) }
         #expect(await !asks(SafeMessage.finalSignature(bare)), "a signature of the digest itself is not the Safe's")
+    }
+}
+
+extension OnDevnet.SafeMessageIntegrationTests {
+    @Test("a parent Safe owned by a child Safe signs a message once the child's owners sign its hash of what the parent asks; verified on chain on every release",
+          arguments: [SafeVersion.v1_3_0, .v1_4_1, .v1_5_0])
+    func nestedSafeSignsMessage(_ version: SafeVersion) async throws {
+        let f = try await SafeFixture(devnet: devnet, version: version)
+        defer { f.remove() }
+        // The child is the fixture's 2-of-3 Safe; the parent is owned by the child and owner 6, 2 of 2.
+        let parent = try await f.first.services.dispatcher.dispatch(DeploySafe(
+            keyName: "owner4", owners: [f.safe, f.owners[2]], threshold: 2, saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)),
+            version: version, chain: f.first.chain, wait: true, password: { "pw" })).safe
+        let message = SafeMessage(safe: parent, chainID: devnet.chainID, version: version, content: .text("Vote: yes on proposal 7"))
+        let childHash = try message.childMessageHash(child: f.safe, childVersion: version)
+        let childSignatures = try [4, 5].map { try SafeSignature.sign(safeTxHash: childHash, with: devnet.accounts[$0].key) }
+        let byChild = SafeSignature.contract(owner: f.safe, data: SafeMessage.finalSignature(childSignatures))
+        let byOwner6 = try SafeSignature.sign(safeTxHash: try message.hash(), with: devnet.accounts[6].key)
+        func accepted(_ signatures: [SafeSignature]) async throws -> Bool {
+            let answer = try? await f.remote().call(CallRequest(to: parent, data: try message.validationCall(signature: SafeMessage.finalSignature(signatures))))
+            return answer.map(SafeMessage.accepts) ?? false
+        }
+        #expect(try await accepted([byChild, byOwner6]))
+        // The child's owners signing the parent's own hash (the official service's preimage bug) is refused.
+        let wrong = try [4, 5].map { try SafeSignature.sign(safeTxHash: try message.hash(), with: devnet.accounts[$0].key) }
+        #expect(try await !accepted([SafeSignature.contract(owner: f.safe, data: SafeMessage.finalSignature(wrong)), byOwner6]))
     }
 }

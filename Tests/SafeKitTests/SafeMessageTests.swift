@@ -49,6 +49,21 @@ struct SafeMessageTests {
                 == SafeMessage.hash(of: try tx.encodedData(), safe: child, chainID: 1, version: .v1_4_1))
     }
 
+    @Test("what a child Safe's owners sign for a parent's message follows the parent's release: the digest (1.3.0), the preimage (1.4.1), the hash (1.5.0)")
+    func childHashByRelease() throws {
+        let child = try Address("0x00000000000000000000000000000000000000c1")
+        func parent(_ version: SafeVersion) -> SafeMessage { SafeMessage(safe: Self.safe, chainID: 1, version: version, content: .text("vote")) }
+        let forms: [(SafeVersion, (SafeMessage) throws -> [UInt8])] = [(.v1_3_0, { try $0.digest() }), (.v1_4_1, { try $0.preimage() }),
+                                                                       (.v1_5_0, { try $0.hash() })]
+        var seen = Set<[UInt8]>()
+        for (version, asked) in forms {
+            let expected = try SafeMessage.hash(of: try asked(parent(version)), safe: child, chainID: 1, version: .v1_4_1)
+            #expect(try parent(version).childMessageHash(child: child, childVersion: .v1_4_1) == expected, "\(version.rawValue)")
+            seen.insert(expected)
+        }
+        #expect(seen.count == 3)
+    }
+
     @Test("typed data that does not hash is a typed error")
     func badTypedData() throws {
         let typed = try TypedData(try JSONParser.parse(#"{"types":{"EIP712Domain":[],"M":[{"name":"x","type":"uint8"}]},"primaryType":"M","domain":{},"message":{"x":"300"}}"#))

@@ -39,15 +39,33 @@ public struct SafeMessage: Sendable {
     /// The SafeMessage hash the owners sign, as the fallback handler's `getMessageHash` computes it
     /// for the digest (`abi.encode(digest)` is the digest itself).
     public func hash() throws(SafeKitError) -> [UInt8] {
-        try Self.hash(of: try digest(), safe: safe, chainID: chainID, version: version)
+        Keccak256.hash(try preimage())
+    }
+
+    /// `0x19 ‖ 0x01 ‖ the Safe's domain separator ‖ the SafeMessage struct hash`, whose hash is `hash()`.
+    public func preimage() throws(SafeKitError) -> [UInt8] {
+        try Self.preimage(of: try digest(), safe: safe, chainID: chainID, version: version)
+    }
+
+    /// The hash the owners of `child` (a Safe of `childVersion` that owns this Safe) sign so that
+    /// `child` confirms this message: the child's SafeMessage hash of what this Safe's handler
+    /// will ask it about. That differs by this Safe's release: 1.3.0's handler checks signatures
+    /// against the message bytes themselves (the digest), 1.4.1's against the EIP-712 preimage,
+    /// and 1.5.0's against the hash.
+    public func childMessageHash(child: Address, childVersion: SafeVersion) throws(SafeKitError) -> [UInt8] {
+        let asked = version < .v1_4_1 ? try digest() : ContractSignature.message(preimage: try preimage(), parentVersion: version).message
+        return try Self.hash(of: asked, safe: child, chainID: chainID, version: childVersion)
     }
 
     /// `keccak256(0x19 ‖ 0x01 ‖ the Safe's domain separator ‖ keccak256(SafeMessage typehash ‖ keccak256(message)))`:
     /// the hash of any `message` bytes for `safe`, which a Safe owner that is itself a Safe also signs.
     public static func hash(of message: [UInt8], safe: Address, chainID: BigUInt?, version: SafeVersion) throws(SafeKitError) -> [UInt8] {
+        Keccak256.hash(try preimage(of: message, safe: safe, chainID: chainID, version: version))
+    }
+
+    static func preimage(of message: [UInt8], safe: Address, chainID: BigUInt?, version: SafeVersion) throws(SafeKitError) -> [UInt8] {
         let domain = try SafeTx.domainSeparator(safe: safe, chainID: chainID, version: version)
-        let structHash = Keccak256.hash(typeHash + Keccak256.hash(message))
-        return Keccak256.hash([0x19, 0x01] + domain + structHash)
+        return [0x19, 0x01] + domain + Keccak256.hash(typeHash + Keccak256.hash(message))
     }
 
     /// The signature an app gives the Safe's `isValidSignature`: `signatures` (the owners' over
