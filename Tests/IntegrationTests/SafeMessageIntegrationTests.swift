@@ -19,13 +19,13 @@ extension OnDevnet {
         func hashMatchesChain(_ version: SafeVersion) async throws {
             let f = try await SafeFixture(devnet: devnet, version: version)
             defer { f.remove() }
-            let typed = try TypedData(try JSONParser.parse(#"""
+            let typed = try SafeMessage.Content.typedData(json: #"""
                 {"types":{"EIP712Domain":[{"name":"name","type":"string"},{"name":"chainId","type":"uint256"}],
                  "Order":[{"name":"maker","type":"address"},{"name":"amount","type":"uint256"},{"name":"note","type":"string"}]},
                  "primaryType":"Order","domain":{"name":"Exchange","chainId":31337},
                  "message":{"maker":"0x70997970C51812dc3A010C7d01b50e0d17dc79C8","amount":"1000000","note":"sell 1 for 2"}}
-                """#))
-            for content in [SafeMessage.Content.text("Sign in to app.example\nNonce: 42"), .typedData(typed)] {
+                """#)
+            for content in [SafeMessage.Content.text("Sign in to app.example\nNonce: 42"), typed] {
                 let message = SafeMessage(safe: f.safe, chainID: devnet.chainID, version: version, content: content)
                 let call = try Self.getMessageHash.encodeCall([.bytes(try message.digest())])
                 let onChain = try await f.remote().call(CallRequest(to: f.safe, data: call))
@@ -80,5 +80,48 @@ extension OnDevnet.SafeMessageIntegrationTests {
         // The child's owners signing the parent's own hash (the official service's preimage bug) is refused.
         let wrong = try [4, 5].map { try SafeSignature.sign(safeTxHash: try message.hash(), with: devnet.accounts[$0].key) }
         #expect(try await !accepted([SafeSignature.contract(owner: f.safe, data: SafeMessage.finalSignature(wrong)), byOwner6]))
+    }
+}
+
+extension OnDevnet.SafeMessageIntegrationTests {
+    @Test("the real CLI: a text and a typed-data message proposed and signed by two owners of a 2-of-3 Safe verify on chain; one signature does not")
+    func cliMessages() async throws {
+        let f = try await SafeFixture(devnet: devnet)
+        defer { f.remove() }
+        _ = try await f.first.importDevKey(devnet, index: 5, name: "owner5")
+        let home = f.first.home
+        let passwordFile = home.appendingPathComponent("password.txt")
+        try "pw\n".write(to: passwordFile, atomically: true, encoding: .utf8)
+        func cli(_ arguments: [String]) async throws -> (status: Int32, out: String) {
+            try await OnDevnet.ConfirmationRuleTests.bifrost(["--network", "devnet"] + arguments, home: home)
+        }
+        func json(_ arguments: [String]) async throws -> JSONValue {
+            let r = try await cli(["--json"] + arguments)
+            #expect(r.status == 0, "\(arguments): \(r.out)")
+            return try JSONParser.parse(Array(r.out.utf8))
+        }
+        let typedFile = home.appendingPathComponent("order.json")
+        try #"{"types":{"EIP712Domain":[{"name":"name","type":"string"}],"Order":[{"name":"amount","type":"uint256"}]},"primaryType":"Order","domain":{"name":"Exchange"},"message":{"amount":"5"}}"#
+            .write(to: typedFile, atomically: true, encoding: .utf8)
+        for source in [["--text", "Sign in to app.example\nNonce: 7"], ["--typed-data", typedFile.path]] {
+            let proposed = try await json(["safe", "message", "propose", f.safe.checksummed] + source + ["--key", "owner4", "--password-file", passwordFile.path])
+            let hash = try #require(proposed["messageHash"]?.stringValue)
+            #expect(proposed["confirmations"] == .number("1") && proposed["finalSignature"] == .null)
+            let early = try await cli(["safe", "message", "verify", hash])
+            #expect(early.status == 1 && early.out.contains("INVALID"), "one of two signatures: \(early.out)")
+            let signed = try await json(["safe", "message", "sign", hash, "--key", "owner5", "--password-file", passwordFile.path])
+            let final = try #require(signed["finalSignature"]?.stringValue)
+            #expect(signed["confirmations"] == .number("2") && final.count == 2 + 2 * 130)
+            let verified = try await cli(["safe", "message", "verify", hash])
+            #expect(verified.status == 0 && verified.out.contains("valid: the Safe accepts the signature"), "\(verified.out)")
+            // The app's own check, with the final signature the CLI printed.
+            let digest = try [UInt8](hex: try #require(signed["digest"]?.stringValue))
+            let call = try FunctionSignature("isValidSignature(bytes32,bytes)").encodeCall([.bytes(digest), .bytes(try [UInt8](hex: final))])
+            #expect(SafeMessage.accepts(try await f.remote().call(CallRequest(to: f.safe, data: call))))
+        }
+        let shown = try await cli(["safe", "message", "list", f.safe.checksummed])
+        #expect(shown.status == 0 && shown.out.split(separator: "\n").count == 2 && shown.out.contains("2 of 2"), "\(shown.out)")
+        let stranger = try await cli(["safe", "message", "propose", f.safe.checksummed, "--text", "x", "--typed-data", typedFile.path])
+        #expect(stranger.status == 64, "two kinds of message at once is a usage error")
     }
 }

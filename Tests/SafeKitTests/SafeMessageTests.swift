@@ -23,7 +23,7 @@ struct SafeMessageTests {
         let text = SafeMessage(safe: Self.safe, chainID: 1, version: .v1_4_1, content: .text("Sign in to app.example"))
         #expect(try text.digest() == PersonalMessage.hash(Array("Sign in to app.example".utf8)))
         let (typed, digest) = try Self.mail()
-        #expect(try SafeMessage(safe: Self.safe, chainID: 1, version: .v1_4_1, content: .typedData(typed)).digest() == digest)
+        #expect(try SafeMessage(safe: Self.safe, chainID: 1, version: .v1_4_1, content: .typedData(typed, json: "")).digest() == digest)
     }
 
     @Test("the hash is the digest wrapped in the Safe's domain: another Safe, chain or domain layout gives another hash")
@@ -67,6 +67,6 @@ struct SafeMessageTests {
     @Test("typed data that does not hash is a typed error")
     func badTypedData() throws {
         let typed = try TypedData(try JSONParser.parse(#"{"types":{"EIP712Domain":[],"M":[{"name":"x","type":"uint8"}]},"primaryType":"M","domain":{},"message":{"x":"300"}}"#))
-        #expect(throws: SafeKitError.self) { try SafeMessage(safe: Self.safe, chainID: 1, version: .v1_4_1, content: .typedData(typed)).hash() }
+        #expect(throws: SafeKitError.self) { try SafeMessage(safe: Self.safe, chainID: 1, version: .v1_4_1, content: .typedData(typed, json: "")).hash() }
     }
 }

@@ -9,8 +9,22 @@ public struct SafeMessage: Sendable {
     public enum Content: Sendable {
         /// A text, hashed as `personal_sign` does.
         case text(String)
-        /// EIP-712 typed data.
-        case typedData(TypedData)
+        /// EIP-712 typed data, and its JSON as given (what is stored and shown).
+        case typedData(TypedData, json: String)
+
+        /// Typed data from its `eth_signTypedData_v4` JSON; JSON that is not typed data is a typed error.
+        public static func typedData(json: String) throws(SafeKitError) -> Content {
+            do { return .typedData(try TypedData(json: Array(json.utf8)), json: json) } catch { throw .invalidMessage(error.description) }
+        }
+
+        /// The content stored as `kind` ("text" or "typedData") and `text`.
+        public init(kind: String, text: String) throws(SafeKitError) {
+            switch kind {
+            case "text": self = .text(text)
+            case "typedData": self = try .typedData(json: text)
+            default: throw .invalidMessage("unknown message kind \(kind)")
+            }
+        }
     }
 
     public let safe: Address
@@ -31,7 +45,7 @@ public struct SafeMessage: Sendable {
     public func digest() throws(SafeKitError) -> [UInt8] {
         switch content {
         case .text(let text): return PersonalMessage.hash(Array(text.utf8))
-        case .typedData(let data):
+        case .typedData(let data, _):
             do { return try data.digest() } catch { throw .invalidMessage(error.description) }
         }
     }

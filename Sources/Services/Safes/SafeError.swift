@@ -9,6 +9,7 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedVersion(address: Address, version: String)
     case unknownSafe(Address)
     case unknownTransaction(String)
+    case unknownMessage(String)
     case notAnOwner(signer: Address, safe: Address)
     case notEnoughSignatures(have: Int, need: BigUInt, missing: [Address])
     case nonceUsed(nonce: BigUInt, current: BigUInt)
@@ -28,6 +29,7 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedVersion(let a, let v): return "\(a.checksummed) is a Safe \(v); Bifrost speaks 1.3.0, 1.4.1 and 1.5.0"
         case .unknownSafe(let a): return "\(a.checksummed) is not followed here; add it first"
         case .unknownTransaction(let h): return "no Safe transaction \(h) here; propose it or import its file first"
+        case .unknownMessage(let h): return "no Safe message \(h) here; propose it first"
         case .notAnOwner(let signer, let safe): return "\(signer.checksummed) is not an owner of Safe \(safe.checksummed); refusing to sign"
         case .notEnoughSignatures(let have, let need, let missing):
             let who = missing.prefix(5).map(\.checksummed).joined(separator: ", ")

@@ -125,6 +125,9 @@ enum Migrations {
         m.registerMigration("v8: who proposed a Safe transaction, as the co-signing server's table of the same columns keeps it") { db in
             try db.alter(table: "safeTransaction") { t in SafeTransactionTables.addProposer(to: t) }
         }
+        m.registerMigration("v9: Safe messages and their signatures") { db in
+            try SafeMessageTables.create(db)
+        }
         return m
     }
 }

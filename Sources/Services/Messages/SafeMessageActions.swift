@@ -1,0 +1,156 @@
+import BigInt
+import Foundation
+import Networking
+import SafeKit
+import Storage
+
+/// A stored Safe message with where its signatures stand: the followed Safe's owners against its
+/// threshold, and the final signature for the app once enough owners signed.
+public struct SafeMessageDetail: Sendable, Equatable {
+    public let entry: SafeMessageEntry
+    public let count: ConfirmationCount
+    /// The message's own digest (what an app asks `isValidSignature` about).
+    public let digest: [UInt8]
+    /// The owners' signatures packed as the Safe reads them, once the threshold is met.
+    public let finalSignature: [UInt8]?
+}
+
+/// Proposes a message for a followed Safe to sign, and signs it at once with `keyName` when given.
+public struct ProposeSafeMessage: SafeAction {
+    public let safe: Address
+    public let content: SafeMessage.Content
+    public let keyName: String?
+    public let password: @Sendable () throws -> String
+    public init(safe: Address, content: SafeMessage.Content, keyName: String? = nil, password: @escaping @Sendable () throws -> String = { "" }) {
+        self.safe = safe
+        self.content = content
+        self.keyName = keyName
+        self.password = password
+    }
+    public func perform(on store: SafeStore) async throws -> SafeMessageDetail { try await store.propose(self) }
+}
+
+/// Signs a stored message with an owner's vault key; offline, from the followed Safe's owners.
+public struct SignSafeMessage: SafeAction {
+    public let messageHash: [UInt8]
+    public let keyName: String
+    public let password: @Sendable () throws -> String
+    public init(messageHash: [UInt8], keyName: String, password: @escaping @Sendable () throws -> String) {
+        self.messageHash = messageHash
+        self.keyName = keyName
+        self.password = password
+    }
+    public func perform(on store: SafeStore) async throws -> SafeMessageDetail { try await store.sign(self) }
+}
+
+/// A stored message and where its signatures stand.
+public struct SafeMessageQuery: SafeAction {
+    public let messageHash: [UInt8]
+    public init(messageHash: [UInt8]) { self.messageHash = messageHash }
+    public func perform(on store: SafeStore) async throws -> SafeMessageDetail { try await store.messageDetail(messageHash) }
+}
+
+/// The messages of a followed Safe, newest first, with where each stands.
+public struct ListSafeMessages: SafeAction {
+    public let safe: Address
+    public init(safe: Address) { self.safe = safe }
+    public func perform(on store: SafeStore) async throws -> [SafeMessageDetail] { try await store.messages(of: safe) }
+}
+
+/// Asks the Safe on chain whether the collected signatures sign the message (EIP-1271).
+public struct VerifySafeMessage: SafeAction {
+    public let messageHash: [UInt8]
+    public let chain: ChainSelection
+    public init(messageHash: [UInt8], chain: ChainSelection) {
+        self.messageHash = messageHash
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> SafeMessageVerdict { try await store.verify(self) }
+}
+
+/// What the Safe answered about a message's signature.
+public struct SafeMessageVerdict: Sendable, Equatable {
+    /// Whether `isValidSignature` returned EIP-1271's magic value.
+    public let valid: Bool
+    /// Why not, in the Safe's or the node's words.
+    public let reason: String?
+    /// The signature asked about.
+    public let signature: [UInt8]
+}
+
+extension SafeStore {
+    func propose(_ p: ProposeSafeMessage) async throws -> SafeMessageDetail {
+        guard let safe = try await storage.safes(address: p.safe).first else { throw SafeError.unknownSafe(p.safe) }
+        guard let version = safe.safeVersion else { throw SafeError.unsupportedVersion(address: safe.address, version: safe.version) }
+        let message = SafeMessage(safe: safe.address, chainID: safe.chainID, version: version, content: p.content)
+        var proposer: Address?
+        if let name = p.keyName { proposer = try await keys.account(named: name).address }
+        let entry = try SafeMessageEntry(message, proposer: proposer, at: now())
+        if let existing = try await storage.message(messageHash: entry.messageHash) {
+            guard let name = p.keyName else { return detail(existing, safe: safe) }
+            return try await sign(SignSafeMessage(messageHash: existing.messageHash, keyName: name, password: p.password))
+        }
+        try await storage.save(entry)
+        guard let name = p.keyName else { return detail(entry, safe: safe) }
+        return try await sign(SignSafeMessage(messageHash: entry.messageHash, keyName: name, password: p.password))
+    }
+
+    func sign(_ s: SignSafeMessage) async throws -> SafeMessageDetail {
+        let (entry, safe) = try await storedMessage(s.messageHash)
+        let account = try await keys.account(named: s.keyName)
+        guard safe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: safe.address) }
+        guard !entry.signatures.contains(where: { $0.owner == account.address }) else { return detail(entry, safe: safe) }
+        let key = try await keys.signingKey(name: s.keyName, password: try s.password())
+        let signed = entry.adding([try SafeSignature.sign(safeTxHash: entry.messageHash, with: key)], at: now())
+        try await storage.save(signed)
+        return detail(signed, safe: safe)
+    }
+
+    func messageDetail(_ hash: [UInt8]) async throws -> SafeMessageDetail {
+        let (entry, safe) = try await storedMessage(hash)
+        return detail(entry, safe: safe)
+    }
+
+    func messages(of address: Address) async throws -> [SafeMessageDetail] {
+        guard let safe = try await storage.safes(address: address).first else { throw SafeError.unknownSafe(address) }
+        return try await storage.messages(chainID: safe.chainID, safe: safe.address).map { detail($0, safe: safe) }
+    }
+
+    func verify(_ v: VerifySafeMessage) async throws -> SafeMessageVerdict {
+        let detail = try await messageDetail(v.messageHash)
+        let signature = detail.finalSignature ?? SafeSignature.pack(detail.entry.signatures)
+        let chain = try await connector.connect(v.chain)
+        let call = try detail.entry.safeMessage().validationCall(signature: signature)
+        let answer: Result<[UInt8], NetworkError>
+        do { answer = .success(try await chain.remote.call(CallRequest(to: detail.entry.safe, data: call))) } catch { answer = .failure(error) }
+        switch answer {
+        case .success(let bytes):
+            let valid = SafeMessage.accepts(bytes)
+            return SafeMessageVerdict(valid: valid, reason: valid ? nil : "the Safe answered \(Hex.encode(Array(bytes.prefix(4)))), not the magic value",
+                                      signature: signature)
+        case .failure(let error):
+            guard case .rpc(_, let message, _) = error else { throw error }
+            let reason = error.revertData.map { SafeRevertCodes.describe(RevertReason.describe($0)) } ?? message
+            return SafeMessageVerdict(valid: false, reason: reason, signature: signature)
+        }
+    }
+
+    /// A stored message and its followed Safe, or clear errors.
+    private func storedMessage(_ hash: [UInt8]) async throws -> (SafeMessageEntry, Safe) {
+        guard let entry = try await storage.message(messageHash: hash) else { throw SafeError.unknownMessage(Hex.encode(hash)) }
+        guard let safe = try await storage.safe(chainID: entry.chainID, address: entry.safe) else { throw SafeError.unknownSafe(entry.safe) }
+        return (entry, safe)
+    }
+
+    /// Where `entry`'s signatures stand against `safe`'s owners and threshold.
+    private func detail(_ entry: SafeMessageEntry, safe: Safe) -> SafeMessageDetail {
+        let confirmations = ConfirmationSet(entry.signatures)
+        let count = safe.count(confirmations)
+        var final: [UInt8]?
+        if count.isReady, let needed = Int(exactly: safe.threshold) {
+            let owners = entry.signatures.filter { safe.owners.contains($0.owner) }.sorted { $0.owner < $1.owner }
+            final = SafeMessage.finalSignature(Array(owners.prefix(needed)))
+        }
+        return SafeMessageDetail(entry: entry, count: count, digest: (try? entry.safeMessage().digest()) ?? [], finalSignature: final)
+    }
+}

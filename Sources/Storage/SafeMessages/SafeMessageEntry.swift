@@ -1,0 +1,70 @@
+import BigInt
+import EthereumKit
+import Foundation
+import SafeKit
+
+/// What a Safe message holds: a text, or EIP-712 typed data (kept as its JSON).
+public enum SafeMessageKind: String, Sendable, Hashable {
+    case text, typedData
+}
+
+/// A message a Safe is asked to sign, with the owners' signatures so far: what the wallet stores.
+public struct SafeMessageEntry: Sendable, Hashable {
+    /// The SafeMessage hash the owners sign.
+    public let messageHash: [UInt8]
+    public let chainID: BigUInt
+    public let safe: Address
+    public let version: SafeVersion
+    public let kind: SafeMessageKind
+    /// The text, or the typed data's JSON as it was given.
+    public let message: String
+    /// Who asked, when known.
+    public let proposer: Address?
+    /// The signatures over `messageHash`, oldest first, one per owner.
+    public let storedSignatures: [StoredSignature]
+    public let createdAt: Date
+    public let updatedAt: Date
+
+    /// An entry; `messageHash` must be `safeMessage().hash()`, which storage checks on write.
+    public init(messageHash: [UInt8], chainID: BigUInt, safe: Address, version: SafeVersion, kind: SafeMessageKind, message: String,
+                proposer: Address? = nil, storedSignatures: [StoredSignature] = [], createdAt: Date, updatedAt: Date) {
+        self.messageHash = messageHash
+        self.chainID = chainID
+        self.safe = safe
+        self.version = version
+        self.kind = kind
+        self.message = message
+        self.proposer = proposer
+        self.storedSignatures = storedSignatures
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// A new entry for `message`, hashed here.
+    public init(_ message: SafeMessage, proposer: Address?, at time: Date) throws(SafeKitError) {
+        let (kind, text): (SafeMessageKind, String) = switch message.content {
+        case .text(let text): (.text, text)
+        case .typedData(_, let json): (.typedData, json)
+        }
+        self.init(messageHash: try message.hash(), chainID: message.chainID, safe: message.safe, version: message.version, kind: kind,
+                  message: text, proposer: proposer, createdAt: time, updatedAt: time)
+    }
+
+    /// The signatures, one per owner.
+    public var signatures: [SafeSignature] { storedSignatures.map(\.signature) }
+
+    /// The message as SafeKit hashes it.
+    public func safeMessage() throws(SafeKitError) -> SafeMessage {
+        SafeMessage(safe: safe, chainID: chainID, version: version, content: try SafeMessage.Content(kind: kind.rawValue, text: message))
+    }
+
+    /// This entry with `signatures` added (an owner already here keeps the first), at `time`.
+    public func adding(_ signatures: [SafeSignature], at time: Date) -> SafeMessageEntry {
+        var stored = storedSignatures
+        for signature in signatures where !stored.contains(where: { $0.signature.owner == signature.owner }) {
+            stored.append(StoredSignature(signature, addedAt: time))
+        }
+        return SafeMessageEntry(messageHash: messageHash, chainID: chainID, safe: safe, version: version, kind: kind, message: message,
+                                proposer: proposer, storedSignatures: stored, createdAt: createdAt, updatedAt: time)
+    }
+}
