@@ -19,6 +19,8 @@ struct FuzzGrammar {
         ["safe", "tx-hash"], ["safe", "propose"], ["safe", "sign"], ["safe", "approve"], ["safe", "import"], ["safe", "export"], ["safe", "execute"],
         ["safe", "queue"], ["safe", "history"], ["safe", "info"], ["safe", "add"], ["safe", "create"], ["safe", "list"],
         ["safe", "service", "propose"], ["safe", "service", "confirm"], ["safe", "service", "list"],
+        ["safe", "message", "propose"], ["safe", "message", "sign"], ["safe", "message", "show"], ["safe", "message", "list"],
+        ["safe", "message", "verify"],
         ["rates"], ["rates", "now"], ["rates", "history"], ["completion"],
     ]
 
@@ -227,6 +229,23 @@ struct FuzzGrammar {
             if r.chance(0.3) { a += ["--password-file", file(.password, &r)] }
             if r.chance(0.2) { a.append("--wait") }
         case "safe import": a.append(file(.safeTransaction, &r))
+        case "safe message propose":
+            a.append(safe(&r))
+            switch r.int(0...3) {
+            case 0: a += ["--text", pick(["hello", "", "line\nbreak", "\u{1b}[31mred", String(repeating: "x", count: 5000)], &r)]
+            case 1: a += ["--text-file", file(.password, &r)]
+            case 2: a += ["--typed-data", file(.typedData, &r)]
+            default: break
+            }
+            if r.chance(0.2) { a += ["--text", "again"] }
+            if r.chance(0.5) { a += ["--key", knownKey(&r)] }
+            if r.chance(0.3) { a += ["--password-file", file(.password, &r)] }
+        case "safe message sign":
+            a.append(safeTxHash(&r))
+            if r.chance(0.95) { a += ["--key", knownKey(&r)] }
+            if r.chance(0.3) { a += ["--password-file", file(.password, &r)] }
+        case "safe message show", "safe message verify": a.append(safeTxHash(&r))
+        case "safe message list": a.append(safe(&r))
         case "safe export":
             a.append(safeTxHash(&r))
             if r.chance(0.95) { a += ["--out", r.chance(0.5) ? "-" : outPath(&r)] }
