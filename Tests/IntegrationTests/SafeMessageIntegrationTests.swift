@@ -125,3 +125,26 @@ extension OnDevnet.SafeMessageIntegrationTests {
         #expect(stranger.status == 64, "two kinds of message at once is a usage error")
     }
 }
+
+extension OnDevnet.SafeMessageIntegrationTests {
+    @Test("--on-chain: the proposed SignMessageLib delegatecall reviews without a warning, executes, and then isValidSignature(digest, 0x) accepts",
+          arguments: [SafeVersion.v1_3_0, .v1_4_1, .v1_5_0])
+    func onChainMessage(_ version: SafeVersion) async throws {
+        let f = try await SafeFixture(devnet: devnet, version: version)
+        defer { f.remove() }
+        let text = "Agree to the terms, v3"
+        let proposed = try await OnDevnet.ConfirmationRuleTests.bifrost(
+            ["--network", "devnet", "--json", "safe", "message", "propose", f.safe.checksummed, "--text", text, "--on-chain"], home: f.first.home)
+        #expect(proposed.status == 0, "\(proposed.out)")
+        let hash = try [UInt8](hex: try #require(try JSONParser.parse(Array(proposed.out.utf8))["safeTxHash"]?.stringValue))
+        let entry = try await f.first.services.dispatcher.dispatch(SafeTransactionQuery(safeTxHash: hash)).entry
+        let review = try await f.first.services.dispatcher.dispatch(ReviewSafeTransaction(safeTxHash: hash, chain: f.first.chain))
+        #expect(review.call.function == "signMessage" && review.call.allWarnings.isEmpty, "\(review.call.allWarnings)")
+        let message = SafeMessage(safe: f.safe, chainID: devnet.chainID, version: version, content: .text(text))
+        let unsigned = try? await f.remote().call(CallRequest(to: f.safe, data: try message.validationCall(signature: [])))
+        #expect(unsigned.map(SafeMessage.accepts) != true, "not signed on chain before the execution")
+        #expect(try await f.signAndExecute(entry).success == true)
+        let signed = try await f.remote().call(CallRequest(to: f.safe, data: try message.validationCall(signature: [])))
+        #expect(SafeMessage.accepts(signed))
+    }
+}

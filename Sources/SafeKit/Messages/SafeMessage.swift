@@ -17,6 +17,15 @@ public struct SafeMessage: Sendable {
             do { return .typedData(try TypedData(json: Array(json.utf8)), json: json) } catch { throw .invalidMessage(error.description) }
         }
 
+        /// The message's own digest: the EIP-191 hash of the text, or the EIP-712 digest of the typed data.
+        public func digest() throws(SafeKitError) -> [UInt8] {
+            switch self {
+            case .text(let text): return PersonalMessage.hash(Array(text.utf8))
+            case .typedData(let data, _):
+                do { return try data.digest() } catch { throw .invalidMessage(error.description) }
+            }
+        }
+
         /// The content stored as `kind` ("text" or "typedData") and `text`.
         public init(kind: String, text: String) throws(SafeKitError) {
             switch kind {
@@ -43,12 +52,16 @@ public struct SafeMessage: Sendable {
     /// The message's own digest: the EIP-191 hash of the text, or the EIP-712 digest of the typed
     /// data. This is the `bytes32` an app passes to the Safe's `isValidSignature`.
     public func digest() throws(SafeKitError) -> [UInt8] {
-        switch content {
-        case .text(let text): return PersonalMessage.hash(Array(text.utf8))
-        case .typedData(let data, _):
-            do { return try data.digest() } catch { throw .invalidMessage(error.description) }
-        }
+        try content.digest()
     }
+
+    /// `SignMessageLib.signMessage(bytes)` of `digest`: delegatecalled by the Safe, it marks the
+    /// message signed on chain (`signedMessages`), so `isValidSignature(digest, "")` accepts it.
+    public static func signMessageCall(digest: [UInt8]) -> [UInt8] {
+        try! signMessage.encodeCall([.bytes(digest)])
+    }
+
+    static let signMessage = try! FunctionSignature("signMessage(bytes)")
 
     /// The SafeMessage hash the owners sign, as the fallback handler's `getMessageHash` computes it
     /// for the digest (`abi.encode(digest)` is the digest itself).

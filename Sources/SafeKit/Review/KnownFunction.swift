@@ -26,6 +26,7 @@ struct KnownFunction: Sendable {
         KnownFunction("setGuard(address)", ["guard"]),
         KnownFunction("setFallbackHandler(address)", ["handler"]),
         KnownFunction("approveHash(bytes32)", ["hashToApprove"]),
+        KnownFunction("signMessage(bytes)", ["_data"]),
         multiSend,
     ]
 

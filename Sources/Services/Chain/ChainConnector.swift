@@ -60,7 +60,7 @@ public struct ChainConnector: Sendable {
     public func decoder(chainID: BigUInt?) async -> CallDecoder {
         let all = (try? await networks.all()) ?? []
         let contracts = all.filter { chainID == nil || $0.chainID == chainID }.map(\.contracts)
-        return CallDecoder(trusting: contracts.flatMap(\.allMultiSends))
+        return CallDecoder(trusting: contracts.flatMap(\.allDelegates))
     }
 
     /// Names for the Safe contracts of `chainID`: every canonical release and the networks' own.

@@ -17,6 +17,8 @@ public enum SafeIntent: Sendable, Equatable {
     case changeThreshold(BigUInt)
     /// Several calls in one Safe transaction through MultiSend.
     case batch([MultiSendCall])
+    /// Mark a message (by its digest) signed on chain: a delegatecall to the release's SignMessageLib.
+    case signMessage(digest: [UInt8])
 }
 
 /// The gas and refund fields of a Safe transaction. All zero, the default, means the executor
@@ -125,6 +127,13 @@ extension SafeStore {
             }
             return (MultiSendCall(operation: .delegateCall, to: target, data: try MultiSend.multiSendCall(calls)),
                     "batch of \(calls.count) call\(calls.count == 1 ? "" : "s") through MultiSend")
+        case .signMessage(let digest):
+            let version = safe.safeVersion ?? contracts.defaultVersion
+            guard let library = contracts.set(for: version).signMessageLib ?? SafeDeployments.canonical(version).signMessageLib else {
+                throw SafeError.noContracts("SignMessageLib", chainID: safe.chainID)
+            }
+            return (MultiSendCall(operation: .delegateCall, to: library, data: SafeMessage.signMessageCall(digest: digest)),
+                    "sign message \(Hex.encode(digest)) on chain")
         }
     }
 }

@@ -47,6 +47,12 @@ public struct NetworkContracts: Sendable, Hashable {
         ([multiSend, multiSendCallOnly] + safeVersions.values.flatMap { [$0.multiSend, $0.multiSendCallOnly] }).compactMap { $0 }
     }
 
+    /// The contracts this network names that a Safe is expected to delegatecall: every MultiSend
+    /// and MultiSendCallOnly, and every release's SignMessageLib.
+    public var allDelegates: [Address] {
+        allMultiSends + safeVersions.values.compactMap(\.signMessageLib)
+    }
+
     /// The stored object form (`json`).
     public init(json: JSONValue) {
         func a(_ key: String) -> Address? { json[key]?.stringValue.flatMap { try? Address($0) } }

@@ -8,7 +8,9 @@ struct SafeMessageProposeCommand: AsyncParsableCommand {
         abstract: "Propose a message for a followed Safe to sign; with --key, sign it at once.",
         discussion: """
         Give exactly one of --text, --text-file (the text as is) or --typed-data (an eth_signTypedData_v4 JSON file). \
-        Works offline: the Safe's chain, release and owners are the followed Safe's.
+        Works offline: the Safe's chain, release and owners are the followed Safe's. With --on-chain it proposes a \
+        Safe transaction instead (a delegatecall to the release's SignMessageLib), signed and executed like any other; \
+        then isValidSignature(digest, 0x) accepts.
 
         Example: bifrost safe message propose 0x1d5e…d5e1 --text-file login.txt --key alice
         """
@@ -23,6 +25,8 @@ struct SafeMessageProposeCommand: AsyncParsableCommand {
     var typedData: String?
     @Option(help: "Sign at once with this owner's vault key.")
     var key: String?
+    @Flag(name: .customLong("on-chain"), help: "Instead, propose a Safe transaction that marks the message signed on chain (SignMessageLib), for contracts that read signedMessages.")
+    var onChain = false
     @OptionGroup var password: PasswordOptions
     @OptionGroup var global: GlobalOptions
 
@@ -30,6 +34,7 @@ struct SafeMessageProposeCommand: AsyncParsableCommand {
         guard [text != nil, textFile != nil, typedData != nil].filter({ $0 }).count == 1 else {
             throw ValidationError("give exactly one of --text, --text-file or --typed-data")
         }
+        if onChain && key != nil { throw ValidationError("--on-chain proposes a Safe transaction: sign it with 'bifrost safe sign', not --key") }
     }
 
     func run() async throws {
@@ -41,6 +46,11 @@ struct SafeMessageProposeCommand: AsyncParsableCommand {
         } else {
             let json = String(decoding: try Input.file(typedData ?? "", option: "--typed-data"), as: UTF8.self)
             do { content = try .typedData(json: json) } catch { throw InputError(option: "--typed-data", reason: error.description) }
+        }
+        if onChain {
+            let entry = try await global.services().dispatcher.dispatch(ProposeSafeTransaction(
+                safe: safe.address, intent: .signMessage(digest: try content.digest()), chain: global.chain))
+            return try global.output.emit(view: SafeProposalView(entry))
         }
         let name = key, passwords = password
         let detail = try await global.services().dispatcher.dispatch(ProposeSafeMessage(
