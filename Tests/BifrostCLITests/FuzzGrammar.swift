@@ -244,6 +244,7 @@ struct FuzzGrammar {
             a.append(safeTxHash(&r))
             if r.chance(0.95) { a += ["--key", knownKey(&r)] }
             if r.chance(0.3) { a += ["--password-file", file(.password, &r)] }
+            if r.chance(0.3) { a += ["--as", safe(&r)] }
         case "safe message show", "safe message verify": a.append(safeTxHash(&r))
         case "safe message list": a.append(safe(&r))
         case "safe export":

@@ -148,3 +148,34 @@ extension OnDevnet.SafeMessageIntegrationTests {
         #expect(SafeMessage.accepts(signed))
     }
 }
+
+extension OnDevnet.SafeMessageIntegrationTests {
+    @Test("the real CLI: a parent Safe owned by a child Safe and a key signs a message; the child's owners sign with --as; verified on chain",
+          arguments: [SafeVersion.v1_3_0, .v1_4_1, .v1_5_0])
+    func cliNestedMessage(_ version: SafeVersion) async throws {
+        let f = try await SafeFixture(devnet: devnet, version: version)
+        defer { f.remove() }
+        let parent = try await f.first.services.dispatcher.dispatch(DeploySafe(
+            keyName: "owner4", owners: [f.safe, f.owners[2]], threshold: 2, saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)),
+            version: version, chain: f.first.chain, wait: true, password: { "pw" })).safe
+        _ = try await f.first.importDevKey(devnet, index: 5, name: "owner5")
+        _ = try await f.first.importDevKey(devnet, index: 6, name: "owner6")
+        let home = f.first.home, passwordFile = home.appendingPathComponent("password.txt")
+        try "pw\n".write(to: passwordFile, atomically: true, encoding: .utf8)
+        func cli(_ arguments: [String]) async throws -> (status: Int32, out: String) {
+            let signs = arguments.contains("--key")
+            return try await OnDevnet.ConfirmationRuleTests.bifrost(["--network", "devnet"] + arguments + (signs ? ["--password-file", passwordFile.path] : []), home: home)
+        }
+        let proposed = try await cli(["--json", "safe", "message", "propose", parent.checksummed, "--text", "Vote: yes on proposal 7", "--key", "owner6"])
+        let hash = try #require(try JSONParser.parse(Array(proposed.out.utf8))["messageHash"]?.stringValue, "\(proposed.out)")
+        for key in ["owner4", "owner5"] {
+            let signed = try await cli(["safe", "message", "sign", hash, "--key", key, "--as", f.safe.checksummed])
+            #expect(signed.status == 0, "\(signed.out)")
+        }
+        let stranger = try await cli(["safe", "message", "sign", hash, "--key", "owner6", "--as", parent.checksummed])
+        #expect(stranger.status != 0, "the parent is not an owner of itself")
+        let verified = try await cli(["safe", "message", "verify", hash])
+        let shown = try await cli(["safe", "message", "show", hash])
+        #expect(verified.status == 0 && verified.out.contains("valid"), "\(version.rawValue): \(verified.out) \(shown.out)")
+    }
+}

@@ -31,13 +31,17 @@ public struct ProposeSafeMessage: SafeAction {
 }
 
 /// Signs a stored message with an owner's vault key; offline, from the followed Safe's owners.
+/// With `ownerSafe`, the key signs for that owner, itself a Safe: its SafeMessage hash of what the
+/// message's Safe will ask it, growing its contract signature (EIP-1271, v = 0).
 public struct SignSafeMessage: SafeAction {
     public let messageHash: [UInt8]
     public let keyName: String
+    public let ownerSafe: Address?
     public let password: @Sendable () throws -> String
-    public init(messageHash: [UInt8], keyName: String, password: @escaping @Sendable () throws -> String) {
+    public init(messageHash: [UInt8], keyName: String, ownerSafe: Address? = nil, password: @escaping @Sendable () throws -> String) {
         self.messageHash = messageHash
         self.keyName = keyName
+        self.ownerSafe = ownerSafe
         self.password = password
     }
     public func perform(on store: SafeStore) async throws -> SafeMessageDetail { try await store.sign(self) }
@@ -97,6 +101,15 @@ extension SafeStore {
 
     func sign(_ s: SignSafeMessage) async throws -> SafeMessageDetail {
         let (entry, safe) = try await storedMessage(s.messageHash)
+        if let address = s.ownerSafe {
+            let (ownerSafe, version) = try await ownerSafe(address, of: safe, keyName: s.keyName)
+            let childHash = try entry.safeMessage().childMessageHash(child: ownerSafe.address, childVersion: version)
+            let earlier = entry.signatures.first { $0.owner == ownerSafe.address && $0.kind == .contract }
+            let signature = try await contractSignature(of: ownerSafe, over: childHash, growing: earlier, keyName: s.keyName, password: s.password)
+            let signed = entry.adding([signature], at: now())
+            try await storage.save(signed)
+            return detail(signed, safe: safe)
+        }
         let account = try await keys.account(named: s.keyName)
         guard safe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: safe.address) }
         guard !entry.signatures.contains(where: { $0.owner == account.address }) else { return detail(entry, safe: safe) }

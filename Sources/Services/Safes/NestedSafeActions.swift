@@ -93,23 +93,37 @@ extension SafeStore {
         guard entry.status == .queued else { throw SafeError.alreadyExecuted(Hex.encode(s.safeTxHash)) }
         let tx = entry.transaction
         let owned = try await followedSafe(of: tx)
-        guard owned.owners.contains(s.ownerSafe) else { throw SafeError.notAnOwner(signer: s.ownerSafe, safe: owned.address) }
-        guard let ownerSafe = try await storage.safe(chainID: owned.chainID, address: s.ownerSafe) else { throw SafeError.unknownSafe(s.ownerSafe) }
-        let account = try await keys.account(named: s.keyName)
+        let (ownerSafe, version) = try await ownerSafe(s.ownerSafe, of: owned, keyName: s.keyName)
+        let message = try ContractSignature.childMessageHash(for: tx, child: ownerSafe.address, childVersion: version)
+        let earlier = entry.signatures.first { $0.owner == ownerSafe.address && $0.kind == .contract }
+        let signature = try await contractSignature(of: ownerSafe, over: message, growing: earlier, keyName: s.keyName, password: s.password)
+        let (updated, _) = try await merge(tx, safeTxHash: entry.safeTxHash, signatures: [signature])
+        return confirmations(updated, safe: owned, signature: signature)
+    }
+
+    /// The followed Safe `address`, an owner of `owned`, with the vault key `keyName` among its
+    /// owners, and its release; clear errors otherwise.
+    func ownerSafe(_ address: Address, of owned: Safe, keyName: String) async throws -> (Safe, SafeVersion) {
+        guard owned.owners.contains(address) else { throw SafeError.notAnOwner(signer: address, safe: owned.address) }
+        guard let ownerSafe = try await storage.safe(chainID: owned.chainID, address: address) else { throw SafeError.unknownSafe(address) }
+        let account = try await keys.account(named: keyName)
         guard ownerSafe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: ownerSafe.address) }
         guard let version = ownerSafe.safeVersion, version.isSupported else {
             throw SafeError.unsupportedVersion(address: ownerSafe.address, version: ownerSafe.version)
         }
-        let message = try ContractSignature.childMessageHash(for: tx, child: ownerSafe.address, childVersion: version)
-        // The owner Safe's owners sign as they would for it alone; earlier ones are kept.
-        let earlier = entry.signatures.first { $0.owner == ownerSafe.address && $0.kind == .contract }
+        return (ownerSafe, version)
+    }
+
+    /// `ownerSafe`'s contract signature (v = 0) over its own SafeMessage hash `message`: the
+    /// signatures its owners gave in `earlier`, and this key's added, packed as it checks them.
+    func contractSignature(of ownerSafe: Safe, over message: [UInt8], growing earlier: SafeSignature?, keyName: String,
+                           password: @Sendable () throws -> String) async throws -> SafeSignature {
+        let account = try await keys.account(named: keyName)
         var inner = try earlier.map { try SafeSignature.parse(packed: $0.contractData, safeTxHash: message) } ?? []
         if !inner.contains(where: { $0.owner == account.address }) {
-            let key = try await keys.signingKey(name: s.keyName, password: try s.password())
+            let key = try await keys.signingKey(name: keyName, password: try password())
             inner.append(try SafeSignature.sign(safeTxHash: message, with: key))
         }
-        let signature = SafeSignature.contract(owner: ownerSafe.address, data: SafeSignature.pack(inner))
-        let (updated, _) = try await merge(tx, safeTxHash: entry.safeTxHash, signatures: [signature])
-        return confirmations(updated, safe: owned, signature: signature)
+        return SafeSignature.contract(owner: ownerSafe.address, data: SafeSignature.pack(inner))
     }
 }

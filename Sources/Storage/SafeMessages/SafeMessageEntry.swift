@@ -58,11 +58,13 @@ public struct SafeMessageEntry: Sendable, Hashable {
         SafeMessage(safe: safe, chainID: chainID, version: version, content: try SafeMessage.Content(kind: kind.rawValue, text: message))
     }
 
-    /// This entry with `signatures` added (an owner already here keeps the first), at `time`.
+    /// This entry with `signatures` merged by `ConfirmationSet`'s rule (an owner's signature
+    /// stays unless a longer contract signature replaces it), at `time`.
     public func adding(_ signatures: [SafeSignature], at time: Date) -> SafeMessageEntry {
-        var stored = storedSignatures
-        for signature in signatures where !stored.contains(where: { $0.signature.owner == signature.owner }) {
-            stored.append(StoredSignature(signature, addedAt: time))
+        let merged = ConfirmationSet(self.signatures).merging(signatures)
+        let stored = merged.set.signatures.map { signature in
+            merged.changed.contains(signature) ? StoredSignature(signature, addedAt: time)
+                : storedSignatures.first { $0.signature == signature } ?? StoredSignature(signature, addedAt: time)
         }
         return SafeMessageEntry(messageHash: messageHash, chainID: chainID, safe: safe, version: version, kind: kind, message: message,
                                 proposer: proposer, storedSignatures: stored, createdAt: createdAt, updatedAt: time)

@@ -4,7 +4,7 @@ import GRDB
 import SafeKit
 
 extension SafeStorage {
-    /// Stores `entry`, its signatures merged with any already stored (an owner's first stays).
+    /// Stores `entry`, its signatures merged with any already stored by `ConfirmationSet`'s rule.
     /// The hash is checked against the message, and each signature against the hash, on write.
     public func save(_ entry: SafeMessageEntry) async throws(StorageError) {
         guard let hash = try? entry.safeMessage().hash(), hash == entry.messageHash else {
@@ -21,8 +21,15 @@ extension SafeStorage {
             var record = SafeMessageRecord(entry)
             if let existing = try SafeMessageRecord.fetchOne(db, key: key) { record.createdAt = existing.createdAt; record.proposer = existing.proposer ?? record.proposer }
             try record.save(db)
-            for stored in entry.storedSignatures where !known.contains(where: { $0.owner == stored.signature.owner.checksummed }) {
-                try SafeMessageSignatureRecord(messageHash: key, stored).insert(db)
+            // Merged inside the write, so two processes signing at once both land.
+            let knownSignatures = try known.map { record in
+                guard let bytes = try? Hex.decode(record.signature), let owner = try? Address(record.owner),
+                      let signature = try? SafeSignature(owner: owner, stored: bytes) else { throw StorageError.unreadable("\(record.owner)'s signature of \(key)") }
+                return signature
+            }
+            for signature in ConfirmationSet(knownSignatures).merging(entry.signatures).changed {
+                let addedAt = entry.storedSignatures.first { $0.signature == signature }?.addedAt ?? entry.updatedAt
+                try SafeMessageSignatureRecord(messageHash: key, StoredSignature(signature, addedAt: addedAt)).save(db)
             }
         }
     }
