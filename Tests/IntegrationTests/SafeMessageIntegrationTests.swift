@@ -14,6 +14,14 @@ extension OnDevnet {
         let devnet = Devnet.shared!
         static let getMessageHash = try! FunctionSignature("getMessageHash(bytes)")
 
+        /// The real CLI on the devnet from `home`, given the vault password where a key signs.
+        static func cli(_ arguments: [String], home: URL) async throws -> (status: Int32, out: String) {
+            let passwordFile = home.appendingPathComponent("password.txt")
+            try "pw\n".write(to: passwordFile, atomically: true, encoding: .utf8)
+            let password = arguments.contains("--key") ? ["--password-file", passwordFile.path] : []
+            return try await OnDevnet.ConfirmationRuleTests.bifrost(["--network", "devnet"] + arguments + password, home: home)
+        }
+
         @Test("a text's and a typed-data message's SafeMessage hash equal the fallback handler's getMessageHash on chain",
               arguments: [SafeVersion.v1_3_0, .v1_4_1, .v1_5_0])
         func hashMatchesChain(_ version: SafeVersion) async throws {
@@ -90,11 +98,7 @@ extension OnDevnet.SafeMessageIntegrationTests {
         defer { f.remove() }
         _ = try await f.first.importDevKey(devnet, index: 5, name: "owner5")
         let home = f.first.home
-        let passwordFile = home.appendingPathComponent("password.txt")
-        try "pw\n".write(to: passwordFile, atomically: true, encoding: .utf8)
-        func cli(_ arguments: [String]) async throws -> (status: Int32, out: String) {
-            try await OnDevnet.ConfirmationRuleTests.bifrost(["--network", "devnet"] + arguments, home: home)
-        }
+        func cli(_ arguments: [String]) async throws -> (status: Int32, out: String) { try await Self.cli(arguments, home: home) }
         func json(_ arguments: [String]) async throws -> JSONValue {
             let r = try await cli(["--json"] + arguments)
             #expect(r.status == 0, "\(arguments): \(r.out)")
@@ -104,12 +108,12 @@ extension OnDevnet.SafeMessageIntegrationTests {
         try #"{"types":{"EIP712Domain":[{"name":"name","type":"string"}],"Order":[{"name":"amount","type":"uint256"}]},"primaryType":"Order","domain":{"name":"Exchange"},"message":{"amount":"5"}}"#
             .write(to: typedFile, atomically: true, encoding: .utf8)
         for source in [["--text", "Sign in to app.example\nNonce: 7"], ["--typed-data", typedFile.path]] {
-            let proposed = try await json(["safe", "message", "propose", f.safe.checksummed] + source + ["--key", "owner4", "--password-file", passwordFile.path])
+            let proposed = try await json(["safe", "message", "propose", f.safe.checksummed] + source + ["--key", "owner4"])
             let hash = try #require(proposed["messageHash"]?.stringValue)
             #expect(proposed["confirmations"] == .number("1") && proposed["finalSignature"] == .null)
             let early = try await cli(["safe", "message", "verify", hash])
             #expect(early.status == 1 && early.out.contains("INVALID"), "one of two signatures: \(early.out)")
-            let signed = try await json(["safe", "message", "sign", hash, "--key", "owner5", "--password-file", passwordFile.path])
+            let signed = try await json(["safe", "message", "sign", hash, "--key", "owner5"])
             let final = try #require(signed["finalSignature"]?.stringValue)
             #expect(signed["confirmations"] == .number("2") && final.count == 2 + 2 * 130)
             let verified = try await cli(["safe", "message", "verify", hash])
@@ -160,12 +164,8 @@ extension OnDevnet.SafeMessageIntegrationTests {
             version: version, chain: f.first.chain, wait: true, password: { "pw" })).safe
         _ = try await f.first.importDevKey(devnet, index: 5, name: "owner5")
         _ = try await f.first.importDevKey(devnet, index: 6, name: "owner6")
-        let home = f.first.home, passwordFile = home.appendingPathComponent("password.txt")
-        try "pw\n".write(to: passwordFile, atomically: true, encoding: .utf8)
-        func cli(_ arguments: [String]) async throws -> (status: Int32, out: String) {
-            let signs = arguments.contains("--key")
-            return try await OnDevnet.ConfirmationRuleTests.bifrost(["--network", "devnet"] + arguments + (signs ? ["--password-file", passwordFile.path] : []), home: home)
-        }
+        let home = f.first.home
+        func cli(_ arguments: [String]) async throws -> (status: Int32, out: String) { try await Self.cli(arguments, home: home) }
         let proposed = try await cli(["--json", "safe", "message", "propose", parent.checksummed, "--text", "Vote: yes on proposal 7", "--key", "owner6"])
         let hash = try #require(try JSONParser.parse(Array(proposed.out.utf8))["messageHash"]?.stringValue, "\(proposed.out)")
         for key in ["owner4", "owner5"] {

@@ -98,12 +98,24 @@ enum RefusedValueWording {
 /// A safeTxHash: 32 bytes of hex.
 struct SafeTxHashValue: OptionValue {
     let bytes: [UInt8]
-    static func parse(_ text: String) throws -> SafeTxHashValue {
-        let bytes = try Input.hex(text, option: "")
-        guard bytes.count == 32 else { throw InputError(option: "", reason: "a safeTxHash is 32 bytes, this is \(bytes.count)") }
-        return SafeTxHashValue(bytes: bytes)
-    }
+    static func parse(_ text: String) throws -> SafeTxHashValue { SafeTxHashValue(bytes: try Input.hash32(text, named: "a safeTxHash")) }
     var description: String { Hex.encode(bytes) }
+}
+
+/// A SafeMessage hash: 32 bytes of hex.
+struct MessageHashValue: OptionValue {
+    let bytes: [UInt8]
+    static func parse(_ text: String) throws -> MessageHashValue { MessageHashValue(bytes: try Input.hash32(text, named: "a message hash")) }
+    var description: String { Hex.encode(bytes) }
+}
+
+extension Input {
+    /// 32 bytes of hex, or an error naming `what` was expected.
+    static func hash32(_ text: String, named what: String) throws -> [UInt8] {
+        let bytes = try Input.hex(text, option: "")
+        guard bytes.count == 32 else { throw InputError(option: "", reason: "\(what) is 32 bytes, this is \(bytes.count)") }
+        return bytes
+    }
 }
 
 /// `call` or `delegatecall` (or `0` / `1`).

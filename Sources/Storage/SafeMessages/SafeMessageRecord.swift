@@ -47,12 +47,7 @@ struct SafeMessageRecord: Codable, FetchableRecord, PersistableRecord, Sendable 
             proposerAddress = address
         }
         var stored: [StoredSignature] = []
-        for r in signatures {
-            guard let bytes = try? Hex.decode(r.signature), let owner = try? Address(r.owner), let signature = try? SafeSignature(owner: owner, stored: bytes) else {
-                throw .unreadable("\(r.owner)'s signature of \(messageHash)")
-            }
-            stored.append(StoredSignature(signature, addedAt: r.addedAt))
-        }
+        for r in signatures { stored.append(try r.stored()) }
         return SafeMessageEntry(messageHash: hash, chainID: chainID, safe: safe, version: version, kind: kind, message: message,
                                 proposer: proposerAddress, storedSignatures: stored, createdAt: createdAt, updatedAt: updatedAt)
     }
@@ -77,5 +72,10 @@ struct SafeMessageSignatureRecord: Codable, FetchableRecord, PersistableRecord, 
         owner = stored.signature.owner.checksummed
         signature = Hex.encode(stored.signature.bytes)
         addedAt = stored.addedAt
+    }
+
+    /// The signature this row holds.
+    func stored() throws(StorageError) -> StoredSignature {
+        try StoredSignature.reading(owner: owner, signature: signature, addedAt: addedAt, of: messageHash)
     }
 }

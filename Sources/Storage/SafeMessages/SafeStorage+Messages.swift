@@ -22,11 +22,7 @@ extension SafeStorage {
             if let existing = try SafeMessageRecord.fetchOne(db, key: key) { record.createdAt = existing.createdAt; record.proposer = existing.proposer ?? record.proposer }
             try record.save(db)
             // Merged inside the write, so two processes signing at once both land.
-            let knownSignatures = try known.map { record in
-                guard let bytes = try? Hex.decode(record.signature), let owner = try? Address(record.owner),
-                      let signature = try? SafeSignature(owner: owner, stored: bytes) else { throw StorageError.unreadable("\(record.owner)'s signature of \(key)") }
-                return signature
-            }
+            let knownSignatures = try known.map { try $0.stored().signature }
             for signature in ConfirmationSet(knownSignatures).merging(entry.signatures).changed {
                 let addedAt = entry.storedSignatures.first { $0.signature == signature }?.addedAt ?? entry.updatedAt
                 try SafeMessageSignatureRecord(messageHash: key, StoredSignature(signature, addedAt: addedAt)).save(db)

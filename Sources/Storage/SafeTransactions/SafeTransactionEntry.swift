@@ -25,6 +25,15 @@ public struct StoredSignature: Sendable, Hashable {
         self.signature = signature
         self.addedAt = addedAt
     }
+
+    /// A signature row as stored, `owner` checksummed and `signature` hex, of the transaction or
+    /// message `hash`; a row that does not read is named in the error.
+    static func reading(owner: String, signature: String, addedAt: Date, of hash: String) throws(StorageError) -> StoredSignature {
+        guard let bytes = try? Hex.decode(signature), let address = try? Address(owner), let read = try? SafeSignature(owner: address, stored: bytes) else {
+            throw .unreadable("\(owner)'s signature of \(hash)")
+        }
+        return StoredSignature(read, addedAt: addedAt)
+    }
 }
 
 /// A proposed Safe transaction with the signatures collected so far: the one entity the wallet

@@ -79,12 +79,7 @@ struct SafeTransactionRecord: Codable, FetchableRecord, PersistableRecord, Senda
         // The hash was checked against the fields and each signature recovered when written.
         guard let hash = try? Hex.decode(safeTxHash) else { throw .unreadable(row) }
         var sigs = [StoredSignature]()
-        for r in signatures {
-            guard let bytes = try? Hex.decode(r.signature), let owner = try? Address(r.owner), let sig = try? SafeSignature(owner: owner, stored: bytes) else {
-                throw .unreadable("\(r.owner)'s signature of \(safeTxHash)")
-            }
-            sigs.append(StoredSignature(sig, addedAt: r.addedAt))
-        }
+        for r in signatures { sigs.append(try StoredSignature.reading(owner: r.owner, signature: r.signature, addedAt: r.addedAt, of: safeTxHash)) }
         var proposerAddress: Address?
         if let proposer {
             guard let address = try? Address(proposer) else { throw .unreadable(row) }

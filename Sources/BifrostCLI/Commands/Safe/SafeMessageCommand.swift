@@ -27,14 +27,3 @@ struct SafeMessageCommand: AsyncParsableCommand {
         Console.current.out(view.lines.map { TerminalText.oneLine($0) }.joined(separator: "\n"))
     }
 }
-
-/// A SafeMessage hash: 32 bytes of hex.
-struct MessageHashValue: OptionValue {
-    let bytes: [UInt8]
-    static func parse(_ text: String) throws -> MessageHashValue {
-        let bytes = try Input.hex(text, option: "")
-        guard bytes.count == 32 else { throw InputError(option: "", reason: "a message hash is 32 bytes, this is \(bytes.count)") }
-        return MessageHashValue(bytes: bytes)
-    }
-    var description: String { Hex.encode(bytes) }
-}
