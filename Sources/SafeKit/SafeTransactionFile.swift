@@ -22,7 +22,7 @@ public enum SafeTransactionFileError: Error, Equatable, Sendable, CustomStringCo
         case .hashMismatch(let stated, let computed):
             return "the file states safeTxHash \(stated) but its transaction hashes to \(computed)"
         case .signatureMismatch(let owner, let recovered):
-            return "the signature listed for \(owner.checksummed) was made by \(recovered.checksummed), or for another transaction"
+            return "the signature listed for \(owner.checksummed) was made by \(recovered.checksummed), or over another hash"
         case .badSignature(let owner, let reason): return "the signature listed for \(owner) is unusable: \(reason)"
         }
     }
@@ -125,8 +125,18 @@ public struct SafeTransactionFile: Sendable, Equatable {
         let stated = try string(root["safeTxHash"], "safeTxHash")
         guard (try? Hex.decode(stated)) == hash else { throw .hashMismatch(stated: stated, computed: Hex.encode(hash)) }
 
+        let signatures = try Self.signatures(root["signatures"], over: hash)
+        self.transaction = transaction
+        self.safeTxHash = hash
+        self.signatures = signatures.sorted { $0.owner < $1.owner }
+    }
+
+    /// The `signatures` array of an exchange file, each recovered over `hash` and required to be
+    /// the owner it is listed for; an owner listed twice keeps its first. Both exchange files
+    /// (transactions and messages) read their signatures here.
+    static func signatures(_ value: JSONValue?, over hash: [UInt8]) throws(SafeTransactionFileError) -> [SafeSignature] {
         let entries: [JSONValue]
-        switch root["signatures"] {
+        switch value {
         case nil: entries = []
         case .array(let items)?: entries = items
         case _?: throw .invalidField("signatures", "must be an array")
@@ -134,19 +144,16 @@ public struct SafeTransactionFile: Sendable, Equatable {
         var signatures: [SafeSignature] = []
         for entry in entries {
             guard entry.objectValue != nil else { throw .invalidField("signatures[]", "each entry must be an object") }
-            let ownerText = try string(entry["owner"], "signatures[].owner")
-            let owner = try address(entry["owner"], "signatures[].owner")
-            let bytes: [UInt8]
-            do { bytes = try Hex.decode(try string(entry["signature"], "signatures[].signature")) } catch let e as SafeTransactionFileError {
-                throw e
-            } catch { throw .badSignature(owner: ownerText, reason: "not hex") }
+            guard let ownerText = entry["owner"]?.stringValue else { throw .invalidField("signatures[].owner", "must be a string") }
+            let owner: Address
+            do { owner = try Address(ownerText) } catch { throw .invalidField("signatures[].owner", error.description) }
+            guard let hex = entry["signature"]?.stringValue else { throw .invalidField("signatures[].signature", "must be a string") }
+            guard let bytes = try? Hex.decode(hex) else { throw .badSignature(owner: ownerText, reason: "not hex") }
             let signature: SafeSignature
             do { signature = try SafeSignature(bytes: bytes, safeTxHash: hash) } catch { throw .badSignature(owner: ownerText, reason: error.description) }
             guard signature.owner == owner else { throw .signatureMismatch(owner: owner, recovered: signature.owner) }
             if !signatures.contains(where: { $0.owner == owner }) { signatures.append(signature) }
         }
-        self.transaction = transaction
-        self.safeTxHash = hash
-        self.signatures = signatures.sorted { $0.owner < $1.owner }
+        return signatures
     }
 }

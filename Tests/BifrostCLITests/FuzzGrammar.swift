@@ -20,7 +20,7 @@ struct FuzzGrammar {
         ["safe", "queue"], ["safe", "history"], ["safe", "info"], ["safe", "add"], ["safe", "create"], ["safe", "list"],
         ["safe", "service", "propose"], ["safe", "service", "confirm"], ["safe", "service", "list"],
         ["safe", "message", "propose"], ["safe", "message", "sign"], ["safe", "message", "show"], ["safe", "message", "list"],
-        ["safe", "message", "verify"],
+        ["safe", "message", "verify"], ["safe", "message", "export"], ["safe", "message", "import"],
         ["rates"], ["rates", "now"], ["rates", "history"], ["completion"],
     ]
 
@@ -247,6 +247,10 @@ struct FuzzGrammar {
             if r.chance(0.3) { a += ["--as", safe(&r)] }
         case "safe message show", "safe message verify": a.append(safeTxHash(&r))
         case "safe message list": a.append(safe(&r))
+        case "safe message export":
+            a.append(safeTxHash(&r))
+            if r.chance(0.95) { a += ["--out", r.chance(0.5) ? "-" : outPath(&r)] }
+        case "safe message import": a.append(file(r.pick([FuzzFileKind.safeTransaction, .typedData, .password]), &r))
         case "safe export":
             a.append(safeTxHash(&r))
             if r.chance(0.95) { a += ["--out", r.chance(0.5) ? "-" : outPath(&r)] }

@@ -92,15 +92,14 @@ extension OnDevnet.SafeMessageIntegrationTests {
 }
 
 extension OnDevnet.SafeMessageIntegrationTests {
-    @Test("the real CLI: a text and a typed-data message proposed and signed by two owners of a 2-of-3 Safe verify on chain; one signature does not")
+    @Test("the real CLI: a text and a typed-data message proposed in one home, passed as a file to another owner's home, signed there, verify on chain; one signature does not")
     func cliMessages() async throws {
         let f = try await SafeFixture(devnet: devnet)
         defer { f.remove() }
-        _ = try await f.first.importDevKey(devnet, index: 5, name: "owner5")
-        let home = f.first.home
-        func cli(_ arguments: [String]) async throws -> (status: Int32, out: String) { try await Self.cli(arguments, home: home) }
-        func json(_ arguments: [String]) async throws -> JSONValue {
-            let r = try await cli(["--json"] + arguments)
+        let home = f.first.home, other = f.second.home
+        func cli(_ arguments: [String], in home: URL = home) async throws -> (status: Int32, out: String) { try await Self.cli(arguments, home: home) }
+        func json(_ arguments: [String], in home: URL = home) async throws -> JSONValue {
+            let r = try await cli(["--json"] + arguments, in: home)
             #expect(r.status == 0, "\(arguments): \(r.out)")
             return try JSONParser.parse(Array(r.out.utf8))
         }
@@ -113,17 +112,29 @@ extension OnDevnet.SafeMessageIntegrationTests {
             #expect(proposed["confirmations"] == .number("1") && proposed["finalSignature"] == .null)
             let early = try await cli(["safe", "message", "verify", hash])
             #expect(early.status == 1 && early.out.contains("INVALID"), "one of two signatures: \(early.out)")
-            let signed = try await json(["safe", "message", "sign", hash, "--key", "owner5"])
+            // Passed as a file to owner 5's home, checked and signed there.
+            let file = home.appendingPathComponent("message.json")
+            #expect(try await cli(["safe", "message", "export", hash, "--out", file.path]).status == 0)
+            let imported = try await json(["safe", "message", "import", file.path], in: other)
+            #expect(imported["messageHash"]?.stringValue == hash && imported["confirmations"] == .number("1"))
+            let signed = try await json(["safe", "message", "sign", hash, "--key", "owner5"], in: other)
             let final = try #require(signed["finalSignature"]?.stringValue)
             #expect(signed["confirmations"] == .number("2") && final.count == 2 + 2 * 130)
-            let verified = try await cli(["safe", "message", "verify", hash])
+            let verified = try await cli(["safe", "message", "verify", hash], in: other)
             #expect(verified.status == 0 && verified.out.contains("valid: the Safe accepts the signature"), "\(verified.out)")
             // The app's own check, with the final signature the CLI printed.
             let digest = try [UInt8](hex: try #require(signed["digest"]?.stringValue))
             let call = try FunctionSignature("isValidSignature(bytes32,bytes)").encodeCall([.bytes(digest), .bytes(try [UInt8](hex: final))])
             #expect(SafeMessage.accepts(try await f.remote().call(CallRequest(to: f.safe, data: call))))
+            // An edited file is refused whole.
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let changed = text.replacingOccurrences(of: "Nonce: 7", with: "Nonce: 8").replacingOccurrences(of: "Exchange", with: "Exchangf")
+            #expect(changed != text)
+            try changed.write(to: file, atomically: true, encoding: .utf8)
+            let edited = try await cli(["safe", "message", "import", file.path], in: other)
+            #expect(edited.status == 1, "\(edited)")
         }
-        let shown = try await cli(["safe", "message", "list", f.safe.checksummed])
+        let shown = try await cli(["safe", "message", "list", f.safe.checksummed], in: other)
         #expect(shown.status == 0 && shown.out.split(separator: "\n").count == 2 && shown.out.contains("2 of 2"), "\(shown.out)")
         let stranger = try await cli(["safe", "message", "propose", f.safe.checksummed, "--text", "x", "--typed-data", typedFile.path])
         #expect(stranger.status == 64, "two kinds of message at once is a usage error")

@@ -72,6 +72,24 @@ public struct VerifySafeMessage: SafeAction {
     public func perform(on store: SafeStore) async throws -> SafeMessageVerdict { try await store.verify(self) }
 }
 
+/// The exchange file of a stored message, with every signature collected.
+public struct ExportSafeMessage: SafeAction {
+    public let messageHash: [UInt8]
+    public init(messageHash: [UInt8]) { self.messageHash = messageHash }
+    public func perform(on store: SafeStore) async throws -> SafeMessageFile {
+        let (entry, _) = try await store.storedMessage(messageHash)
+        return try SafeMessageFile(message: try entry.safeMessage(), signatures: entry.signatures)
+    }
+}
+
+/// Imports a message exchange file: verified, checked against the followed Safe's chain, release
+/// and owners, and merged with the signatures already here.
+public struct ImportSafeMessage: SafeAction {
+    public let json: String
+    public init(json: String) { self.json = json }
+    public func perform(on store: SafeStore) async throws -> SafeMessageDetail { try await store.importMessage(json) }
+}
+
 /// What the Safe answered about a message's signature.
 public struct SafeMessageVerdict: Sendable, Equatable {
     /// Whether `isValidSignature` returned EIP-1271's magic value.
@@ -148,8 +166,25 @@ extension SafeStore {
         }
     }
 
+    func importMessage(_ json: String) async throws -> SafeMessageDetail {
+        let file: SafeMessageFile
+        do { file = try SafeMessageFile(json: json) } catch { throw SafeError.importRejected(error.description) }
+        let message = file.message
+        guard let safe = try await storage.safe(chainID: message.chainID, address: message.safe) else { throw SafeError.unknownSafe(message.safe) }
+        if let version = safe.safeVersion, version != message.version {
+            throw SafeError.importRejected("the file hashes as Safe \(message.version.rawValue) but the Safe is \(version.rawValue)")
+        }
+        if let stranger = file.signatures.first(where: { !safe.owners.contains($0.owner) }) {
+            throw SafeError.importRejected("\(stranger.owner.checksummed) signed it but is not an owner of \(safe.address.checksummed)")
+        }
+        let entry = try await storage.message(messageHash: file.messageHash) ?? SafeMessageEntry(message, proposer: nil, at: now())
+        let merged = entry.adding(file.signatures, at: now())
+        try await storage.save(merged)
+        return detail(merged, safe: safe)
+    }
+
     /// A stored message and its followed Safe, or clear errors.
-    private func storedMessage(_ hash: [UInt8]) async throws -> (SafeMessageEntry, Safe) {
+    func storedMessage(_ hash: [UInt8]) async throws -> (SafeMessageEntry, Safe) {
         guard let entry = try await storage.message(messageHash: hash) else { throw SafeError.unknownMessage(Hex.encode(hash)) }
         guard let safe = try await storage.safe(chainID: entry.chainID, address: entry.safe) else { throw SafeError.unknownSafe(entry.safe) }
         return (entry, safe)

@@ -17,6 +17,7 @@ struct SafeMessageCommand: AsyncParsableCommand {
           bifrost safe message verify 0x8c2f…41a0
         """,
         subcommands: [SafeMessageProposeCommand.self, SafeMessageSignCommand.self, SafeMessageShowCommand.self, SafeMessageListCommand.self,
+                      SafeMessageExportCommand.self, SafeMessageImportCommand.self,
                       SafeMessageVerifyCommand.self]
     )
 
