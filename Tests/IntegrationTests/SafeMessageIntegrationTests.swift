@@ -72,9 +72,7 @@ extension OnDevnet.SafeMessageIntegrationTests {
         let f = try await SafeFixture(devnet: devnet, version: version)
         defer { f.remove() }
         // The child is the fixture's 2-of-3 Safe; the parent is owned by the child and owner 6, 2 of 2.
-        let parent = try await f.first.services.dispatcher.dispatch(DeploySafe(
-            keyName: "owner4", owners: [f.safe, f.owners[2]], threshold: 2, saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)),
-            version: version, chain: f.first.chain, wait: true, password: { "pw" })).safe
+        let parent = try await f.deployParent(version)
         let message = SafeMessage(safe: parent, chainID: devnet.chainID, version: version, content: .text("Vote: yes on proposal 7"))
         let childHash = try message.childMessageHash(child: f.safe, childVersion: version)
         let childSignatures = try [4, 5].map { try SafeSignature.sign(safeTxHash: childHash, with: devnet.accounts[$0].key) }
@@ -170,9 +168,7 @@ extension OnDevnet.SafeMessageIntegrationTests {
     func cliNestedMessage(_ version: SafeVersion) async throws {
         let f = try await SafeFixture(devnet: devnet, version: version)
         defer { f.remove() }
-        let parent = try await f.first.services.dispatcher.dispatch(DeploySafe(
-            keyName: "owner4", owners: [f.safe, f.owners[2]], threshold: 2, saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)),
-            version: version, chain: f.first.chain, wait: true, password: { "pw" })).safe
+        let parent = try await f.deployParent(version)
         _ = try await f.first.importDevKey(devnet, index: 5, name: "owner5")
         _ = try await f.first.importDevKey(devnet, index: 6, name: "owner6")
         let home = f.first.home
@@ -188,5 +184,14 @@ extension OnDevnet.SafeMessageIntegrationTests {
         let verified = try await cli(["safe", "message", "verify", hash])
         let shown = try await cli(["safe", "message", "show", hash])
         #expect(verified.status == 0 && verified.out.contains("valid"), "\(version.rawValue): \(verified.out) \(shown.out)")
+    }
+}
+
+extension SafeFixture {
+    /// A 2-of-2 Safe of `version` owned by this fixture's Safe and owner 6, deployed and followed by the first home.
+    func deployParent(_ version: SafeVersion) async throws -> Address {
+        try await first.services.dispatcher.dispatch(DeploySafe(
+            keyName: "owner4", owners: [safe, owners[2]], threshold: 2, saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)),
+            version: version, chain: first.chain, wait: true, password: { "pw" })).safe
     }
 }
