@@ -26,6 +26,15 @@ public struct SafeMessage: Sendable {
             }
         }
 
+        /// How the content is stored and exchanged: its kind ("text" or "typedData") and its text
+        /// (the typed data's JSON as given); `init(kind:text:)` reads it back.
+        public var stored: (kind: String, text: String) {
+            switch self {
+            case .text(let text): ("text", text)
+            case .typedData(_, let json): ("typedData", json)
+            }
+        }
+
         /// The content stored as `kind` ("text" or "typedData") and `text`.
         public init(kind: String, text: String) throws(SafeKitError) {
             switch kind {

@@ -24,17 +24,14 @@ public struct SafeMessageFile: Sendable {
 
     /// The JSON document, pretty-printed.
     public var json: String {
-        let (kind, body): (String, JSONValue) = switch message.content {
-        case .text(let text): ("text", .string(text))
-        case .typedData(_, let json): ("typedData", .string(json))
-        }
+        let (kind, body) = message.content.stored
         let sigs: [JSONValue] = signatures.map {
             .object([(key: "owner", value: .string($0.owner.checksummed)), (key: "signature", value: .string(Hex.encode($0.bytes)))])
         }
         return JSONWriter.write(.object([
             ("format", .string(Self.format)), ("version", .number(String(Self.fileVersion))), ("chainId", .string(String(message.chainID))),
             ("safe", .string(message.safe.checksummed)), ("safeVersion", .string(message.version.rawValue)),
-            ("messageHash", .string(Hex.encode(messageHash))), ("kind", .string(kind)), ("message", body), ("signatures", .array(sigs)),
+            ("messageHash", .string(Hex.encode(messageHash))), ("kind", .string(kind)), ("message", .string(body)), ("signatures", .array(sigs)),
         ]), pretty: true) + "\n"
     }
 

@@ -107,12 +107,11 @@ extension SafeStore {
         let message = SafeMessage(safe: safe.address, chainID: safe.chainID, version: version, content: p.content)
         var proposer: Address?
         if let name = p.keyName { proposer = try await keys.account(named: name).address }
-        let entry = try SafeMessageEntry(message, proposer: proposer, at: now())
-        if let existing = try await storage.message(messageHash: entry.messageHash) {
-            guard let name = p.keyName else { return detail(existing, safe: safe) }
-            return try await sign(SignSafeMessage(messageHash: existing.messageHash, keyName: name, password: p.password))
-        }
-        try await storage.save(entry)
+        let proposed = try SafeMessageEntry(message, proposer: proposer, at: now())
+        // Proposing a message already here keeps the stored one (and its signatures).
+        let existing = try await storage.message(messageHash: proposed.messageHash)
+        if existing == nil { try await storage.save(proposed) }
+        let entry = existing ?? proposed
         guard let name = p.keyName else { return detail(entry, safe: safe) }
         return try await sign(SignSafeMessage(messageHash: entry.messageHash, keyName: name, password: p.password))
     }

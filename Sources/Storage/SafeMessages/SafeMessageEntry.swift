@@ -42,12 +42,9 @@ public struct SafeMessageEntry: Sendable, Hashable {
 
     /// A new entry for `message`, hashed here.
     public init(_ message: SafeMessage, proposer: Address?, at time: Date) throws(SafeKitError) {
-        let (kind, text): (SafeMessageKind, String) = switch message.content {
-        case .text(let text): (.text, text)
-        case .typedData(_, let json): (.typedData, json)
-        }
-        self.init(messageHash: try message.hash(), chainID: message.chainID, safe: message.safe, version: message.version, kind: kind,
-                  message: text, proposer: proposer, createdAt: time, updatedAt: time)
+        let (kind, text) = message.content.stored
+        self.init(messageHash: try message.hash(), chainID: message.chainID, safe: message.safe, version: message.version,
+                  kind: SafeMessageKind(rawValue: kind)!, message: text, proposer: proposer, createdAt: time, updatedAt: time)
     }
 
     /// The signatures, one per owner.
