@@ -36,6 +36,7 @@ struct CoSigningRoutes: Sendable {
             }
         }
         addDelegates(to: router)
+        addMessages(to: router)
         router.post("/api/v1/multisig-transactions/:hash/confirmations") { request, context in
             try await self.run { try await self.confirm(request, context) }
         }

@@ -15,6 +15,8 @@ extension FieldError {
              .notConfirmedOnChain, .deleteNotSignedByProposer, .delegateMessageNotSigned: (.refused, "signature")
         case .noSignature: (.malformed, "signature")
         case .unknownTransaction: (.notFound, "safeTxHash")
+        case .unknownMessage: (.notFound, "messageHash")
+        case .invalidMessage: (.malformed, "message")
         case .alreadyExecuted, .executedCannotBeDeleted: (.refused, "safeTxHash")
         case .selfDelegation: (.refused, "delegate")
         case .missingLabel: (.malformed, "label")

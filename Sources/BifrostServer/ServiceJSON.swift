@@ -21,6 +21,15 @@ enum ServiceJSON {
         return wire.json(v2: v2)
     }
 
+    /// A Safe message with its confirmations and, once the threshold is met, the prepared signature.
+    static func message(_ d: SafeMessageDetail) -> JSONValue {
+        let e = d.entry
+        let content = (try? e.safeMessage().content) ?? .text(e.message)
+        return ServiceWireMessage(safe: e.safe, messageHash: e.messageHash, content: content, proposedBy: e.proposer, safeAppID: e.safeAppID,
+                                  confirmations: e.storedSignatures.map { ServiceWireMessage.Confirmation($0.signature, at: $0.addedAt) },
+                                  preparedSignature: d.finalSignature, origin: e.origin, created: e.createdAt, modified: e.updatedAt).json
+    }
+
     static func safe(_ state: SafeState) -> JSONValue {
         let s = state.safe
         return ServiceWireSafe(address: s.address, nonce: s.nonce, threshold: s.threshold, owners: s.owners, masterCopy: nil, modules: s.modules,

@@ -45,7 +45,7 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
                     }
                 }
                 try await PostgresMigrations.migrate(connection, logger: logger)
-                try await PostgresMigrations.checkSafeTransactionColumns(connection, logger: logger)
+                try await PostgresMigrations.checkSharedColumns(connection, logger: logger)
             } catch {
                 try? await connection.close()
                 throw error

@@ -103,13 +103,45 @@ enum PostgresMigrations {
             "ALTER TABLE served_confirmation RENAME COLUMN created_at TO added_at",
             "ALTER TABLE served_confirmation RENAME TO safe_signature",
         ]),
+        (3, "Safe messages and their signatures, in the wallet's column set", [
+            """
+            CREATE TABLE safe_message (
+                message_hash TEXT COLLATE "C" PRIMARY KEY,
+                seq BIGINT GENERATED ALWAYS AS IDENTITY,
+                chain_id NUMERIC(78) NOT NULL,
+                safe TEXT COLLATE "C" NOT NULL,
+                safe_version TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                message TEXT NOT NULL,
+                proposer TEXT,
+                created_at DOUBLE PRECISION NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL,
+                safe_app_id INTEGER,
+                origin TEXT
+            )
+            """,
+            "CREATE INDEX safe_message_by_safe ON safe_message (chain_id, safe, created_at)",
+            """
+            CREATE TABLE safe_message_signature (
+                message_hash TEXT COLLATE "C" NOT NULL REFERENCES safe_message ON DELETE CASCADE,
+                owner TEXT COLLATE "C" NOT NULL,
+                seq BIGINT GENERATED ALWAYS AS IDENTITY,
+                signature TEXT NOT NULL,
+                added_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (message_hash, owner)
+            )
+            """,
+        ]),
     ]
 
-    /// Checks that `safe_transaction` and `safe_signature` hold the columns `SafeTransactionTables`
-    /// defines for the SQLite databases, in snake case, and no others but the insertion counter:
-    /// one definition, which this schema is written by hand against and held to on every open.
-    static func checkSafeTransactionColumns(_ connection: PostgresConnection, logger: Logger) async throws {
-        for (table, wanted) in [("safe_transaction", SafeTransactionTables.transactionColumns), ("safe_signature", SafeTransactionTables.signatureColumns)] {
+    /// Checks that the transaction and message tables hold the columns `SafeTransactionTables` and
+    /// `SafeMessageTables` define for the SQLite databases, in snake case, and no others but the
+    /// insertion counter: one definition, which this schema is written by hand against and held to
+    /// on every open.
+    static func checkSharedColumns(_ connection: PostgresConnection, logger: Logger) async throws {
+        let tables = [("safe_transaction", SafeTransactionTables.transactionColumns), ("safe_signature", SafeTransactionTables.signatureColumns),
+                      ("safe_message", SafeMessageTables.messageColumns), ("safe_message_signature", SafeMessageTables.signatureColumns)]
+        for (table, wanted) in tables {
             let rows = try await connection.query("""
                 SELECT column_name FROM information_schema.columns
                 WHERE table_schema = current_schema() AND table_name = \(table) ORDER BY ordinal_position

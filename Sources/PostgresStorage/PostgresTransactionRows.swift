@@ -31,12 +31,20 @@ enum PostgresTransactionRows {
         return hashes.compactMap { byHash[$0] }
     }
 
+    /// Which signatures table: a transaction's or a message's.
+    enum SignedThing {
+        case transaction, message
+        var table: String { self == .transaction ? "safe_signature" : "safe_message_signature" }
+        var key: String { self == .transaction ? "safe_tx_hash" : "message_hash" }
+    }
+
     /// The stored signatures of each of `hashes`, oldest first; the owner is the one stored
     /// with each signature, recovered when it was written.
-    static func signatures(_ hashes: [String], _ connection: PostgresConnection, logger: Logger) async throws -> [String: [StoredSignature]] {
+    static func signatures(_ hashes: [String], in thing: SignedThing = .transaction, _ connection: PostgresConnection,
+                           logger: Logger) async throws -> [String: [StoredSignature]] {
         var signatures: [String: [StoredSignature]] = [:]
         let rows = try await connection.query("""
-            SELECT safe_tx_hash, owner, signature, added_at FROM safe_signature WHERE safe_tx_hash = ANY(\(hashes))
+            SELECT \(unescaped: thing.key), owner, signature, added_at FROM \(unescaped: thing.table) WHERE \(unescaped: thing.key) = ANY(\(hashes))
             ORDER BY added_at, seq
             """, logger: logger)
         for try await (hash, owner, signature, addedAt) in rows.decode((String, String, String, Double).self) {

@@ -12,34 +12,32 @@ public enum ContractSignature {
     /// What `isValidSignature(bytes32,bytes)` returns on success.
     static let magic: [UInt8] = [0x16, 0x26, 0xba, 0x7e]
 
-    /// What the parent passes to an owner contract for `tx`: the EIP-712 preimage for Safe 1.3.0
+    /// What the parent asks an owner contract about `tx`: the EIP-712 preimage for Safe 1.3.0
     /// and 1.4.1 (legacy form), the safeTxHash for 1.5.0 (`bytes32` form). The child's handler
     /// turns it into `message` bytes: the preimage itself, or `abi.encode(hash)`.
-    static func message(for tx: SafeTx) throws(SafeKitError) -> (message: [UInt8], legacy: Bool) {
-        message(preimage: try tx.encodedData(), parentVersion: tx.version)
+    public static func question(for tx: SafeTx) throws(SafeKitError) -> OwnerQuestion {
+        question(preimage: try tx.encodedData(), parentVersion: tx.version)
     }
 
     /// The same for anything a parent of `parentVersion` checks signatures of: its EIP-712
     /// `preimage` (`0x19 ‖ 0x01 ‖ domain ‖ struct hash`) before 1.5.0, the hash of it from 1.5.0.
-    static func message(preimage: [UInt8], parentVersion: SafeVersion) -> (message: [UInt8], legacy: Bool) {
-        parentVersion >= .v1_5_0 ? (Keccak256.hash(preimage), false) : (preimage, true)
+    static func question(preimage: [UInt8], parentVersion: SafeVersion) -> OwnerQuestion {
+        parentVersion >= .v1_5_0 ? OwnerQuestion(message: Keccak256.hash(preimage), legacy: false) : OwnerQuestion(message: preimage, legacy: true)
     }
 
     /// The hash the owners of `child` sign so that `child` confirms `tx` of its parent: the
     /// child's `getMessageHash` (CompatibilityFallbackHandler) of the message the parent will ask about.
     public static func childMessageHash(for tx: SafeTx, child: Address, childVersion: SafeVersion) throws(SafeKitError) -> [UInt8] {
-        try SafeMessage.hash(of: try message(for: tx).message, safe: child, chainID: tx.chainID, version: childVersion)
+        try SafeMessage.hash(of: try question(for: tx).message, safe: child, chainID: tx.chainID, version: childVersion)
     }
 
     /// The `isValidSignature` call the parent Safe makes on the owner contract for `tx`.
     public static func validationCall(for tx: SafeTx, signature: [UInt8]) throws(SafeKitError) -> [UInt8] {
-        let (message, legacy) = try message(for: tx)
-        return legacy ? try SafeContract.encode(legacyIsValidSignature, [.bytes(message), .bytes(signature)])
-            : try SafeContract.encode(isValidSignature, [.bytes(message), .bytes(signature)])
+        try question(for: tx).call(signature: signature)
     }
 
     /// Whether the answer to `validationCall` is the magic value that form returns on success.
     public static func accepts(_ answer: [UInt8], for tx: SafeTx) -> Bool {
-        answer.count >= 4 && Array(answer.prefix(4)) == (tx.version >= .v1_5_0 ? magic : legacyMagic)
+        OwnerQuestion(message: [], legacy: tx.version < .v1_5_0).accepts(answer)
     }
 }

@@ -89,8 +89,14 @@ public struct SafeMessage: Sendable {
     /// against the message bytes themselves (the digest), 1.4.1's against the EIP-712 preimage,
     /// and 1.5.0's against the hash.
     public func childMessageHash(child: Address, childVersion: SafeVersion) throws(SafeKitError) -> [UInt8] {
-        let asked = version < .v1_4_1 ? try digest() : ContractSignature.message(preimage: try preimage(), parentVersion: version).message
-        return try Self.hash(of: asked, safe: child, chainID: chainID, version: childVersion)
+        try Self.hash(of: try ownerQuestion().message, safe: child, chainID: chainID, version: childVersion)
+    }
+
+    /// What this Safe's handler asks an owner contract about this message: the digest itself in
+    /// the legacy form on 1.3.0, otherwise what it asks for a transaction of the same preimage.
+    public func ownerQuestion() throws(SafeKitError) -> OwnerQuestion {
+        version < .v1_4_1 ? OwnerQuestion(message: try digest(), legacy: true)
+            : ContractSignature.question(preimage: try preimage(), parentVersion: version)
     }
 
     /// `keccak256(0x19 ‖ 0x01 ‖ the Safe's domain separator ‖ keccak256(SafeMessage typehash ‖ keccak256(message)))`:

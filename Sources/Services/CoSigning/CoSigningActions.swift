@@ -135,3 +135,48 @@ public struct FollowServedChain: CoSigningAction {
     public init() {}
     public func perform(on store: CoSigningStore?) async throws -> FollowReport { try await CoSigningFollower(service: try store.open()).step() }
 }
+
+/// Stores a Safe message signed by an owner, or adds the signatures when it is stored already.
+public struct ProposeServedMessage: CoSigningAction {
+    public let proposal: ServiceMessageProposal
+    public init(_ proposal: ServiceMessageProposal) { self.proposal = proposal }
+    public func perform(on store: CoSigningStore?) async throws -> SafeMessageDetail { try await store.open().proposeMessage(proposal) }
+}
+
+/// Adds owners' signatures (one, or several packed) to a stored Safe message.
+public struct ConfirmServedMessage: CoSigningAction {
+    public let messageHash: [UInt8]
+    public let signature: [UInt8]
+    public init(messageHash: [UInt8], signature: [UInt8]) {
+        self.messageHash = messageHash
+        self.signature = signature
+    }
+    public func perform(on store: CoSigningStore?) async throws -> SafeMessageDetail {
+        try await store.open().confirmMessage(messageHash, signature: signature)
+    }
+}
+
+/// The stored Safe message with `messageHash`, and where it stands.
+public struct ServedMessageLookup: CoSigningAction {
+    public let messageHash: [UInt8]
+    public init(messageHash: [UInt8]) { self.messageHash = messageHash }
+    public func perform(on store: CoSigningStore?) async throws -> SafeMessageDetail {
+        let (entry, safe) = try await store.open().message(messageHash)
+        return SafeMessageDetail(entry, safe: safe)
+    }
+}
+
+/// One page of a Safe's messages, newest first, and how many it has.
+public struct ListServedMessages: CoSigningAction {
+    public let safe: Address
+    public let limit: Int
+    public let offset: Int
+    public init(safe: Address, limit: Int, offset: Int) {
+        self.safe = safe
+        self.limit = limit
+        self.offset = offset
+    }
+    public func perform(on store: CoSigningStore?) async throws -> (count: Int, page: [SafeMessageDetail]) {
+        try await store.open().messages(of: safe, limit: limit, offset: offset)
+    }
+}

@@ -38,6 +38,10 @@ public enum CoSigningRefusal: Error, Equatable, Sendable, CustomStringConvertibl
     case notConfirmedOnChain(String)
     /// No transaction with this hash is stored.
     case unknownTransaction([UInt8])
+    /// No Safe message with this hash is stored.
+    case unknownMessage([UInt8])
+    /// The message is neither a text nor EIP-712 typed data that hashes.
+    case invalidMessage(String)
     /// The transaction was executed already.
     case alreadyExecuted
     /// An executed transaction stays.
@@ -81,6 +85,8 @@ public enum CoSigningRefusal: Error, Equatable, Sendable, CustomStringConvertibl
         case .signedTwice(let owner): "\(owner.checksummed) signed twice"
         case .notConfirmedOnChain(let reason): reason
         case .unknownTransaction(let hash): "no multisig transaction \(Hex.encode(hash))"
+        case .unknownMessage(let hash): "no Safe message \(Hex.encode(hash))"
+        case .invalidMessage(let reason): reason
         case .alreadyExecuted: "the transaction was already executed"
         case .executedCannotBeDeleted: "an executed transaction cannot be deleted"
         case .deleteNotSignedByProposer(let proposer): "not a signature of this hour's DeleteRequest by the proposer \(proposer.checksummed)"

@@ -147,6 +147,14 @@ public struct CoSigningStore: Sendable {
     /// Each signature in `packed` of `tx`, whose hash the caller already has, recovered and
     /// checked: owners only, each once, on-chain claims confirmed.
     private func verified(_ packed: [UInt8], tx: SafeTx, safeTxHash hash: [UInt8], safe: Safe) async throws -> [SafeSignature] {
+        let question: OwnerQuestion
+        do { question = try ContractSignature.question(for: tx) } catch { throw CoSigningRefusal.unhashable(error.description) }
+        return try await verified(packed, hash: hash, question: question, safe: safe)
+    }
+
+    /// Each signature in `packed` over `hash` (a transaction's or a message's), recovered and
+    /// checked: owners only, each once, on-chain claims confirmed with owner contracts asked `question`.
+    func verified(_ packed: [UInt8], hash: [UInt8], question: OwnerQuestion, safe: Safe) async throws -> [SafeSignature] {
         guard !packed.isEmpty else { return [] }
         let signatures: [SafeSignature]
         do { signatures = try SafeSignature.parse(packed: packed, safeTxHash: hash) } catch {
@@ -157,7 +165,7 @@ public struct CoSigningStore: Sendable {
             guard safe.owners.contains(signature.owner) else { throw CoSigningRefusal.signedByNonOwner(signer: signature.owner, safe: safe.address) }
             guard seen.insert(signature.owner).inserted else { throw CoSigningRefusal.signedTwice(signature.owner) }
         }
-        let checked = await OnChainConfirmationCheck.verify(signatures, safe: safe, tx: tx, safeTxHash: hash, chain: chain)
+        let checked = await OnChainConfirmationCheck.verify(signatures, safe: safe, question: question, hash: hash, chain: chain)
         if let refused = checked.setAside.first { throw CoSigningRefusal.notConfirmedOnChain(refused.description) }
         return checked.kept
     }

@@ -13,6 +13,21 @@ public struct SafeMessageDetail: Sendable, Equatable {
     public let digest: [UInt8]
     /// The owners' signatures packed as the Safe reads them, once the threshold is met.
     public let finalSignature: [UInt8]?
+
+    /// Where `entry`'s signatures stand against `safe`'s owners and threshold: the wallet and the
+    /// co-signing server both answer with this.
+    public init(_ entry: SafeMessageEntry, safe: Safe) {
+        let count = safe.count(ConfirmationSet(entry.signatures))
+        var final: [UInt8]?
+        if count.isReady, let needed = Int(exactly: safe.threshold) {
+            let owners = entry.signatures.filter { safe.owners.contains($0.owner) }.sorted { $0.owner < $1.owner }
+            final = SafeMessage.finalSignature(Array(owners.prefix(needed)))
+        }
+        self.entry = entry
+        self.count = count
+        self.digest = (try? entry.safeMessage().digest()) ?? []
+        self.finalSignature = final
+    }
 }
 
 /// Proposes a message for a followed Safe to sign, and signs it at once with `keyName` when given.
@@ -189,15 +204,5 @@ extension SafeStore {
         return (entry, safe)
     }
 
-    /// Where `entry`'s signatures stand against `safe`'s owners and threshold.
-    private func detail(_ entry: SafeMessageEntry, safe: Safe) -> SafeMessageDetail {
-        let confirmations = ConfirmationSet(entry.signatures)
-        let count = safe.count(confirmations)
-        var final: [UInt8]?
-        if count.isReady, let needed = Int(exactly: safe.threshold) {
-            let owners = entry.signatures.filter { safe.owners.contains($0.owner) }.sorted { $0.owner < $1.owner }
-            final = SafeMessage.finalSignature(Array(owners.prefix(needed)))
-        }
-        return SafeMessageDetail(entry: entry, count: count, digest: (try? entry.safeMessage().digest()) ?? [], finalSignature: final)
-    }
+    private func detail(_ entry: SafeMessageEntry, safe: Safe) -> SafeMessageDetail { SafeMessageDetail(entry, safe: safe) }
 }

@@ -49,6 +49,18 @@ enum OnChainConfirmationCheck {
     /// owner Safe, through its own transaction) may have called `approveHash` without telling anyone.
     static func verify(_ signatures: [SafeSignature], safe: Safe, tx: SafeTx, safeTxHash: [UInt8], chain: Chain?,
                        alsoAsk: [Address] = []) async -> (kept: [SafeSignature], setAside: [SetAsideApproval]) {
+        do {
+            return await verify(signatures, safe: safe, question: try ContractSignature.question(for: tx), hash: safeTxHash, chain: chain, alsoAsk: alsoAsk)
+        } catch {
+            return (signatures.filter { $0.kind != .approvedHash && $0.kind != .contract }, signatures.filter { $0.kind == .approvedHash || $0.kind == .contract }
+                .map { SetAsideApproval(owner: $0.owner, reason: .unverifiable(error.description), isContract: $0.kind == .contract) })
+        }
+    }
+
+    /// The same for any `hash` the Safe checks signatures of (a transaction's or a message's),
+    /// asking owner contracts `question`.
+    static func verify(_ signatures: [SafeSignature], safe: Safe, question: OwnerQuestion, hash safeTxHash: [UInt8], chain: Chain?,
+                       alsoAsk: [Address] = []) async -> (kept: [SafeSignature], setAside: [SetAsideApproval]) {
         let claims = signatures.filter { $0.kind == .approvedHash || $0.kind == .contract }
         var kept = signatures.filter { $0.kind != .approvedHash && $0.kind != .contract }
         let silent = alsoAsk.filter { owner in !signatures.contains { $0.owner == owner } }.map(SafeSignature.approvedHash(by:))
@@ -66,7 +78,7 @@ enum OnChainConfirmationCheck {
             let requests = try asked.map { claim in
                 claim.kind == .contract
                     ? EthereumRemote.Requests.call(CallRequest(from: safe.address, to: claim.owner,
-                                                               data: try ContractSignature.validationCall(for: tx, signature: claim.contractData)))
+                                                               data: try question.call(signature: claim.contractData)))
                     : EthereumRemote.Requests.call(CallRequest(to: safe.address, data: try SafeContract.approvedHashes(owner: claim.owner, hash: safeTxHash)))
             }
             let answers = try await chain.remote.batch(requests)
@@ -74,7 +86,7 @@ enum OnChainConfirmationCheck {
                 let isSilent = index >= claims.count
                 if claim.kind == .contract {
                     switch answer {
-                    case .success(let data) where ContractSignature.accepts(data, for: tx): kept.append(claim)
+                    case .success(let data) where question.accepts(data): kept.append(claim)
                     case .success: setAside.append(SetAsideApproval(owner: claim.owner, reason: .contractRefused, isContract: true))
                     case .failure(let error):
                         // A revert is the contract's refusal; anything else leaves the question open.

@@ -96,6 +96,16 @@ public protocol CoSigningStorage: Sendable {
     /// answers how many were removed.
     func removeDelegate(chainID: BigUInt, delegate: Address, delegator: Address, safe: Address?) async throws(StorageError) -> Int
 
+    /// Stores `message` unless its hash is there, then merges its signatures by `ConfirmationSet`'s
+    /// rule, in one write; answers the stored message. Repeating a write changes nothing.
+    func saveMessage(_ message: SafeMessageEntry) async throws(StorageError) -> SafeMessageEntry
+    /// Merges `signatures` into the stored message; nil when no such message is stored.
+    func confirmMessage(_ messageHash: [UInt8], with signatures: [SafeSignature], at time: Date) async throws(StorageError) -> SafeMessageEntry?
+    /// The message with `messageHash`.
+    func message(_ messageHash: [UInt8]) async throws(StorageError) -> SafeMessageEntry?
+    /// One page of the Safe's messages, newest first, and how many it has in all.
+    func messages(chainID: BigUInt, safe: Address, limit: Int, offset: Int) async throws(StorageError) -> (count: Int, page: [SafeMessageEntry])
+
     /// The last block whose execution events were read, or nil before the first read.
     func followedBlock(chainID: BigUInt) async throws(StorageError) -> BigUInt?
     /// Records that events were read up to `block`.

@@ -100,6 +100,9 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         m.registerMigration("v4: the wallet's safeTransaction and safeSignature tables, one column set for both") { db in
             try CoSigningMigrationV4.migrate(db)
         }
+        m.registerMigration("v5: the wallet's safeMessage and safeMessageSignature tables") { db in
+            try SafeMessageTables.createAll(db)
+        }
         return m
     }
 

@@ -128,6 +128,9 @@ enum Migrations {
         m.registerMigration("v9: Safe messages and their signatures") { db in
             try SafeMessageTables.create(db)
         }
+        m.registerMigration("v10: the Safe app and origin of a Safe message") { db in
+            try SafeMessageTables.addAppAndOrigin(db)
+        }
         return m
     }
 }

@@ -22,6 +22,8 @@ struct SafeMessageRecord: Codable, FetchableRecord, PersistableRecord, Sendable 
     var kind: String
     var message: String
     var proposer: String?
+    var safeAppId: Int?
+    var origin: String?
     var createdAt: Date
     var updatedAt: Date
 
@@ -33,6 +35,8 @@ struct SafeMessageRecord: Codable, FetchableRecord, PersistableRecord, Sendable 
         kind = e.kind.rawValue
         message = e.message
         proposer = e.proposer?.checksummed
+        safeAppId = e.safeAppID
+        origin = e.origin
         createdAt = e.createdAt
         updatedAt = e.updatedAt
     }
@@ -49,7 +53,7 @@ struct SafeMessageRecord: Codable, FetchableRecord, PersistableRecord, Sendable 
         var stored: [StoredSignature] = []
         for r in signatures { stored.append(try r.stored()) }
         return SafeMessageEntry(messageHash: hash, chainID: chainID, safe: safe, version: version, kind: kind, message: message,
-                                proposer: proposerAddress, storedSignatures: stored, createdAt: createdAt, updatedAt: updatedAt)
+                                proposer: proposerAddress, safeAppID: safeAppId, origin: origin, storedSignatures: stored, createdAt: createdAt, updatedAt: updatedAt)
     }
 }
 

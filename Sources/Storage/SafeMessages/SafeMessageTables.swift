@@ -4,11 +4,17 @@ import GRDB
 /// record, so the co-signing server can hold the same.
 public enum SafeMessageTables {
     /// The `safeMessage` columns, in table order.
-    public static let messageColumns = ["messageHash", "chainId", "safe", "safeVersion", "kind", "message", "proposer", "createdAt", "updatedAt"]
+    public static let messageColumns = ["messageHash", "chainId", "safe", "safeVersion", "kind", "message", "proposer", "createdAt", "updatedAt", "safeAppId", "origin"]
     /// The `safeMessageSignature` columns, in table order.
     public static let signatureColumns = ["messageHash", "owner", "signature", "addedAt"]
 
-    /// Creates both tables, in a database that has neither.
+    /// Creates both tables with every column, in a database that has neither.
+    static func createAll(_ db: Database) throws {
+        try create(db)
+        try addAppAndOrigin(db)
+    }
+
+    /// The first form of both tables (the wallet's v9).
     static func create(_ db: Database) throws {
         try db.create(table: "safeMessage") { t in
             t.column("messageHash", .text).primaryKey()
@@ -28,6 +34,14 @@ public enum SafeMessageTables {
             t.column("signature", .text).notNull()
             t.column("addedAt", .datetime).notNull()
             t.primaryKey(["messageHash", "owner"])
+        }
+    }
+
+    /// The Safe app and origin a Transaction Service client gives, kept so they are answered back.
+    static func addAppAndOrigin(_ db: Database) throws {
+        try db.alter(table: "safeMessage") { t in
+            t.add(column: "safeAppId", .integer)
+            t.add(column: "origin", .text)
         }
     }
 }

@@ -1,0 +1,34 @@
+import BigInt
+import EthereumKit
+import Foundation
+import GRDB
+import SafeKit
+
+// Served Safe messages, in the wallet's own tables and through its own rows.
+extension SQLiteCoSigningStorage {
+    public func saveMessage(_ message: SafeMessageEntry) async throws(StorageError) -> SafeMessageEntry {
+        try await write { db in try SafeMessageRows.merge(message, db) }
+    }
+
+    public func confirmMessage(_ messageHash: [UInt8], with signatures: [SafeSignature], at time: Date) async throws(StorageError) -> SafeMessageEntry? {
+        let key = Hex.encode(messageHash)
+        return try await write { db in
+            guard let stored = try SafeMessageRows.entry(key, db) else { return nil }
+            return try SafeMessageRows.merge(stored.adding(signatures, at: time), db)
+        }
+    }
+
+    public func message(_ messageHash: [UInt8]) async throws(StorageError) -> SafeMessageEntry? {
+        let key = Hex.encode(messageHash)
+        return try await read { db in try SafeMessageRows.entry(key, db) }
+    }
+
+    public func messages(chainID: BigUInt, safe: Address, limit: Int, offset: Int) async throws(StorageError) -> (count: Int, page: [SafeMessageEntry]) {
+        let chain = String(chainID), address = safe.checksummed
+        return try await read { db in
+            let mine = SafeMessageRecord.filter(SafeMessageRecord.Columns.chainId == chain && SafeMessageRecord.Columns.safe == address)
+            let page = try mine.order(SafeMessageRecord.Columns.createdAt.desc, Column.rowID.desc).limit(max(limit, 0), offset: max(offset, 0)).fetchAll(db)
+            return (try mine.fetchCount(db), try SafeMessageRows.entries(page, db))
+        }
+    }
+}

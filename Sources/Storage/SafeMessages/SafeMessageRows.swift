@@ -1,0 +1,53 @@
+import EthereumKit
+import Foundation
+import GRDB
+import SafeKit
+
+/// Reading and merging Safe messages in a database's `safeMessage` and `safeMessageSignature`
+/// tables, inside the caller's read or write: the wallet's storage and the co-signing server's
+/// SQLite storage both call these, so the checks and the merge rule live once.
+enum SafeMessageRows {
+    /// The message stored under `key`, with its signatures oldest first.
+    static func entry(_ key: String, _ db: Database) throws -> SafeMessageEntry? {
+        guard let record = try SafeMessageRecord.fetchOne(db, key: key) else { return nil }
+        return try record.entity(signatures: try signatures(of: key, db))
+    }
+
+    /// The entries of `records`, in their order, each with its signatures.
+    static func entries(_ records: [SafeMessageRecord], _ db: Database) throws -> [SafeMessageEntry] {
+        try records.map { record in try record.entity(signatures: try signatures(of: record.messageHash, db)) }
+    }
+
+    /// Stores `entry` unless its hash is there (keeping who proposed it and when), then merges its
+    /// signatures with the stored ones by `ConfirmationSet`'s rule. The hash is checked against the
+    /// message and each signature that can be recovered against the hash first. Answers the
+    /// message as stored.
+    @discardableResult
+    static func merge(_ entry: SafeMessageEntry, _ db: Database) throws -> SafeMessageEntry {
+        try entry.checkHashes()
+        let key = Hex.encode(entry.messageHash)
+        let known = try signatures(of: key, db)
+        var record = SafeMessageRecord(entry)
+        let existing = try SafeMessageRecord.fetchOne(db, key: key)
+        if let existing {
+            record.createdAt = existing.createdAt
+            record.proposer = existing.proposer ?? record.proposer
+            record.safeAppId = existing.safeAppId ?? record.safeAppId
+            record.origin = existing.origin ?? record.origin
+        }
+        let changed = ConfirmationSet(try known.map { try $0.stored().signature }).merging(entry.signatures).changed
+        // A repeated write changes nothing and writes nothing.
+        if existing == nil || !changed.isEmpty { try record.save(db) }
+        for signature in changed {
+            let addedAt = entry.storedSignatures.first { $0.signature == signature }?.addedAt ?? entry.updatedAt
+            try SafeMessageSignatureRecord(messageHash: key, StoredSignature(signature, addedAt: addedAt)).save(db)
+        }
+        guard let written = try Self.entry(key, db) else { throw StorageError("the Safe message \(key) vanished while it was written") }
+        return written
+    }
+
+    static func signatures(of key: String, _ db: Database) throws -> [SafeMessageSignatureRecord] {
+        try SafeMessageSignatureRecord.filter(SafeMessageSignatureRecord.Columns.messageHash == key)
+            .order(SafeMessageSignatureRecord.Columns.addedAt).fetchAll(db)
+    }
+}
