@@ -3,6 +3,7 @@ import BigInt
 @testable import BifrostDashboard
 import Foundation
 import SnapshotTesting
+import Storage
 import Testing
 
 /// Each screen's HTML for fixed states, so a change in what a page shows is seen in review.
@@ -25,6 +26,15 @@ struct ScreenSnapshotTests {
                                     summary: "send 0.1 ETH to \(recipient.checksummed)", createdAt: time, updatedAt: time)
     }()
     static let rate = Rate(coin: "ethereum", fiat: "usd", price: "3000", time: time, stale: true)
+    static let devKeys = ["ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+                          "59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"].map { try! PrivateKey(hex: $0) }
+
+    /// A text message of the Safe, signed by the first `signers` owners.
+    static func message(signedBy signers: Int, text: String = "Sign in to <b>app.example</b>\nNonce: 42") throws -> SafeMessageDetail {
+        let entry = try SafeMessageEntry(SafeMessage(safe: safeAddress, chainID: 31337, version: .v1_4_1, content: .text(text)), proposer: owners[0], at: time)
+        let signatures = try devKeys.prefix(signers).map { try SafeSignature.sign(safeTxHash: entry.messageHash, with: $0) }
+        return SafeMessageDetail(entry.adding(signatures, at: time), safe: safe)
+    }
 
     @Test("the Safe list with a summary")
     func safeList() {
@@ -42,8 +52,21 @@ struct ScreenSnapshotTests {
             singleton: Self.recipient, risks: [SafeRisk("unknown-singleton", .critical, "the Safe runs \(Self.recipient.checksummed), which is not a known Safe release")]),
                                              queue: [Self.entry], history: [], rate: Self.rate,
                                              hiddenTokens: [Token(chainID: 31337, address: Self.owners[1], name: "Spam", symbol: "<b>FREE</b>",
-                                                                  decimals: 18, whitelisted: false, addedAt: Self.time)])
+                                                                  decimals: 18, whitelisted: false, addedAt: Self.time)],
+                                             messages: [try! Self.message(signedBy: 1)])
         assertSnapshot(of: SafeHomeScreen.render(state, Self.context).rendered, as: .lines)
+    }
+
+    @Test("a Safe message: half signed with the Sign form; then signed, with the final signature and the Safe's verdict")
+    func message() throws {
+        var state = MessageDetail.State(messageHash: try Self.message(signedBy: 1).entry.messageHash)
+        state.detail = try Self.message(signedBy: 1)
+        let bob = RenderContext(pageID: "7-42", csrf: "c5rf", keys: [Account(name: "bob", address: Self.owners[1], kind: .privateKey, derivationPath: nil,
+                                                                             createdAt: Self.time)])
+        assertSnapshot(of: MessageScreen.render(state, bob).rendered, as: .lines, named: "half")
+        state.detail = try Self.message(signedBy: 2)
+        state.verdict = SafeMessageVerdict(valid: true, reason: nil, signature: state.detail?.finalSignature ?? [])
+        assertSnapshot(of: MessageScreen.render(state, bob).rendered, as: .lines, named: "signed")
     }
 
     @Test("a transaction, half signed")

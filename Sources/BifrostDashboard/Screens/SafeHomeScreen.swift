@@ -11,12 +11,18 @@ enum SafeHomeScreen {
         page.render = render
         page.titled = { $0.snapshot?.info.safe.name ?? Format.short($0.address) }
         page.reload = .refresh
+        page.leave = { state in state.proposedMessage.map { "/messages/\(Format.hex($0))" } }
         page.action = { name, form, _ in
             switch name {
             case "refresh": return [.refresh]
             case "import": return [.importTapped(try Parse.required(form["file"], field: "Signed-transaction file"))]
             case "hide-token": return [.tokenHiddenTapped(try Parse.address(form["token"], field: "Token"), hidden: true)]
             case "unhide-token": return [.tokenHiddenTapped(try Parse.address(form["token"], field: "Token"), hidden: false)]
+            case "propose-message":
+                let kind = form["kind"] == "typedData" ? "typedData" : "text"
+                let text = try Parse.required(form["message"], field: kind == "text" ? "Message" : "Typed data")
+                let chosen = try Parse.signer(form)
+                return [.proposeMessageTapped(kind: kind, text: text, keyName: chosen.key, password: chosen.password)]
             default: return nil
             }
         }
@@ -40,7 +46,7 @@ enum SafeHomeScreen {
         <div class="actions"><a class="button" href="/safes/\(safe.address.checksummed)/new">New transaction</a>\
         \(context.form("refresh", class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</div>
         <div class="grid">\(overview(snapshot, context))</div>
-        \(owners(safe, context))\(assets(snapshot, context))\(queue(snapshot, context))\(importForm(context))\(history(snapshot))\(setup(snapshot.info))
+        \(owners(safe, context))\(assets(snapshot, context))\(queue(snapshot, context))\(SafeMessagesSection.render(snapshot, context))\(importForm(context))\(history(snapshot))\(setup(snapshot.info))
         """
     }
 

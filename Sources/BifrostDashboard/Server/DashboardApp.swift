@@ -45,6 +45,10 @@ public final class DashboardApp {
             let hash = try Parse.hash(context.parameters.get("hash") ?? "")
             return await self.open { TransactionScreen.page(id: $0, safeTxHash: hash, session: self.session) }
         }
+        router.get("/messages/:hash") { _, context in
+            let hash = try Parse.hash(context.parameters.get("hash") ?? "")
+            return await self.open { MessageScreen.page(id: $0, messageHash: hash, session: self.session) }
+        }
         router.get("/p/:id") { _, context in await self.show(context.parameters.get("id") ?? "") }
         router.get("/p/:id/main") { _, context in try await self.main(context.parameters.get("id") ?? "") }
         router.get("/p/:id/download/:name") { _, context in

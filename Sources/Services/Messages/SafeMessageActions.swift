@@ -113,6 +113,13 @@ public struct SafeMessageVerdict: Sendable, Equatable {
     public let reason: String?
     /// The signature asked about.
     public let signature: [UInt8]
+
+    /// A verdict.
+    public init(valid: Bool, reason: String?, signature: [UInt8]) {
+        self.valid = valid
+        self.reason = reason
+        self.signature = signature
+    }
 }
 
 extension SafeStore {

@@ -18,9 +18,11 @@ public enum SafeDetail {
         /// What the Transaction Service added to the queue, or why it could not be read; nil
         /// without a service.
         public var serviceNote: String?
+        /// The Safe's messages, newest first, with where each stands.
+        public var messages: [SafeMessageDetail]
 
         public init(info: SafeState, queue: [SafeTransactionEntry], history: [SafeHistoryItem], rate: Rate?, hiddenTokens: [Token] = [],
-                    historyError: String? = nil, serviceNote: String? = nil) {
+                    historyError: String? = nil, serviceNote: String? = nil, messages: [SafeMessageDetail] = []) {
             self.info = info
             self.queue = queue
             self.history = history
@@ -28,6 +30,7 @@ public enum SafeDetail {
             self.hiddenTokens = hiddenTokens
             self.historyError = historyError
             self.serviceNote = serviceNote
+            self.messages = messages
         }
 
         /// The ether balance in the rate's fiat currency, rounded to cents.
@@ -42,6 +45,8 @@ public enum SafeDetail {
         /// What the last import added, for the page to confirm.
         public var imported: SafeImportResult?
         public var importing = false
+        /// The message just proposed here, for the page to open.
+        public var proposedMessage: [UInt8]?
         public init(address: Address) { self.address = address }
     }
 
@@ -54,21 +59,30 @@ public enum SafeDetail {
         /// Hide a token from the balances (true) or show it again (false).
         case tokenHiddenTapped(Address, hidden: Bool)
         case tokenHiddenChanged(Result<Token, FeatureError>)
+        /// Propose a message (`kind` "text" or "typedData", and its text) and sign it with the key.
+        case proposeMessageTapped(kind: String, text: String, keyName: String, password: Redacted<String>)
+        case messageProposed(Result<SafeMessageDetail, FeatureError>)
     }
 
     public struct Dependencies: Sendable {
         public var load: @Sendable (Address) async throws -> Snapshot
         public var importFile: @Sendable (String) async throws -> SafeImportResult
         public var setTokenHidden: @Sendable (BigUInt, Address, Bool) async throws -> Token
+        /// Proposes a message of the kind and text given for the Safe, signed with the key named.
+        public var proposeMessage: @Sendable (Address, String, String, String, String) async throws -> SafeMessageDetail
 
         public init(load: @escaping @Sendable (Address) async throws -> Snapshot,
                     importFile: @escaping @Sendable (String) async throws -> SafeImportResult = { _ in throw FeatureError("import is not available") },
                     setTokenHidden: @escaping @Sendable (BigUInt, Address, Bool) async throws -> Token = { _, _, _ in
                         throw FeatureError("hiding tokens is not available")
+                    },
+                    proposeMessage: @escaping @Sendable (Address, String, String, String, String) async throws -> SafeMessageDetail = { _, _, _, _, _ in
+                        throw FeatureError("messages are not available")
                     }) {
             self.load = load
             self.importFile = importFile
             self.setTokenHidden = setTokenHidden
+            self.proposeMessage = proposeMessage
         }
 
         /// Merges the Transaction Service's queue first, when the session meets at one; then
@@ -93,11 +107,15 @@ public enum SafeDetail {
                 let home = try await d.dispatch(SafeHomeQuery(safe: address, chain: chain))
                 let rate = try await d.dispatch(CachedRateQuery(coin: "ethereum", fiat: fiat))
                 let hidden = try await d.dispatch(TokensOnChain(chainID: home.state.safe.chainID)).filter { !$0.whitelisted }
+                let messages = try await d.dispatch(ListSafeMessages(safe: address))
                 return Snapshot(info: home.state, queue: home.queue, history: home.history, rate: rate, hiddenTokens: hidden,
-                                historyError: home.historyError, serviceNote: serviceNote)
+                                historyError: home.historyError, serviceNote: serviceNote, messages: messages)
             }, importFile: { json in try await session.services.dispatcher.dispatch(ImportSafeTransaction(json: json, chain: chain)) },
             setTokenHidden: { chainID, token, hidden in
                 try await session.services.dispatcher.dispatch(SetTokenHidden(address: token, hidden: hidden, chainID: chainID))
+            }, proposeMessage: { safe, kind, text, key, password in
+                try await session.services.dispatcher.dispatch(ProposeSafeMessage(safe: safe, content: try SafeMessage.Content(kind: kind, text: text),
+                                                                                  keyName: key, password: { password }))
             })
         }
 
@@ -152,6 +170,18 @@ public enum SafeDetail {
             case .tokenHiddenChanged(.success):
                 return .send(.refresh)
             case .tokenHiddenChanged(.failure(let error)):
+                state.error = error
+                return .none
+            case .proposeMessageTapped(let kind, let text, let keyName, let password):
+                state.error = nil
+                let propose = dependencies.proposeMessage, address = state.address
+                return .run { send in
+                    await send(.messageProposed(await FeatureError.result { try await propose(address, kind, text, keyName, password.value) }))
+                }
+            case .messageProposed(.success(let detail)):
+                state.proposedMessage = detail.entry.messageHash
+                return .none
+            case .messageProposed(.failure(let error)):
                 state.error = error
                 return .none
             }

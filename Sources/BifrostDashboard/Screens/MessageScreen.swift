@@ -1,0 +1,97 @@
+import AppCore
+
+/// One Safe message: the text or the typed data, the two hashes to compare, who signed and who is
+/// missing, the owner's Sign, and once enough owners signed the final signature to copy into the
+/// app that asked, with the Safe's own verdict on chain.
+enum MessageScreen {
+    @MainActor
+    static func page(id: String, messageHash: [UInt8], session: Session) -> FeaturePage<MessageDetail.State, MessageDetail.Action> {
+        let store = Store(initialState: MessageDetail.State(messageHash: messageHash), reducer: MessageDetail.Reducer(dependencies: .live(session)))
+        let page = FeaturePage(id: id, path: "/messages/\(Format.hex(messageHash))", section: .safes, store: store)
+        page.render = render
+        page.titled = { _ in "Safe message" }
+        page.reload = .refresh
+        page.action = { name, form, _ in
+            switch name {
+            case "sign":
+                let chosen = try Parse.signer(form)
+                return [.signTapped(keyName: chosen.key, password: chosen.password)]
+            case "verify": return [.verifyTapped]
+            default: return nil
+            }
+        }
+        store.send(.refresh)
+        return page
+    }
+
+    static func render(_ state: MessageDetail.State, _ context: RenderContext) -> HTML {
+        guard let detail = state.detail else {
+            let waiting: HTML = state.loading ? "<p class=\"muted\">Loading…</p>" : .empty
+            return "<h1>Safe message</h1><p><code>\(Format.hex(state.messageHash))</code></p>\(Format.error(state.error))\(waiting)"
+        }
+        let view = SafeMessageView(detail)
+        return """
+        <h1>Safe message</h1>
+        <p><a href="/safes/\(view.safe)">← \(Format.short(view.safe))</a> <span class="pill" id="standing">\(view.confirmations) of \(view.threshold) signed</span></p>\
+        \(Format.error(state.error))\(content(view))\(hashes(view))\(signatures(view, context))\(sign(state, detail, context))\(final(state, view, context))
+        """
+    }
+
+    /// The text as written, or the typed data laid out with its JSON.
+    static func content(_ view: SafeMessageView) -> HTML {
+        guard view.kind == "typedData" else { return "<section id=\"content\"><h2>Text</h2><pre class=\"message\">\(view.message)</pre></section>" }
+        let pretty = (try? JSONParser.parse(view.message)).map { JSONWriter.write($0, pretty: true) } ?? view.message
+        return "<section id=\"content\"><h2>Typed data (EIP-712)</h2><pre class=\"message\">\(pretty)</pre></section>"
+    }
+
+    static func hashes(_ view: SafeMessageView) -> HTML {
+        """
+        <section id="hashes"><h2>What your hardware wallet shows</h2><dl>\
+        <dt>Message digest (the app asks the Safe about it)</dt><dd><code id="digest">\(view.digest)</code></dd>\
+        <dt>SafeMessage hash (owners sign it)</dt><dd><code id="message-hash">\(view.messageHash)</code></dd>\
+        <dt>Safe</dt><dd>\(view.safe) on chain \(view.chainId), Safe \(view.safeVersion)</dd></dl></section>
+        """
+    }
+
+    static func signatures(_ view: SafeMessageView, _ context: RenderContext) -> HTML {
+        let signed = HTML.join(view.signatures.map { s -> HTML in
+            let mine: HTML = context.keys.contains { $0.address.checksummed == s.owner } ? " <span class=\"pill mine\">you</span>" : .empty
+            return "<tr><td><code>\(s.owner)</code>\(mine)</td><td>signed</td></tr>"
+        })
+        let missing = HTML.join(view.missing.map { "<tr><td><code>\($0)</code></td><td class=\"muted\">not yet</td></tr>" })
+        return """
+        <section id="signatures"><h2>Signatures</h2><table><thead><tr><th>Owner</th><th>Signature</th></tr></thead>\
+        <tbody>\(signed)\(missing)</tbody></table></section>
+        """
+    }
+
+    static func sign(_ state: MessageDetail.State, _ detail: SafeMessageDetail, _ context: RenderContext) -> HTML {
+        guard detail.finalSignature == nil else { return .empty }
+        let owners = context.keys.filter { key in detail.count.missing.contains(key.address) }
+        guard !owners.isEmpty else {
+            return "<section id=\"sign\"><h2>Sign</h2><p class=\"muted\">None of your keys is a missing owner of this Safe.</p></section>"
+        }
+        let busy: HTML = state.busy ? "<p class=\"notice\">Working…</p>" : .empty
+        return """
+        <section id="sign"><h2>Sign</h2>\(busy)<p class="muted">Signs the SafeMessage hash above; nothing goes on chain.</p>\
+        \(context.form("sign", "\(Format.keyFields(owners))<div class=\"actions\"><button type=\"submit\">Sign</button></div>"))</section>
+        """
+    }
+
+    /// The final signature to paste into the app, and the Safe's answer to `isValidSignature`.
+    static func final(_ state: MessageDetail.State, _ view: SafeMessageView, _ context: RenderContext) -> HTML {
+        guard let signature = view.finalSignature else {
+            return "<section id=\"final\"><h2>Final signature</h2><p class=\"muted\">Ready once \(view.threshold) owners have signed.</p></section>"
+        }
+        let verdict: HTML = state.verdict.map { v in
+            v.valid ? "<p class=\"notice\" id=\"verdict\" data-valid=\"true\">The Safe accepts it: isValidSignature returned the magic value.</p>"
+                : "<p class=\"error\" id=\"verdict\" data-valid=\"false\">The Safe refuses it: \(v.reason ?? "no reason given")</p>"
+        } ?? .empty
+        return """
+        <section id="final"><h2>Final signature</h2><p class="muted">Give this to the app that asked; it checks it with the Safe's \
+        <code>isValidSignature</code>.</p><p><code id="final-signature" class="wrap">\(signature)</code> \
+        <button type="button" class="secondary" data-copy="\(signature)">Copy</button></p>\
+        \(context.form("verify", class: "inline", "<button type=\"submit\" class=\"secondary\">Ask the Safe on chain</button>"))\(verdict)</section>
+        """
+    }
+}
