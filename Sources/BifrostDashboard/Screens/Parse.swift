@@ -56,6 +56,13 @@ enum Parse {
         return name == "sign" ? sign(chosen.key, chosen.password) : execute(chosen.key, chosen.password)
     }
 
+    /// A textarea's text exactly as typed (a signed text keeps its spaces), except that browsers
+    /// send its line breaks as CRLF, which a signed text must not carry where the user wrote LF.
+    static func multiline(_ text: String?, field: String) throws -> String {
+        _ = try required(text, field: field)
+        return (text ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
     /// A password exactly as typed (spaces count), which must not be empty.
     static func password(_ text: String?) throws -> Redacted<String> {
         guard let text, !text.isEmpty else { throw FormError("Password: enter the key's password.") }

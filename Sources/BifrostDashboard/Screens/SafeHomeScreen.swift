@@ -20,7 +20,7 @@ enum SafeHomeScreen {
             case "unhide-token": return [.tokenHiddenTapped(try Parse.address(form["token"], field: "Token"), hidden: false)]
             case "propose-message":
                 let kind = form["kind"] == "typedData" ? "typedData" : "text"
-                let text = try Parse.required(form["message"], field: kind == "text" ? "Message" : "Typed data")
+                let text = try Parse.multiline(form["message"], field: kind == "text" ? "Message" : "Typed data")
                 let chosen = try Parse.signer(form)
                 return [.proposeMessageTapped(kind: kind, text: text, keyName: chosen.key, password: chosen.password)]
             default: return nil
