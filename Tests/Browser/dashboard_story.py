@@ -173,6 +173,26 @@ def service_story(browser, home_a, home_b, safe):
     served = json.loads(connection.getresponse().read())
     owners = sorted(c["owner"] for c in served["confirmations"])
     check(owners == sorted([ALICE["address"], BOB["address"]]), f"the server holds both confirmations: {owners}")
+
+    # A message Alice proposes from the CLI through the server reaches Bob's Safe home, verified.
+    text = "Vote: yes on proposal " + os.urandom(4).hex()
+    message_hash = json.loads(cli(home_a, "safe", "message", "propose", safe, "--text", text, "--key", "alice", "--service-url", url, "--json"))["messageHash"]
+    c.goto(link.split("?")[0] + "safes/" + safe)
+    row = c.locator(f"#messages tr[data-message='{message_hash}']")
+    expect(row).to_contain_text("1 of 2")
+    row.locator("a").click()
+    c.locator("#sign").get_by_label("Password").fill(PASSWORD)
+    c.locator("#sign").get_by_role("button", name="Sign").click()
+    expect(c.locator("#standing")).to_have_text("2 of 2 signed", timeout=10_000)
+    c.locator("#share").get_by_role("button", name="Send to the service").click()
+    expect(c.locator("#shared")).to_contain_text("2 signatures")
+    connection.request("GET", f"/api/v1/messages/{message_hash}/")
+    served = json.loads(connection.getresponse().read())
+    check(served["message"] == text and len(served["confirmations"]) == 2 and served["preparedSignature"] == c.locator("#final-signature").inner_text(),
+          "a message proposed through the server from the CLI, signed in Bob's dashboard and sent back: the server's prepared signature is the page's")
+    c.locator("#final").get_by_role("button", name="Ask the Safe on chain").click()
+    expect(c.locator("#verdict")).to_have_attribute("data-valid", "true", timeout=10_000)
+    shot(c, "20-message-through-service")
     c.close()
 
 
@@ -375,6 +395,7 @@ def main():
         expect(b.locator("#verdict")).to_have_attribute("data-valid", "true", timeout=10_000)
         check(json.loads(cli(home_b, "safe", "message", "show", message_hash, "--json"))["finalSignature"] == final,
               "the Safe's isValidSignature accepts the page's final signature, which is the CLI's")
+        expect(b.locator("#verdict")).to_contain_text("The Safe accepts it")
         shot(b, "19-message-signed")
 
         b.get_by_role("link", name="Settings").click()

@@ -124,3 +124,40 @@ extension OnDevnet {
         }
     }
 }
+
+extension OnDevnet.CoSigningMessageServerTests {
+    @Test("the real CLI in two homes meets at bifrost serve: propose --service-url, list --service-url merges it verified, sign --service-url, the first home lists the final signature, and the Safe accepts it")
+    func cliThroughServer() async throws {
+        let f = try await SafeFixture(devnet: devnet)
+        defer { f.remove() }
+        let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
+        defer { server.stop() }
+        let service = ["--service-url", server.url.absoluteString]
+        func json(_ arguments: [String], in home: URL) async throws -> JSONValue {
+            let r = try await OnDevnet.SafeMessageIntegrationTests.cli(["--json"] + arguments, home: home)
+            #expect(r.status == 0, "\(arguments): \(r.out)")
+            return try JSONParser.parse(Array(r.out.utf8))
+        }
+        let proposed = try await json(["safe", "message", "propose", f.safe.checksummed, "--text", "Sign in to app.example\nNonce: 9", "--key", "owner4"]
+                                      + service, in: f.first.home)
+        let hash = try #require(proposed["messageHash"]?.stringValue)
+        #expect(try await server.send("GET", "/api/v1/messages/\(hash)/").json["proposedBy"] == .string(f.owners[0].checksummed))
+
+        let listed = try await json(["safe", "message", "list", f.safe.checksummed] + service, in: f.second.home)
+        #expect(listed["messages"]?.arrayValue?.map { $0["messageHash"] } == [.string(hash)])
+        #expect(listed["messages"]?.arrayValue?.first?["confirmations"] == .number("1"))
+        let signed = try await json(["safe", "message", "sign", hash, "--key", "owner5"] + service, in: f.second.home)
+        #expect(signed["confirmations"] == .number("2"))
+        #expect(try await server.send("GET", "/api/v1/messages/\(hash)/").json["confirmations"]?.arrayValue?.count == 2)
+
+        let back = try await json(["safe", "message", "list", f.safe.checksummed] + service, in: f.first.home)
+        let final = try #require(back["messages"]?.arrayValue?.first?["finalSignature"]?.stringValue)
+        #expect(final == signed["finalSignature"]?.stringValue)
+        let message = SafeMessage(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, content: .text("Sign in to app.example\nNonce: 9"))
+        let answer = try await f.remote().call(CallRequest(to: f.safe, data: try message.validationCall(signature: try Hex.decode(final))))
+        #expect(SafeMessage.accepts(answer), "the Safe accepts the final signature the first home merged from the service")
+        let unsigned = try await OnDevnet.SafeMessageIntegrationTests.cli(["safe", "message", "propose", f.safe.checksummed, "--text", "x"] + service,
+                                                                          home: f.first.home)
+        #expect(unsigned.status == 64, "a service takes a message only with a signature: \(unsigned.out)")
+    }
+}

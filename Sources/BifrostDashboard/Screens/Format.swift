@@ -125,4 +125,17 @@ enum Format {
         }
         return "<p class=\"simulation \(outcome)\" id=\"simulation\">Simulation as the Safe: \(simulation.description)</p>"
     }
+
+    /// Sending a transaction or a message (`thing`) and the signatures collected here to the
+    /// Transaction Service at `serviceHost`, and whose went last time.
+    static func share(_ thing: String, sharedWith: [Address]?, serviceHost: String, _ context: RenderContext) -> HTML {
+        let sent: HTML = sharedWith.map { owners in
+            "<p class=\"notice\" id=\"shared\">Sent to \(serviceHost): \(owners.count) signature\(owners.count == 1 ? "" : "s") (\(owners.map(short).joined(separator: ", "))).</p>"
+        } ?? .empty
+        return """
+        <section id="share"><h2>Share through \(serviceHost)</h2><p class="muted">Proposes the \(thing) there, or adds the \
+        signatures collected here to it, for the other owners to see.</p>\(sent)\
+        \(context.form("share", class: "inline", "<button type=\"submit\" class=\"secondary\">Send to the service</button>"))</section>
+        """
+    }
 }

@@ -8,7 +8,8 @@ enum MessageScreen {
     static func page(id: String, messageHash: [UInt8], session: Session) -> FeaturePage<MessageDetail.State, MessageDetail.Action> {
         let store = Store(initialState: MessageDetail.State(messageHash: messageHash), reducer: MessageDetail.Reducer(dependencies: .live(session)))
         let page = FeaturePage(id: id, path: "/messages/\(Format.hex(messageHash))", section: .safes, store: store)
-        page.render = render
+        let serviceHost = session.service.map { $0.url.host ?? $0.url.absoluteString }
+        page.render = { state, context in render(state, context, serviceHost: serviceHost) }
         page.titled = { _ in "Safe message" }
         page.reload = .refresh
         page.action = { name, form, _ in
@@ -17,6 +18,7 @@ enum MessageScreen {
                 let chosen = try Parse.signer(form)
                 return [.signTapped(keyName: chosen.key, password: chosen.password)]
             case "verify": return [.verifyTapped]
+            case "share": return [.shareTapped]
             default: return nil
             }
         }
@@ -24,7 +26,7 @@ enum MessageScreen {
         return page
     }
 
-    static func render(_ state: MessageDetail.State, _ context: RenderContext) -> HTML {
+    static func render(_ state: MessageDetail.State, _ context: RenderContext, serviceHost: String? = nil) -> HTML {
         guard let detail = state.detail else {
             let waiting: HTML = state.loading ? "<p class=\"muted\">Loading…</p>" : .empty
             return "<h1>Safe message</h1><p><code>\(Format.hex(state.messageHash))</code></p>\(Format.error(state.error))\(waiting)"
@@ -33,8 +35,14 @@ enum MessageScreen {
         return """
         <h1>Safe message</h1>
         <p><a href="/safes/\(view.safe)">← \(Format.short(view.safe))</a> <span class="pill" id="standing">\(view.confirmations) of \(view.threshold) signed</span></p>\
-        \(Format.error(state.error))\(content(view))\(hashes(view))\(signatures(view, context))\(sign(state, detail, context))\(final(state, view, context))
+        \(Format.error(state.error))\(content(view))\(hashes(view))\(signatures(view, context))\(sign(state, detail, context))\(final(state, view, context))\(share(state, context, serviceHost: serviceHost))
         """
+    }
+
+    /// Sending the message and its signatures to the Transaction Service the dashboard meets at.
+    static func share(_ state: MessageDetail.State, _ context: RenderContext, serviceHost: String?) -> HTML {
+        guard let serviceHost else { return .empty }
+        return Format.share("message", sharedWith: state.sharedWith, serviceHost: serviceHost, context)
     }
 
     /// The text as written, or the typed data laid out with its JSON.

@@ -81,14 +81,7 @@ enum TransactionScreen {
     /// Sending the transaction and its signatures to the Transaction Service the dashboard meets at.
     static func share(_ state: TransactionDetail.State, _ detail: SafeTransactionDetail, _ context: RenderContext, serviceHost: String?) -> HTML {
         guard let serviceHost, detail.entry.status == .queued else { return .empty }
-        let sent: HTML = state.sharedWith.map { owners in
-            "<p class=\"notice\" id=\"shared\">Sent to \(serviceHost): \(owners.count) signature\(owners.count == 1 ? "" : "s") (\(owners.map(Format.short).joined(separator: ", "))).</p>"
-        } ?? .empty
-        return """
-        <section id="share"><h2>Share through \(serviceHost)</h2><p class="muted">Proposes the transaction there, or adds the \
-        signatures collected here to it, for the other owners to see.</p>\(sent)\
-        \(context.form("share", class: "inline", "<button type=\"submit\" class=\"secondary\">Send to the service</button>"))</section>
-        """
+        return Format.share("transaction", sharedWith: state.sharedWith, serviceHost: serviceHost, context)
     }
 
     static func hashes(_ detail: SafeTransactionDetail) -> HTML {

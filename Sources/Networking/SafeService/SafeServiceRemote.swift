@@ -30,18 +30,60 @@ public struct SafeServiceRemote: Sendable {
     /// an entry that does not verify is set aside with the reason and the rest still arrive.
     public func pending(safe: Address, nonce: BigUInt, chainID: BigUInt, version: SafeVersion,
                         pageSize: Int = 100) async throws(NetworkError) -> SafeServiceListing {
-        var json = try await rest.get(path: "api/v2/safes/\(safe.checksummed)/multisig-transactions/",
-                                      query: ["executed": "false", "nonce__gte": String(nonce), "ordering": "nonce", "limit": String(pageSize)])
         var listing = SafeServiceListing(transactions: [], setAside: [])
-        var seen: Set<String> = []
-        while true {
+        try await everyPage(path: "api/v2/safes/\(safe.checksummed)/multisig-transactions/",
+                            query: ["executed": "false", "nonce__gte": String(nonce), "ordering": "nonce", "limit": String(pageSize)]) { json throws(NetworkError) in
             let page = try SafeServiceMapper.transactions(json, chainID: chainID, version: version)
             listing = SafeServiceListing(transactions: listing.transactions + page.transactions, setAside: listing.setAside + page.setAside)
-            guard let next = json["next"]?.stringValue, let url = URL(string: next) else { return listing }
+        }
+        return listing
+    }
+
+    /// Reads the listing at `path` and every page its `next` links name, in order.
+    private func everyPage(path: String, query: [String: String], _ body: (JSONValue) throws(NetworkError) -> Void) async throws(NetworkError) {
+        var json = try await rest.get(path: path, query: query)
+        var seen: Set<String> = []
+        while true {
+            try body(json)
+            guard let next = json["next"]?.stringValue, let url = URL(string: next) else { return }
             // A service that names a page twice would keep us here forever.
             guard seen.insert(next).inserted else { throw .invalidResponse("the service named the page \(next) twice") }
             json = try await rest.get(url: url)
         }
+    }
+
+    /// Proposes a Safe message with the proposer's own signature.
+    public func proposeMessage(safe: Address, _ proposal: ServiceWireMessageProposal) async throws(NetworkError) {
+        _ = try await rest.post(path: "api/v1/safes/\(safe.checksummed)/messages/", json: proposal.json)
+    }
+
+    /// Adds one owner's signature to a proposed Safe message.
+    public func signMessage(messageHash: [UInt8], signature: [UInt8]) async throws(NetworkError) {
+        _ = try await rest.post(path: "api/v1/messages/\(Hex.encode(messageHash))/signatures/",
+                                json: .object([(key: "signature", value: .string(Hex.encode(signature)))]))
+    }
+
+    /// The Safe message with `messageHash` for `safe` of `version` on `chainID`, verified; nil
+    /// when the service has none.
+    public func message(_ messageHash: [UInt8], safe: Address, chainID: BigUInt, version: SafeVersion) async throws(NetworkError) -> SafeServiceMessage? {
+        let json: JSONValue
+        do { json = try await rest.get(path: "api/v1/messages/\(Hex.encode(messageHash))/") } catch {
+            if case .httpStatus(404, _) = error { return nil }
+            throw error
+        }
+        return try SafeServiceMapper.message(json, safe: safe, chainID: chainID, version: version)
+    }
+
+    /// Every one of the Safe's messages on the service, every page, verified; an entry that does
+    /// not verify is set aside with the reason and the rest still arrive.
+    public func messages(safe: Address, chainID: BigUInt, version: SafeVersion, pageSize: Int = 100) async throws(NetworkError) -> SafeServiceMessages {
+        var messages: [SafeServiceMessage] = [], setAside: [String] = []
+        try await everyPage(path: "api/v1/safes/\(safe.checksummed)/messages/", query: ["limit": String(pageSize)]) { json throws(NetworkError) in
+            let page = try SafeServiceMapper.messages(json, safe: safe, chainID: chainID, version: version)
+            messages += page.messages
+            setAside += page.setAside
+        }
+        return SafeServiceMessages(messages: messages, setAside: setAside)
     }
 
     /// The service's view of a Safe.

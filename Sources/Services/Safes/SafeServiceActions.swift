@@ -66,14 +66,7 @@ extension SafeStore {
     }
 
     func serviceList(_ l: ServiceListSafeTransactions) async throws -> ServicePendingTransactions {
-        let safe: Safe
-        if let network = try? await connector.connect(l.chain).network, let followed = try await storage.safe(chainID: network.chainID, address: l.safe) {
-            safe = followed
-        } else if let followed = try await storage.safes(address: l.safe).first {
-            safe = followed
-        } else {
-            throw SafeError.unknownSafe(l.safe)
-        }
+        let safe = try await followedSafe(l.safe, on: l.chain)
         let pending = try await remote(l.service).pending(safe: safe.address, nonce: safe.nonce, chainID: safe.chainID,
                                                            version: safe.safeVersion ?? .v1_4_1)
         let chain = try? await connector.connect(l.chain)
@@ -88,5 +81,15 @@ extension SafeStore {
             checked.append(ServicePendingTransaction(listing, safe: safe))
         }
         return ServicePendingTransactions(transactions: checked, setAside: pending.setAside)
+    }
+
+    /// The followed Safe at `address`: the one on `chain`'s network when the home follows it
+    /// there, else the first followed anywhere.
+    func followedSafe(_ address: Address, on chain: ChainSelection) async throws -> Safe {
+        if let network = try? await connector.connect(chain).network, let followed = try await storage.safe(chainID: network.chainID, address: address) {
+            return followed
+        }
+        guard let followed = try await storage.safes(address: address).first else { throw SafeError.unknownSafe(address) }
+        return followed
     }
 }

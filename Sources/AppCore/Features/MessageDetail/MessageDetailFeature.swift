@@ -9,6 +9,8 @@ public enum MessageDetail {
         public var error: FeatureError?
         /// What the Safe's `isValidSignature` answered, once asked.
         public var verdict: SafeMessageVerdict?
+        /// The owners whose signatures were last sent to the Transaction Service.
+        public var sharedWith: [Address]?
         public init(messageHash: [UInt8]) { self.messageHash = messageHash }
     }
 
@@ -20,21 +22,28 @@ public enum MessageDetail {
         /// Ask the Safe on chain whether the collected signatures sign the message.
         case verifyTapped
         case verified(Result<SafeMessageVerdict, FeatureError>)
+        /// Send the message and the signatures collected here to the Transaction Service.
+        case shareTapped
+        case shared(Result<[Address], FeatureError>)
     }
 
     public struct Dependencies: Sendable {
         public var load: @Sendable ([UInt8]) async throws -> SafeMessageDetail
         public var sign: @Sendable ([UInt8], String, String) async throws -> SafeMessageDetail
         public var verify: @Sendable ([UInt8]) async throws -> SafeMessageVerdict
+        /// Sends to the Transaction Service; answers whose signatures went.
+        public var share: @Sendable ([UInt8]) async throws -> [Address]
 
         public init(load: @escaping @Sendable ([UInt8]) async throws -> SafeMessageDetail,
                     sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeMessageDetail = { _, _, _ in
                         throw FeatureError("sign is not available")
                     },
-                    verify: @escaping @Sendable ([UInt8]) async throws -> SafeMessageVerdict = { _ in throw FeatureError("verify is not available") }) {
+                    verify: @escaping @Sendable ([UInt8]) async throws -> SafeMessageVerdict = { _ in throw FeatureError("verify is not available") },
+                    share: @escaping @Sendable ([UInt8]) async throws -> [Address] = { _ in throw FeatureError("no Transaction Service is set") }) {
             self.load = load
             self.sign = sign
             self.verify = verify
+            self.share = share
         }
 
         /// Wired to the session's Safe store and chain.
@@ -43,7 +52,11 @@ public enum MessageDetail {
             return Dependencies(
                 load: { hash in try await d.dispatch(SafeMessageQuery(messageHash: hash)) },
                 sign: { hash, key, password in try await d.dispatch(SignSafeMessage(messageHash: hash, keyName: key, password: { password })) },
-                verify: { hash in try await d.dispatch(VerifySafeMessage(messageHash: hash, chain: chain)) })
+                verify: { hash in try await d.dispatch(VerifySafeMessage(messageHash: hash, chain: chain)) },
+                share: { hash in
+                    guard let service = session.service else { throw FeatureError("no Transaction Service is set; start with --service-url") }
+                    return try await d.dispatch(ShareSafeMessage(messageHash: hash, service: service))
+                })
         }
     }
 
@@ -63,8 +76,8 @@ public enum MessageDetail {
                 state.busy = false
                 switch result {
                 case .success(let detail):
-                    // A new signature makes the last verdict stale.
-                    if detail != state.detail { state.verdict = nil }
+                    // A new signature makes the last verdict stale; a reload of the same ones does not.
+                    if detail.entry.signatures != state.detail?.entry.signatures { state.verdict = nil }
                     state.detail = detail
                     state.error = nil
                 case .failure(let error): state.error = error
@@ -84,6 +97,18 @@ public enum MessageDetail {
                 state.busy = false
                 switch result {
                 case .success(let verdict): state.verdict = verdict
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .shareTapped:
+                state.busy = true
+                state.error = nil
+                let share = dependencies.share
+                return .run { send in await send(.shared(await FeatureError.result { try await share(hash) })) }
+            case .shared(let result):
+                state.busy = false
+                switch result {
+                case .success(let owners): state.sharedWith = owners
                 case .failure(let error): state.error = error
                 }
                 return .none

@@ -103,6 +103,13 @@ public enum SafeDetail {
                     } catch {
                         serviceNote = "\(host) could not be read: \(error)"
                     }
+                    // The service's messages merge in too; only what does not verify is worth a word.
+                    do {
+                        let pulled = try await d.dispatch(ServiceListSafeMessages(safe: address, service: service, chain: chain))
+                        if !pulled.setAside.isEmpty { serviceNote = (serviceNote ?? host) + "; \(pulled.setAside.count) message entries set aside" }
+                    } catch {
+                        serviceNote = (serviceNote ?? host) + "; its messages could not be read: \(error)"
+                    }
                 }
                 let home = try await d.dispatch(SafeHomeQuery(safe: address, chain: chain))
                 let rate = try await d.dispatch(CachedRateQuery(coin: "ethereum", fiat: fiat))

@@ -15,11 +15,23 @@ struct SafeMessageCommand: AsyncParsableCommand {
           bifrost safe message sign 0x8c2f…41a0 --key bob
           bifrost safe message show 0x8c2f…41a0
           bifrost safe message verify 0x8c2f…41a0
+
+        With --service-url (or BIFROST_SAFE_SERVICE_URL), propose and sign also send the message and the signatures \
+        collected here to a Safe Transaction Service (Safe's, or `bifrost serve`), and list first merges what the \
+        service has, verified: hashes recomputed, signatures recovered, contract signatures asked on chain.
         """,
         subcommands: [SafeMessageProposeCommand.self, SafeMessageSignCommand.self, SafeMessageShowCommand.self, SafeMessageListCommand.self,
                       SafeMessageExportCommand.self, SafeMessageImportCommand.self,
                       SafeMessageVerifyCommand.self]
     )
+
+    /// Sends the message and its signatures to `service`, when one is given, and says so (not in JSON).
+    static func share(_ detail: SafeMessageDetail, _ service: ServiceOptions, _ global: GlobalOptions) async throws {
+        guard let endpoint = try service.optionalEndpoint() else { return }
+        let owners = try await global.services().dispatcher.dispatch(ShareSafeMessage(messageHash: detail.entry.messageHash, service: endpoint))
+        let host = endpoint.url.host ?? endpoint.url.absoluteString
+        if !global.json { Console.current.note("Sent to \(host): \(owners.count) signature\(owners.count == 1 ? "" : "s").") }
+    }
 
     /// Prints `detail` as lines, or its JSON view.
     static func emit(_ detail: SafeMessageDetail, _ global: GlobalOptions) throws {

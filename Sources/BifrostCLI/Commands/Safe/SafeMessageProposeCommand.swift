@@ -27,6 +27,7 @@ struct SafeMessageProposeCommand: AsyncParsableCommand {
     var key: String?
     @Flag(name: .customLong("on-chain"), help: "Instead, propose a Safe transaction that marks the message signed on chain (SignMessageLib), for contracts that read signedMessages.")
     var onChain = false
+    @OptionGroup var service: ServiceOptions
     @OptionGroup var password: PasswordOptions
     @OptionGroup var global: GlobalOptions
 
@@ -35,6 +36,7 @@ struct SafeMessageProposeCommand: AsyncParsableCommand {
             throw ValidationError("give exactly one of --text, --text-file or --typed-data")
         }
         if onChain && key != nil { throw ValidationError("--on-chain proposes a Safe transaction: sign it with 'bifrost safe sign', not --key") }
+        if service.serviceURL != nil && key == nil { throw ValidationError("--service-url needs --key: a service takes a message only with an owner's signature") }
     }
 
     func run() async throws {
@@ -55,6 +57,7 @@ struct SafeMessageProposeCommand: AsyncParsableCommand {
         let name = key, passwords = password
         let detail = try await global.services().dispatcher.dispatch(ProposeSafeMessage(
             safe: safe.address, content: content, keyName: key, password: { try passwords.unlock(name ?? "") }))
+        if key != nil { try await SafeMessageCommand.share(detail, service, global) }
         try SafeMessageCommand.emit(detail, global)
     }
 }

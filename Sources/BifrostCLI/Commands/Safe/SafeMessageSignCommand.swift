@@ -22,6 +22,7 @@ struct SafeMessageSignCommand: AsyncParsableCommand {
     var key: String
     @Option(name: .customLong("as"), help: ArgumentHelp("Sign for this owner Safe, as one of its owners.", valueName: "SAFE"))
     var ownerSafe: AddressValue?
+    @OptionGroup var service: ServiceOptions
     @OptionGroup var password: PasswordOptions
     @OptionGroup var global: GlobalOptions
 
@@ -29,6 +30,7 @@ struct SafeMessageSignCommand: AsyncParsableCommand {
         let name = key, passwords = password
         let detail = try await global.services().dispatcher.dispatch(SignSafeMessage(
             messageHash: messageHash.bytes, keyName: key, ownerSafe: ownerSafe?.address, password: { try passwords.unlock(name) }))
+        try await SafeMessageCommand.share(detail, service, global)
         try SafeMessageCommand.emit(detail, global)
     }
 }
