@@ -19,6 +19,10 @@ public typealias NetworkContracts = Storage.NetworkContracts
 public typealias Safe = Storage.Safe
 /// A Safe transaction with its collected signatures.
 public typealias SafeTransactionEntry = Storage.SafeTransactionEntry
+/// A Safe message with its collected signatures.
+public typealias SafeMessageEntry = Storage.SafeMessageEntry
+/// What a Safe message holds: a text or typed data.
+public typealias SafeMessageKind = Storage.SafeMessageKind
 /// Where a Safe transaction stands.
 public typealias SafeTransactionStatus = Storage.SafeTransactionStatus
 /// An Ethereum transaction this home sent.

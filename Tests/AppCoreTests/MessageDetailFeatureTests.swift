@@ -1,7 +1,6 @@
 import AppCore
 import AppCoreTesting
 import Foundation
-import Storage
 import Testing
 
 @MainActor

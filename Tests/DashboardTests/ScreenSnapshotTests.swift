@@ -3,7 +3,6 @@ import BigInt
 @testable import BifrostDashboard
 import Foundation
 import SnapshotTesting
-import Storage
 import Testing
 
 /// Each screen's HTML for fixed states, so a change in what a page shows is seen in review.
