@@ -240,13 +240,17 @@ struct FuzzGrammar {
             if r.chance(0.2) { a += ["--text", "again"] }
             if r.chance(0.5) { a += ["--key", knownKey(&r)] }
             if r.chance(0.3) { a += ["--password-file", file(.password, &r)] }
+            if r.chance(0.2) { a += ["--service-url", url(&r)] }
         case "safe message sign":
             a.append(safeTxHash(&r))
             if r.chance(0.95) { a += ["--key", knownKey(&r)] }
             if r.chance(0.3) { a += ["--password-file", file(.password, &r)] }
             if r.chance(0.3) { a += ["--as", safe(&r)] }
+            if r.chance(0.2) { a += ["--service-url", url(&r)] }
         case "safe message show", "safe message verify": a.append(safeTxHash(&r))
-        case "safe message list": a.append(safe(&r))
+        case "safe message list":
+            a.append(safe(&r))
+            if r.chance(0.2) { a += ["--service-url", url(&r)] }
         case "safe message export":
             a.append(safeTxHash(&r))
             if r.chance(0.95) { a += ["--out", r.chance(0.5) ? "-" : outPath(&r)] }
