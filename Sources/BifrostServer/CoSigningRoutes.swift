@@ -64,10 +64,7 @@ struct CoSigningRoutes: Sendable {
     private func confirm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let hash = try Self.hash(context)
         let fields = try RequestFields(try await Self.body(request))
-        guard let signature = try fields.hex("signature"), !signature.isEmpty else {
-            throw FieldError(.malformed, field: "signature", "a signature is required")
-        }
-        let served = try await dispatcher.dispatch(ConfirmServedTransaction(safeTxHash: hash, signature: signature))
+        let served = try await dispatcher.dispatch(ConfirmServedTransaction(safeTxHash: hash, signature: try fields.signature()))
         return Self.json(.created, ServiceJSON.object([("signature", .string(Hex.encode(SafeSignature.pack(served.storedSignatures.map(\.signature)))))]))
     }
 

@@ -24,10 +24,7 @@ extension CoSigningRoutes {
     private func signMessage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let hash = try Self.messageHash(context)
         let fields = try RequestFields(try await Self.body(request))
-        guard let signature = try fields.hex("signature"), !signature.isEmpty else {
-            throw FieldError(.malformed, field: "signature", "a signature is required")
-        }
-        _ = try await dispatcher.dispatch(ConfirmServedMessage(messageHash: hash, signature: signature))
+        _ = try await dispatcher.dispatch(ConfirmServedMessage(messageHash: hash, signature: try fields.signature()))
         return Response(status: .created)
     }
 

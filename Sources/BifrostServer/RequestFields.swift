@@ -44,6 +44,12 @@ struct RequestFields {
         try Self.read { () throws(ServiceWireError) in try fields.date(field) }
     }
 
+    /// The `signature` a confirmation carries: required, and not empty.
+    func signature() throws(FieldError) -> [UInt8] {
+        guard let signature = try hex("signature"), !signature.isEmpty else { throw FieldError(.malformed, field: "signature", "a signature is required") }
+        return signature
+    }
+
     /// A 32-byte hash.
     func hash(_ field: String) throws(FieldError) -> [UInt8] {
         try Self.read { () throws(ServiceWireError) in try fields.hash(field) }

@@ -18,26 +18,10 @@ from eth_account import Account
 from safe_eth.eth import EthereumClient, EthereumNetwork
 from safe_eth.safe import Safe
 from safe_eth.safe.api import SafeAPIException, TransactionServiceApi
+
+from client_checks import check, count, refused
 from safe_eth.safe.api.transaction_service_api.transaction_service_messages import get_remove_transaction_message
 
-checks = 0
-
-
-def check(condition, what):
-    global checks
-    if not condition:
-        print(f"FAIL: {what}", file=sys.stderr)
-        sys.exit(1)
-    checks += 1
-    print(f"  ok: {what}")
-
-
-def refused(call, what):
-    try:
-        call()
-        check(False, what)
-    except SafeAPIException as exc:
-        check(True, f"{what}: {str(exc)[:100]}")
 
 
 def main(server, rpc, safe_address, key0, key1, executor_key, stranger_key, api_key):
@@ -136,7 +120,7 @@ def main(server, rpc, safe_address, key0, key1, executor_key, stranger_key, api_
     check(api.get_delegates(safe_address) == [], "no delegates left")
     check(safe_address in api.get_safes_for_owner(owner.address), "get_safes_for_owner lists the Safe")
 
-    print(f"safe-eth-py client: {checks} checks passed")
+    print(f"safe-eth-py client: {count()} checks passed")
 
 
 if __name__ == "__main__":

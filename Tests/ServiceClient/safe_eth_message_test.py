@@ -31,6 +31,8 @@ from safe_eth.eth import EthereumClient, EthereumNetwork
 from safe_eth.eth.eip712 import eip712_encode_hash
 from safe_eth.safe import Safe
 from safe_eth.safe.api import SafeAPIException, TransactionServiceApi
+
+from client_checks import check, count, refused
 from web3.exceptions import Web3Exception
 
 MAGIC = bytes.fromhex("1626ba7e")  # EIP-1271: bytes4(keccak256("isValidSignature(bytes32,bytes)"))
@@ -48,24 +50,6 @@ HANDLER_ABI = [
      "outputs": [{"name": "", "type": "bytes4"}]},
 ]
 
-checks = 0
-
-
-def check(condition, what):
-    global checks
-    if not condition:
-        print(f"FAIL: {what}", file=sys.stderr)
-        sys.exit(1)
-    checks += 1
-    print(f"  ok: {what}")
-
-
-def refused(call, what):
-    try:
-        call()
-        check(False, what)
-    except SafeAPIException as exc:
-        check(True, f"{what}: {str(exc)[:100]}")
 
 
 def hex0x(data):
@@ -291,7 +275,7 @@ def main(server, rpc, safe_address, key1, key2, key3, stranger_key, api_key, *cl
         cli_checks(path, safe, handler, client, safe_address, owners)
     check(len(cli_messages) > 0, f"{len(cli_messages)} CLI messages checked")
 
-    print(f"safe-eth-py messages: {checks} checks passed")
+    print(f"safe-eth-py messages: {count()} checks passed")
 
 
 if __name__ == "__main__":
