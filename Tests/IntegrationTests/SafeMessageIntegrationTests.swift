@@ -163,7 +163,7 @@ extension OnDevnet.SafeMessageIntegrationTests {
 }
 
 extension OnDevnet.SafeMessageIntegrationTests {
-    @Test("the real CLI: a parent Safe owned by a child Safe and a key signs a message; the child's owners sign with --as; verified on chain",
+    @Test("the real CLI: a parent Safe owned by a child Safe and a key signs a text and a typed-data message; the child's owners sign with --as; verified on chain",
           arguments: [SafeVersion.v1_3_0, .v1_4_1, .v1_5_0])
     func cliNestedMessage(_ version: SafeVersion) async throws {
         let f = try await SafeFixture(devnet: devnet, version: version)
@@ -173,17 +173,22 @@ extension OnDevnet.SafeMessageIntegrationTests {
         _ = try await f.first.importDevKey(devnet, index: 6, name: "owner6")
         let home = f.first.home
         func cli(_ arguments: [String]) async throws -> (status: Int32, out: String) { try await Self.cli(arguments, home: home) }
-        let proposed = try await cli(["--json", "safe", "message", "propose", parent.checksummed, "--text", "Vote: yes on proposal 7", "--key", "owner6"])
-        let hash = try #require(try JSONParser.parse(Array(proposed.out.utf8))["messageHash"]?.stringValue, "\(proposed.out)")
-        for key in ["owner4", "owner5"] {
-            let signed = try await cli(["safe", "message", "sign", hash, "--key", key, "--as", f.safe.checksummed])
-            #expect(signed.status == 0, "\(signed.out)")
+        let typedFile = home.appendingPathComponent("vote.json")
+        try #"{"types":{"EIP712Domain":[{"name":"name","type":"string"},{"name":"chainId","type":"uint256"}],"Vote":[{"name":"proposal","type":"uint256"},{"name":"support","type":"bool"}]},"primaryType":"Vote","domain":{"name":"DAO","chainId":31337},"message":{"proposal":"7","support":true}}"#
+            .write(to: typedFile, atomically: true, encoding: .utf8)
+        for source in [["--text", "Vote: yes on proposal 7"], ["--typed-data", typedFile.path]] {
+            let proposed = try await cli(["--json", "safe", "message", "propose", parent.checksummed] + source + ["--key", "owner6"])
+            let hash = try #require(try JSONParser.parse(Array(proposed.out.utf8))["messageHash"]?.stringValue, "\(proposed.out)")
+            for key in ["owner4", "owner5"] {
+                let signed = try await cli(["safe", "message", "sign", hash, "--key", key, "--as", f.safe.checksummed])
+                #expect(signed.status == 0, "\(signed.out)")
+            }
+            let stranger = try await cli(["safe", "message", "sign", hash, "--key", "owner6", "--as", parent.checksummed])
+            #expect(stranger.status != 0, "the parent is not an owner of itself")
+            let verified = try await cli(["safe", "message", "verify", hash])
+            let shown = try await cli(["safe", "message", "show", hash])
+            #expect(verified.status == 0 && verified.out.contains("valid"), "\(version.rawValue) \(source[0]): \(verified.out) \(shown.out)")
         }
-        let stranger = try await cli(["safe", "message", "sign", hash, "--key", "owner6", "--as", parent.checksummed])
-        #expect(stranger.status != 0, "the parent is not an owner of itself")
-        let verified = try await cli(["safe", "message", "verify", hash])
-        let shown = try await cli(["safe", "message", "show", hash])
-        #expect(verified.status == 0 && verified.out.contains("valid"), "\(version.rawValue): \(verified.out) \(shown.out)")
     }
 }
 
