@@ -15,12 +15,22 @@ public struct SafeMessageDetail: Sendable, Equatable {
     public let finalSignature: [UInt8]?
 
     /// Where `entry`'s signatures stand against `safe`'s owners and threshold: the wallet and the
-    /// co-signing server both answer with this.
-    public init(_ entry: SafeMessageEntry, safe: Safe) {
-        let count = safe.count(ConfirmationSet(entry.signatures))
+    /// co-signing server both answer with this. A contract signature by one of `ownerSafes` (owner
+    /// Safes known here) counts only once its own owners' signatures inside meet its threshold, so
+    /// a child Safe still collecting does not make the final signature early.
+    public init(_ entry: SafeMessageEntry, safe: Safe, ownerSafes: [Safe] = []) {
+        let message = try? entry.safeMessage()
+        let counted = entry.signatures.filter { signature in
+            guard signature.kind == .contract, let message,
+                  let child = ownerSafes.first(where: { $0.address == signature.owner && $0.chainID == safe.chainID }),
+                  let version = child.safeVersion, let childHash = try? message.childMessageHash(child: child.address, childVersion: version)
+            else { return true }
+            return child.isMet(by: signature.contractData, over: childHash)
+        }
+        let count = safe.count(ConfirmationSet(counted))
         var final: [UInt8]?
         if count.isReady, let needed = Int(exactly: safe.threshold) {
-            let owners = entry.signatures.filter { safe.owners.contains($0.owner) }.sorted { $0.owner < $1.owner }
+            let owners = counted.filter { safe.owners.contains($0.owner) }.sorted { $0.owner < $1.owner }
             final = SafeMessage.finalSignature(Array(owners.prefix(needed)))
         }
         self.entry = entry
@@ -134,7 +144,7 @@ extension SafeStore {
         let existing = try await storage.message(messageHash: proposed.messageHash)
         if existing == nil { try await storage.save(proposed) }
         let entry = existing ?? proposed
-        guard let name = p.keyName else { return detail(entry, safe: safe) }
+        guard let name = p.keyName else { return try await detail(entry, safe: safe) }
         return try await sign(SignSafeMessage(messageHash: entry.messageHash, keyName: name, password: p.password))
     }
 
@@ -147,25 +157,27 @@ extension SafeStore {
             let signature = try await contractSignature(of: ownerSafe, over: childHash, growing: earlier, keyName: s.keyName, password: s.password)
             let signed = entry.adding([signature], at: now())
             try await storage.save(signed)
-            return detail(signed, safe: safe)
+            return try await detail(signed, safe: safe)
         }
         let account = try await keys.account(named: s.keyName)
         guard safe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: safe.address) }
-        guard !entry.signatures.contains(where: { $0.owner == account.address }) else { return detail(entry, safe: safe) }
+        guard !entry.signatures.contains(where: { $0.owner == account.address }) else { return try await detail(entry, safe: safe) }
         let key = try await keys.signingKey(name: s.keyName, password: try s.password())
         let signed = entry.adding([try SafeSignature.sign(safeTxHash: entry.messageHash, with: key)], at: now())
         try await storage.save(signed)
-        return detail(signed, safe: safe)
+        return try await detail(signed, safe: safe)
     }
 
     func messageDetail(_ hash: [UInt8]) async throws -> SafeMessageDetail {
         let (entry, safe) = try await storedMessage(hash)
-        return detail(entry, safe: safe)
+        return try await detail(entry, safe: safe)
     }
 
     func messages(of address: Address) async throws -> [SafeMessageDetail] {
         guard let safe = try await storage.safes(address: address).first else { throw SafeError.unknownSafe(address) }
-        return try await storage.messages(chainID: safe.chainID, safe: safe.address).map { detail($0, safe: safe) }
+        var details: [SafeMessageDetail] = []
+        for entry in try await storage.messages(chainID: safe.chainID, safe: safe.address) { details.append(try await detail(entry, safe: safe)) }
+        return details
     }
 
     func verify(_ v: VerifySafeMessage) async throws -> SafeMessageVerdict {
@@ -201,7 +213,7 @@ extension SafeStore {
         let entry = try await storage.message(messageHash: file.messageHash) ?? SafeMessageEntry(message, proposer: nil, at: now())
         let merged = entry.adding(file.signatures, at: now())
         try await storage.save(merged)
-        return detail(merged, safe: safe)
+        return try await detail(merged, safe: safe)
     }
 
     /// A stored message and its followed Safe, or clear errors.
@@ -211,5 +223,12 @@ extension SafeStore {
         return (entry, safe)
     }
 
-    private func detail(_ entry: SafeMessageEntry, safe: Safe) -> SafeMessageDetail { SafeMessageDetail(entry, safe: safe) }
+    /// Where `entry` stands, with the owner Safes followed here that signed it as contracts.
+    func detail(_ entry: SafeMessageEntry, safe: Safe) async throws -> SafeMessageDetail {
+        var ownerSafes: [Safe] = []
+        for signature in entry.signatures where signature.kind == .contract {
+            if let child = try await storage.safe(chainID: safe.chainID, address: signature.owner) { ownerSafes.append(child) }
+        }
+        return SafeMessageDetail(entry, safe: safe, ownerSafes: ownerSafes)
+    }
 }

@@ -71,7 +71,7 @@ extension SafeStore {
                 ?? SafeMessageEntry(item.message, proposer: item.proposedBy, safeAppID: item.safeAppID, origin: item.origin, at: now())
             let entry = stored.adding(verified.kept.filter { safe.owners.contains($0.owner) }, at: now())
             try await storage.save(entry)
-            merged.append(SafeMessageDetail(entry, safe: safe))
+            merged.append(try await detail(entry, safe: safe))
         }
         return ServiceSafeMessages(messages: merged, setAside: setAside)
     }

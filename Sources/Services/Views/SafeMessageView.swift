@@ -50,7 +50,7 @@ public struct SafeMessageView: Codable, Sendable, Hashable {
     /// The message and its standing as lines for a person.
     public var lines: [String] {
         var out = ["Safe message \(messageHash)", "Safe \(safe) on chain \(chainId) (Safe \(safeVersion))"]
-        out += kind == "text" ? ["text:"] + message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } : ["typed data: \(message)"]
+        out += kind == "text" ? ["text:"] + message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } : ["typed data: \((try? JSONParser.parse(message)).map { JSONWriter.write($0) } ?? message)"]
         out += ["digest (apps ask isValidSignature about it): \(digest)", "SafeMessage hash (owners sign it):           \(messageHash)",
                 "signed: \(confirmations) of \(threshold)" + (signatures.isEmpty ? "" : " (\(signatures.map(\.owner).joined(separator: ", ")))")]
         if !missing.isEmpty && finalSignature == nil { out.append("waiting for: \(missing.joined(separator: ", "))") }
