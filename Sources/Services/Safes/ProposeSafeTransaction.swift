@@ -19,6 +19,8 @@ public enum SafeIntent: Sendable, Equatable {
     case batch([MultiSendCall])
     /// Mark a message (by its digest) signed on chain: a delegatecall to the release's SignMessageLib.
     case signMessage(digest: [UInt8])
+    /// ETH and ERC-20 transfers from a spreadsheet, in one Safe transaction through MultiSend.
+    case transfers(TransferSheet)
 }
 
 /// The gas and refund fields of a Safe transaction. All zero, the default, means the executor
@@ -67,11 +69,12 @@ extension SafeStore {
         let chain = try await connector.connect(p.chain)
         var tokenQuery: [Address]? = nil
         if case .tokenTransfer(let token, _, _) = p.intent { tokenQuery = [token] }
+        if case .transfers(let sheet) = p.intent { tokenQuery = Array(Set(sheet.rows.compactMap(\.token))) }
         // Proposing for a Safe follows it, so its owners are at hand for signing offline later.
         let state = try await refresh(p.safe, chain: chain, follow: true, tokens: tokenQuery)
         let safe = state.safe
         let contracts = chain.network?.contracts ?? NetworkContracts()
-        let (call, summary) = try build(p.intent, safe: safe, tokens: state.tokens, contracts: contracts)
+        let (call, summary) = try build(p.intent, safe: safe, balance: state.balance, tokens: state.tokens, contracts: contracts)
         let queued = try await storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued)
         let nextFree = queued.map { $0.transaction.nonce + 1 }.filter { $0 > safe.nonce }.max() ?? safe.nonce
         let nonce = p.nonce ?? nextFree
@@ -88,7 +91,7 @@ extension SafeStore {
         return entry
     }
 
-    private func build(_ intent: SafeIntent, safe: Safe, tokens: [TokenBalance],
+    private func build(_ intent: SafeIntent, safe: Safe, balance: EtherAmount, tokens: [TokenBalance],
                        contracts: NetworkContracts) throws -> (call: MultiSendCall, summary: String) {
         let a = safe.address
         func selfCall(_ data: [UInt8]) -> MultiSendCall { MultiSendCall(to: a, data: data) }
@@ -117,6 +120,10 @@ extension SafeStore {
                     "replace owner \(old.checksummed) with \(new.checksummed)")
         case .changeThreshold(let t):
             return (selfCall(try SafeContract.changeThreshold(t, ownerCount: safe.owners.count)), "change threshold to \(t)")
+        case .transfers(let sheet):
+            let calls = try TransferSheetCalls.calls(sheet, balance: balance, tokens: tokens)
+            let (call, _) = try build(.batch(calls), safe: safe, balance: balance, tokens: tokens, contracts: contracts)
+            return (call, "\(calls.count) transfer\(calls.count == 1 ? "" : "s") through MultiSend")
         case .batch(let calls):
             let callOnly = calls.allSatisfy { $0.operation == .call }
             // The Safe's own release's MultiSend when the network names one; any release's works.

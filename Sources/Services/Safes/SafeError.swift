@@ -22,6 +22,8 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
     case importRejected(String)
     case noSignatureToPropose(String)
     case noTokenDecimals(Address)
+    /// A batch file or transfer sheet that cannot become this Safe's transaction; the text names the line or item.
+    case batchRefused(String)
 
     public var description: String {
         switch self {
@@ -45,6 +47,7 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .importRejected(let why): return "import refused: \(why); nothing was imported"
         case .noSignatureToPropose(let h): return "Safe transaction \(h) has no owner signature yet; sign it first"
         case .noTokenDecimals(let t): return "\(t.checksummed) does not report decimals like an ERC-20 token"
+        case .batchRefused(let why): return "the batch is refused: \(why); nothing was proposed"
         }
     }
 }

@@ -21,10 +21,17 @@ struct SafeProposeCommand: AsyncParsableCommand {
         or, for plain transfers, one per line: ADDRESS AMOUNT (the dashboard's batch box takes both).
         A bare amount is wei everywhere on the command line; write a unit for more (0.1ether, 20gwei).
 
+        A CSV file of transfers, as Safe's CSV Airdrop app reads it, becomes one MultiSend batch:
+          token_type,token_address,receiver,amount      (token_type native or erc20)
+          erc20,0x58c1…bf98,0x7099…79C8,12.5
+        or the short form token,receiver,amount, an empty token meaning ETH. Amounts are in display
+        units with each token's decimals; errors name the line; the totals must be in the Safe.
+
         Examples:
           bifrost safe propose 0x1d5e…d5e1 --to 0x7099…79C8 --value 0.1ether
           bifrost safe propose 0x1d5e…d5e1 --token 0x58c1…bf98 --to 0x7099…79C8 --amount 25
           bifrost safe propose 0x1d5e…d5e1 --add-owner 0x90F7…b906 --threshold 2
+          bifrost safe propose 0x1d5e…d5e1 --csv payroll.csv
         """
     )
 
@@ -56,6 +63,8 @@ struct SafeProposeCommand: AsyncParsableCommand {
     var threshold: QuantityValue?
     @Option(help: ArgumentHelp("JSON file of calls to batch through MultiSend.", valueName: "file"))
     var batch: String?
+    @Option(help: ArgumentHelp("CSV file of ETH and ERC-20 transfers to batch through MultiSend.", valueName: "file"))
+    var csv: String?
     @Option(help: "Use this nonce instead of the next free one (e.g. to replace a queued transaction).")
     var nonce: QuantityValue?
     @Option(name: .customLong("safe-tx-gas"), help: "Gas for the Safe's inner call (default 0: all available).")
@@ -72,9 +81,9 @@ struct SafeProposeCommand: AsyncParsableCommand {
 
     func validate() throws {
         let kinds = [to != nil && token == nil, token != nil, addOwner != nil, removeOwner != nil, swapOwner != nil,
-                     changeThreshold != nil, batch != nil].filter { $0 }.count
+                     changeThreshold != nil, batch != nil, csv != nil].filter { $0 }.count
         guard kinds == 1 else {
-            throw ValidationError("give exactly one of --to/--value, --token/--to/--amount, --add-owner, --remove-owner, --swap-owner/--with, --change-threshold, --batch")
+            throw ValidationError("give exactly one of --to/--value, --token/--to/--amount, --add-owner, --remove-owner, --swap-owner/--with, --change-threshold, --batch, --csv")
         }
         if token != nil { guard to != nil, amount != nil else { throw ValidationError("--token needs --to and --amount") } }
         if swapOwner != nil { guard with != nil else { throw ValidationError("--swap-owner needs --with NEW_OWNER") } }
@@ -111,6 +120,11 @@ struct SafeProposeCommand: AsyncParsableCommand {
         if let removeOwner { return .removeOwner(removeOwner.address, threshold: t) }
         if let swapOwner, let with { return .swapOwner(old: swapOwner.address, new: with.address) }
         if let changeThreshold { return .changeThreshold(changeThreshold.value) }
+        if let csv {
+            do { return .transfers(try TransferSheet(csv: String(decoding: try Input.file(csv, option: "--csv"), as: UTF8.self))) } catch let error as InputTextError {
+                throw InputError(option: "--csv", reason: error.reason)
+            }
+        }
         return .batch(try Input.batch(try Input.file(batch ?? "", option: "--batch"), option: "--batch"))
     }
 }
