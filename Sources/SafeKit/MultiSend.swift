@@ -38,6 +38,13 @@ public enum MultiSend {
         return try SafeContract.encode(multiSendSignature, [.bytes(try pack(calls))])
     }
 
+    /// The calls of `multiSend(bytes)` calldata, or nil when `data` is not such a call.
+    public static func calls(inCall data: [UInt8]) -> [MultiSendCall]? {
+        guard data.count >= 4, Array(data.prefix(4)) == multiSendSignature.selector,
+              case .bytes(let packed)? = try? multiSendSignature.decodeCall(data).first else { return nil }
+        return try? unpack(packed)
+    }
+
     /// Splits packed transactions back into calls.
     public static func unpack(_ packed: [UInt8]) throws(SafeKitError) -> [MultiSendCall] {
         var calls: [MultiSendCall] = []

@@ -26,9 +26,4 @@ enum Input {
     static func hex(_ text: String, option: String) throws -> [UInt8] {
         do { return try InputText.hex(text) } catch { throw InputError(option: option, reason: error.reason) }
     }
-
-    /// A MultiSend batch in the one batch format (`InputText.batch`), raw amounts in wei.
-    static func batch(_ bytes: [UInt8], option: String) throws -> [MultiSendCall] {
-        do { return try InputText.batch(String(decoding: bytes, as: UTF8.self)) } catch { throw InputError(option: option, reason: error.reason) }
-    }
 }

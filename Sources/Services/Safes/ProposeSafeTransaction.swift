@@ -21,6 +21,18 @@ public enum SafeIntent: Sendable, Equatable {
     case signMessage(digest: [UInt8])
     /// ETH and ERC-20 transfers from a spreadsheet, in one Safe transaction through MultiSend.
     case transfers(TransferSheet)
+    /// A Safe{Wallet} Transaction Builder file for this Safe's chain: one call goes direct, more through MultiSend.
+    case builderFile(TransactionBuilderFile)
+}
+
+extension SafeIntent {
+    /// The intent of a batch as given: Bifrost's own calls, or a Transaction Builder file.
+    public init(_ batch: BatchInput) {
+        switch batch {
+        case .calls(let calls): self = .batch(calls)
+        case .builderFile(let file): self = .builderFile(file)
+        }
+    }
 }
 
 /// The gas and refund fields of a Safe transaction. All zero, the default, means the executor
@@ -124,6 +136,14 @@ extension SafeStore {
             let calls = try TransferSheetCalls.calls(sheet, balance: balance, tokens: tokens)
             let (call, _) = try build(.batch(calls), safe: safe, balance: balance, tokens: tokens, contracts: contracts)
             return (call, "\(calls.count) transfer\(calls.count == 1 ? "" : "s") through MultiSend")
+        case .builderFile(let file):
+            guard file.chainID == safe.chainID else {
+                throw SafeError.batchRefused("the Transaction Builder file is for chain \(file.chainID), the Safe is on chain \(safe.chainID)")
+            }
+            guard file.calls.count > 1 else { return try build(.call(to: file.calls[0].to, value: file.calls[0].value, data: file.calls[0].data, operation: .call),
+                                                                safe: safe, balance: balance, tokens: tokens, contracts: contracts) }
+            let (call, summary) = try build(.batch(file.calls), safe: safe, balance: balance, tokens: tokens, contracts: contracts)
+            return (call, file.name.map { "\($0): \(summary)" } ?? summary)
         case .batch(let calls):
             let callOnly = calls.allSatisfy { $0.operation == .call }
             // The Safe's own release's MultiSend when the network names one; any release's works.

@@ -18,6 +18,8 @@ struct SafeProposeCommand: AsyncParsableCommand {
 
         A batch file is a JSON array of calls, sent in one Safe transaction through MultiSend:
           [{"to": "0x…", "value": "1000000000000000", "data": "0x", "operation": "call"}, …]
+        or a Safe{Wallet} Transaction Builder file (raw data or contractMethod with contractInputsValues),
+        checked against its checksum and the Safe's chain; `bifrost safe export-batch` writes one.
         or, for plain transfers, one per line: ADDRESS AMOUNT (the dashboard's batch box takes both).
         A bare amount is wei everywhere on the command line; write a unit for more (0.1ether, 20gwei).
 
@@ -125,6 +127,7 @@ struct SafeProposeCommand: AsyncParsableCommand {
                 throw InputError(option: "--csv", reason: error.reason)
             }
         }
-        return .batch(try Input.batch(try Input.file(batch ?? "", option: "--batch"), option: "--batch"))
+        let text = String(decoding: try Input.file(batch ?? "", option: "--batch"), as: UTF8.self)
+        do { return SafeIntent(try BatchInput(text)) } catch { throw InputError(option: "--batch", reason: error.reason) }
     }
 }
