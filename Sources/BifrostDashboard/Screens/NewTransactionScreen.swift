@@ -29,6 +29,7 @@ enum NewTransactionScreen {
                 draft.newOwner = form["new-owner"] ?? ""
                 draft.threshold = form["threshold"] ?? ""
                 draft.batch = form["batch"] ?? ""
+                draft.sheet = form["sheet"] ?? ""
                 return [.draftChanged(draft), .reviewTapped]
             case "back": return [.backTapped]
             default: return nil
@@ -91,8 +92,16 @@ enum NewTransactionScreen {
             return input("New threshold", "threshold", d.threshold, placeholder: "2")
         case .batch:
             return """
-                <label>Transfers, one per line: ADDRESS AMOUNT (ETH); or a JSON array of calls, as <code>safe propose --batch</code> takes<textarea name="batch" rows="5" required \
-                placeholder="0x… 0.1&#10;0x… 0.25">\(d.batch)</textarea></label>
+                <label>Transfers, one per line: ADDRESS AMOUNT (ETH); or a JSON array of calls, as <code>safe propose --batch</code> takes; \
+                or a Safe{Wallet} Transaction Builder file<textarea id="batch" name="batch" rows="5" required \
+                placeholder="0x… 0.1&#10;0x… 0.25">\(d.batch)</textarea></label>\
+                <label>…or load a Transaction Builder file<input type="file" accept=".json,application/json" data-into="batch"></label>
+                """
+        case .sheet:
+            return """
+                <label>CSV: token_type,token_address,receiver,amount (native or erc20), or token,receiver,amount; amounts in each token's units\
+                <textarea id="sheet" name="sheet" rows="6" required placeholder="token,receiver,amount&#10;,0x…,0.1">\(d.sheet)</textarea></label>\
+                <label>…or load the CSV file<input type="file" accept=".csv,text/csv" data-into="sheet"></label>
                 """
         }
     }

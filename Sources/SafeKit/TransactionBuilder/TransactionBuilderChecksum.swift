@@ -5,6 +5,7 @@ import EthereumKit
 /// comma, JavaScript's JSON text for the rest), with `meta.name` set to null and the checksum
 /// itself left out, so renaming a batch keeps it valid and any other edit does not.
 enum TransactionBuilderChecksum {
+    /// The checksum of `file`, as `0x` and 64 lowercase hex digits.
     static func compute(_ file: JSONValue) -> String {
         Hex.encode(Keccak256.hash(Array(serialize(withoutChecksum(file)).utf8)))
     }
@@ -14,7 +15,9 @@ enum TransactionBuilderChecksum {
         guard case .object(let members) = file else { return file }
         return .object(members.map { member in
             guard member.key == "meta", case .object(let meta) = member.value else { return member }
-            let kept = meta.filter { $0.key != "checksum" }.map { $0.key == "name" ? (key: $0.key, value: JSONValue.null) : $0 }
+            // A file without a name is checksummed as if it had a null one.
+            var kept = meta.filter { $0.key != "checksum" && $0.key != "name" }
+            kept.append((key: "name", value: .null))
             return (key: "meta", value: .object(kept))
         })
     }

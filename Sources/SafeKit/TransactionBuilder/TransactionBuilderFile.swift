@@ -20,6 +20,15 @@ public struct TransactionBuilderFile: Sendable, Equatable {
         json.objectValue != nil && json["transactions"]?.arrayValue != nil
     }
 
+    /// Whether the file's `meta.checksum` matches its content; nil when it has none.
+    public static func checksumHolds(_ json: JSONValue) -> Bool? {
+        guard let stated = json["meta"]?["checksum"]?.stringValue, !stated.isEmpty else { return nil }
+        return stated.lowercased() == TransactionBuilderChecksum.compute(json)
+    }
+
+    /// The checksum the builder would write for `json`.
+    public static func checksum(of json: JSONValue) -> String { TransactionBuilderChecksum.compute(json) }
+
     /// Reads a file: its checksum must hold when it has one, and every transaction must encode.
     /// Errors name the transaction.
     public init(json: JSONValue) throws(InputTextError) {
@@ -27,11 +36,8 @@ public struct TransactionBuilderFile: Sendable, Equatable {
         guard let chainText = json["chainId"]?.text, let chainID = try? InputText.uint256(chainText) else {
             throw InputTextError("chainId is missing or not a number")
         }
-        if let stated = json["meta"]?["checksum"]?.stringValue {
-            let computed = TransactionBuilderChecksum.compute(json)
-            guard stated.lowercased() == computed else {
-                throw InputTextError("the checksum \(stated) does not match the file (\(computed)): it was edited after it was written")
-            }
+        if Self.checksumHolds(json) == false {
+            throw InputTextError("the checksum \(json["meta"]?["checksum"]?.stringValue ?? "") does not match the file (\(Self.checksum(of: json))): it was edited after it was written")
         }
         var calls: [MultiSendCall] = []
         for (i, item) in (json["transactions"]?.arrayValue ?? []).enumerated() {

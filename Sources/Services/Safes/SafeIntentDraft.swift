@@ -6,7 +6,7 @@ import SafeKit
 public struct SafeIntentDraft: Sendable, Equatable {
     /// What the transaction does.
     public enum Kind: String, CaseIterable, Sendable {
-        case ether, token, addOwner = "add-owner", removeOwner = "remove-owner", swapOwner = "swap-owner", threshold, batch
+        case ether, token, addOwner = "add-owner", removeOwner = "remove-owner", swapOwner = "swap-owner", threshold, batch, sheet = "csv"
 
         /// A short label for a menu.
         public var title: String {
@@ -18,6 +18,7 @@ public struct SafeIntentDraft: Sendable, Equatable {
             case .swapOwner: return "Replace an owner"
             case .threshold: return "Change the threshold"
             case .batch: return "Batch of ETH transfers"
+            case .sheet: return "Transfers from a CSV sheet"
             }
         }
     }
@@ -31,8 +32,11 @@ public struct SafeIntentDraft: Sendable, Equatable {
     public var newOwner = ""
     /// The new threshold; for adding or removing an owner, empty keeps the current rule.
     public var threshold = ""
-    /// One transfer per line: `ADDRESS AMOUNT` (ETH), comma or spaces between.
+    /// One transfer per line: `ADDRESS AMOUNT` (ETH), comma or spaces between; or a JSON array
+    /// of calls, or a Safe{Wallet} Transaction Builder file.
     public var batch = ""
+    /// A CSV sheet of transfers, as Safe's CSV Airdrop app reads it.
+    public var sheet = ""
 
     /// An empty draft of `kind`.
     public init(kind: Kind = .ether) { self.kind = kind }
@@ -54,13 +58,12 @@ public struct SafeIntentDraft: Sendable, Equatable {
             guard let t = try optionalCount(threshold) else { throw .missing("threshold") }
             return .changeThreshold(t)
         case .batch:
-            return .batch(try batchCalls())
+            guard !batch.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .missing("batch") }
+            do { return SafeIntent(try BatchInput(batch, bareUnit: .ether)) } catch { throw .invalid("batch", error.reason) }
+        case .sheet:
+            guard !sheet.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .missing("sheet") }
+            do { return .transfers(try TransferSheet(csv: sheet)) } catch { throw .invalid("sheet", error.reason) }
         }
-    }
-
-    private func batchCalls() throws(SafeIntentDraftError) -> [MultiSendCall] {
-        guard !batch.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .missing("batch") }
-        do { return try InputText.batch(batch, bareUnit: .ether) } catch { throw .invalid("batch", error.reason) }
     }
 
     /// Wei from a field that means ether: `0.5` and `0.5 ether` alike, another unit when written

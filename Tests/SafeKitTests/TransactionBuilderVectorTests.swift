@@ -1,0 +1,47 @@
+import EthereumKit
+import Foundation
+import SafeKit
+import Testing
+
+/// Real Transaction Builder exports from public repositories, and the builder's own unit-test
+/// batch: Bifrost's checksum is the app's, byte for byte, and an edited export fails it.
+@Suite("Transaction Builder files: real exports")
+struct TransactionBuilderVectorTests {
+    static func load(_ name: String) throws -> JSONValue {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Vectors/TransactionBuilder"))
+        return try JSONParser.parse(Array(try Data(contentsOf: url)))
+    }
+
+    @Test("every real export's checksum holds; the edited one's does not", arguments: [
+        "BalancerMaxis_multisig-ops__BIP-299", "BalancerMaxis_multisig-ops__more_tuples", "BalancerMaxis_multisig-ops__rescueEulerFees",
+        "BalancerMaxis_multisig-ops__BIP-556", "BalancerMaxis_multisig-ops__Transactions_Batch_17",
+        "5afe_safe-cli-nodejs__TRANSACTION_BUILDER_FORMAT_ANALYSIS_example",
+    ])
+    func realExports(_ name: String) throws {
+        #expect(TransactionBuilderFile.checksumHolds(try Self.load(name)) == true)
+    }
+
+    @Test("a revision edited after export fails its checksum, and is refused")
+    func edited() throws {
+        let json = try Self.load("NEGATIVE__BalancerMaxis_multisig-ops__BIP-395A_edited")
+        #expect(TransactionBuilderFile.checksumHolds(json) == false)
+        #expect(throws: InputTextError.self) { try TransactionBuilderFile(json: json) }
+    }
+
+    @Test("the builder's own unit-test batch gives the checksum its test expects")
+    func unitTestVector() throws {
+        let vector = try Self.load("safe-global_tx-builder__unit_test_vector")
+        let batch = try #require(vector["batch"])
+        #expect(TransactionBuilderFile.checksum(of: batch) == vector["expected_checksum"]?.stringValue)
+    }
+
+    @Test("real exports read as calls: raw data kept, contractMethod encoded (a tuple[], arrays, bytes32), a plain transfer")
+    func readAsCalls() throws {
+        let transfer = try TransactionBuilderFile(json: try Self.load("BalancerMaxis_multisig-ops__BIP-556"))
+        #expect(transfer.calls.count == 1 && transfer.calls[0].data.isEmpty && transfer.calls[0].value > 0)
+        let raw = try TransactionBuilderFile(json: try Self.load("BalancerMaxis_multisig-ops__rescueEulerFees"))
+        #expect(raw.calls.count == 6 && raw.calls.allSatisfy { !$0.data.isEmpty })
+        let tuples = try TransactionBuilderFile(json: try Self.load("BalancerMaxis_multisig-ops__BIP-299"))
+        #expect(tuples.calls.allSatisfy { $0.data.count >= 4 || $0.data.isEmpty } && tuples.calls.count > 1)
+    }
+}
