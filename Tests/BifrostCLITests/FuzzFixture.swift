@@ -192,6 +192,14 @@ struct FuzzFixture {
             "[{\"to\": \"\(to)\", \"operation\": \"create\"}]", "[{\"to\": \"\(to)\", \"operation\": 7}]", "[{\"to\": \"\(to)\", \"data\": \"0xabc\"}]",
             "[]", "{\"to\": \"\(to)\"}", "[1, 2, 3]", "[null]",
             "[" + Array(repeating: "{\"to\": \"\(to)\", \"value\": \"\(FuzzValues.twoTo256Minus1)\"}", count: 3000).joined(separator: ",") + "]",
+            // Transaction Builder files: well-formed, for another chain, with a wrong checksum, a hostile method, a deep tuple.
+            "{\"version\":\"1.0\",\"chainId\":\"31337\",\"meta\":{},\"transactions\":[{\"to\":\"\(to)\",\"value\":\"1\",\"data\":null}]}",
+            "{\"chainId\":\"1\",\"transactions\":[{\"to\":\"\(to)\",\"value\":\"1\"}]}",
+            "{\"chainId\":\"31337\",\"meta\":{\"checksum\":\"0x00\"},\"transactions\":[{\"to\":\"\(to)\",\"value\":\"1\"}]}",
+            "{\"chainId\":\"31337\",\"transactions\":[{\"to\":\"\(to)\",\"value\":\"0\",\"contractMethod\":{\"name\":\"f\",\"inputs\":[{\"name\":\"x\",\"type\":\"uint256[99999999]\"}]},\"contractInputsValues\":{\"x\":\"[1]\"}}]}",
+            "{\"chainId\":\"31337\",\"transactions\":[{\"to\":\"\(to)\",\"contractMethod\":{\"name\":\"g\",\"inputs\":[{\"name\":\"t\",\"type\":\"tuple\",\"components\":"
+                + String(repeating: "[{\"name\":\"u\",\"type\":\"tuple\",\"components\":", count: 200) + "[]" + String(repeating: "}]", count: 200)
+                + "}]},\"contractInputsValues\":{\"t\":\"[]\"}}]}",
         ]
     }
 

@@ -16,7 +16,7 @@ struct FuzzGrammar {
         ["tx", "sign"], ["tx", "decode"], ["tx", "status"], ["tx", "list"],
         ["sign", "message"], ["sign", "typed-data"], ["sign", "verify"], ["abi", "encode"], ["abi", "decode"],
         ["util", "keccak"], ["util", "checksum"], ["util", "to-wei"], ["util", "from-wei"],
-        ["safe", "tx-hash"], ["safe", "propose"], ["safe", "sign"], ["safe", "approve"], ["safe", "import"], ["safe", "export"], ["safe", "execute"],
+        ["safe", "tx-hash"], ["safe", "propose"], ["safe", "sign"], ["safe", "approve"], ["safe", "import"], ["safe", "export"], ["safe", "export-batch"], ["safe", "execute"],
         ["safe", "queue"], ["safe", "history"], ["safe", "info"], ["safe", "add"], ["safe", "create"], ["safe", "list"],
         ["safe", "service", "propose"], ["safe", "service", "confirm"], ["safe", "service", "list"],
         ["safe", "message", "propose"], ["safe", "message", "sign"], ["safe", "message", "show"], ["safe", "message", "list"],
@@ -201,7 +201,7 @@ struct FuzzGrammar {
             if r.chance(0.4) { a += ["--safe-version", pick(["1.3.0", "1.4.1", "1.5.0", "1.0.0", "0.1.0", "1.1.1", "1.2.0", "9.9.9", "1.4.1+L2", "v1.4.1"], &r)] }
         case "safe propose":
             a.append(safe(&r))
-            switch r.int(0...6) {
+            switch r.int(0...7) {
             case 0: a += ["--to", address(&r)]; if r.chance(0.8) { a += ["--value", amount(&r)] }; if r.chance(0.3) { a += ["--data", hex(&r)] }
                     if r.chance(0.2) { a += ["--operation", pick(["call", "delegatecall", "create"], &r)] }
             case 1: a += ["--token", address(&r), "--to", address(&r), "--amount", pick(["12.5", "1", "0", "-1", "1e400", FuzzValues.twoTo256], &r)]
@@ -209,7 +209,8 @@ struct FuzzGrammar {
             case 3: a += ["--remove-owner", address(&r)]; if r.chance(0.5) { a += ["--threshold", int(&r)] }
             case 4: a += ["--swap-owner", address(&r)]; if r.chance(0.8) { a += ["--with", address(&r)] }
             case 5: a += ["--change-threshold", int(&r)]
-            default: a += ["--batch", file(.batch, &r)]
+            case 6: a += ["--batch", file(.batch, &r)]
+            default: a += ["--csv", file(r.pick([FuzzFileKind.batch, .password, .typedData]), &r)]
             }
             if r.chance(0.3) { a += ["--nonce", int(&r)] }
         case "safe sign", "safe execute":
@@ -255,6 +256,9 @@ struct FuzzGrammar {
             a.append(safeTxHash(&r))
             if r.chance(0.95) { a += ["--out", r.chance(0.5) ? "-" : outPath(&r)] }
         case "safe message import": a.append(file(r.pick([FuzzFileKind.safeTransaction, .typedData, .password]), &r))
+        case "safe export-batch":
+            a.append(safeTxHash(&r))
+            if r.chance(0.95) { a += ["--out", r.chance(0.5) ? "-" : outPath(&r)] }
         case "safe export":
             a.append(safeTxHash(&r))
             if r.chance(0.95) { a += ["--out", r.chance(0.5) ? "-" : outPath(&r)] }

@@ -342,6 +342,31 @@ def main():
         check(a.locator("#events[data-outcome='events'] li[data-event='other']").count() == 0,
               "the batch's page lists the events its execution would emit, its own ExecutionSuccess among them, none undecoded")
 
+        print("(l) a CSV sheet typed in, and a Transaction Builder file loaded from disk, each reviewed as one batch")
+        a.goto(link_a.split("?")[0] + "safes/" + safe + "/new")
+        a.get_by_role("button", name="Transfers from a CSV sheet").click()
+        a.locator("#sheet").fill(f"token_type,token_address,receiver,amount,id\nnative,,{DAVE['address']},0.01,\nnative,,{CAROL['address']},0.02,")
+        a.get_by_role("button", name="Review").click()
+        expect(a.locator("#review")).to_contain_text("2 transfers through MultiSend")
+        expect(a.locator("#decoded .inner-calls > li")).to_have_count(2)
+        check(True, "a CSV sheet reviews as one batch of 2 transfers, each decoded")
+        builder = os.path.join(work, "builder.json")
+        exported = json.loads(cli(home_a, "safe", "export-batch", batch_hash, "--out", builder, "--json"))
+        check(exported["transactions"] == 2 and exported["checksum"].startswith("0x"), "the batch exports as a Transaction Builder file with its checksum")
+        a.goto(link_a.split("?")[0] + "safes/" + safe + "/new")
+        a.get_by_role("button", name="Batch of ETH transfers").click()
+        for _ in range(5):
+            a.locator("input[type=file][data-into=batch]").set_input_files(builder)
+            try:
+                expect(a.locator("#batch")).not_to_have_value("", timeout=2_000)
+                break
+            except AssertionError:
+                continue
+        a.get_by_role("button", name="Review").click()
+        expect(a.locator("#review")).to_contain_text("batch of 2 calls through MultiSend")
+        shot(a, "21-builder-file-review")
+        check(True, "the Transaction Builder file loaded from disk reviews as the same 2-call batch")
+
         print("(j) a delegatecall that rewrites the Safe's slot 0, as in February 2025: a critical change on its page")
         installed = "0x" + "ba5e" * 10
         writer = deploy_slot0_writer(installed)
