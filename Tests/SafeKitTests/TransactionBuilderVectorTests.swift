@@ -35,6 +35,12 @@ struct TransactionBuilderVectorTests {
         #expect(TransactionBuilderFile.checksum(of: batch) == vector["expected_checksum"]?.stringValue)
     }
 
+    @Test("control characters, quotes, a backslash and non-ASCII text are serialised as JavaScript's JSON.stringify writes them (checksum from the reference implementation)")
+    func escapes() throws {
+        let text = #"{"version":"1.0","chainId":"1","createdAt":1700000000000,"meta":{"name":"x","description":"tab\there\bback\fform\u0001one é ✓ \"q\" \\ /"},"transactions":[{"to":"0x70997970C51812dc3A010C7d01b50e0d17dc79C8","value":"1","data":null}]}"#
+        #expect(TransactionBuilderFile.checksum(of: try JSONParser.parse(text)) == "0xa9fd058a20e086112bce568991d8a90e838c0690e06e014ef7dfdd606a9916b0")
+    }
+
     @Test("real exports read as calls: raw data kept, contractMethod encoded (a tuple[], arrays, bytes32), a plain transfer")
     func readAsCalls() throws {
         let transfer = try TransactionBuilderFile(json: try Self.load("BalancerMaxis_multisig-ops__BIP-556"))

@@ -52,6 +52,9 @@ public enum JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            // The short escapes JavaScript's JSON.stringify writes, so a string's text is the same as there.
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
             default:
                 if u.value < 0x20 {
                     let h = String(u.value, radix: 16)

@@ -39,26 +39,9 @@ enum TransactionBuilderChecksum {
         }
     }
 
-    /// `JSON.stringify` of a string: quotes, backslashes and control characters escaped, the rest as is.
-    static func javaScriptString(_ text: String) -> String {
-        var out = "\""
-        for unit in text.unicodeScalars {
-            switch unit {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where unit.value < 0x20:
-                let hex = String(unit.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(unit)
-            }
-        }
-        return out + "\""
-    }
+    /// `JSON.stringify` of a string: quotes, backslashes and control characters escaped, the rest
+    /// as is, which is how `JSONWriter` writes one.
+    static func javaScriptString(_ text: String) -> String { JSONWriter.write(.string(text)) }
 
     /// `JSON.stringify` of a number as the file wrote it: integers lose leading zeros and a `.0`;
     /// anything else stays as written.
