@@ -58,6 +58,11 @@ struct SafeIntentDraftTests {
         #expect(throws: SafeIntentDraftError.invalid("batch", "line 2: write one transfer per line: ADDRESS AMOUNT")) { try b.intent() }
         b.batch = "  \n"
         #expect(throws: SafeIntentDraftError.missing("batch")) { try b.intent() }
-        #expect(Set(SafeIntentDraft.Kind.allCases.map(\.rawValue)).count == 7)
+        var sheet = SafeIntentDraft(kind: .sheet)
+        sheet.sheet = "token,receiver,amount\n,\(Self.alice),0.1\n,0x12,1"
+        #expect(throws: SafeIntentDraftError.invalid("sheet", "line 3: an address has 20 bytes (40 hex digits), got 2 hex digits")) { try sheet.intent() }
+        sheet.sheet = "\n"
+        #expect(throws: SafeIntentDraftError.missing("sheet")) { try sheet.intent() }
+        #expect(Set(SafeIntentDraft.Kind.allCases.map(\.rawValue)).count == 8)
     }
 }
