@@ -20,7 +20,7 @@ public struct AppServices: Sendable {
         let keys = KeyStore(database: database, vault: vault)
         let networks = NetworkStorage(database: database)
         let tokens = TokenStorage(database: database)
-        let connector = ChainConnector(networks: networks, http: http, retry: retry ?? (http is LiveNetwork ? RetryPolicy() : .never))
+        let connector = ChainConnector(networks: networks, functions: ContractFunctionStorage(database: database), http: http, retry: retry ?? (http is LiveNetwork ? RetryPolicy() : .never))
         let transactions = TransactionStore(storage: TransactionStorage(database: database), keys: keys, connector: connector)
         let dispatcher = Dispatcher(
             keys: keys,

@@ -16,7 +16,8 @@ extension OnDevnet {
 
         /// Runs the built `bifrost` in `home` to its end, without blocking a thread: its status and stdout.
         /// With `executable`, that program runs with `arguments` instead (`script`, for a terminal).
-        static func bifrost(_ arguments: [String], home: URL, executable: String? = nil, arguments other: [String]? = nil) async throws
+        static func bifrost(_ arguments: [String], home: URL, executable: String? = nil, arguments other: [String]? = nil,
+                            withErrors: Bool = false) async throws
             -> (status: Int32, out: String) {
             let process = Process()
             process.executableURL = executable.map(URL.init(fileURLWithPath:))
@@ -27,7 +28,7 @@ extension OnDevnet {
             process.environment = environment
             let out = Pipe()
             process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
+            process.standardError = withErrors ? out : FileHandle.nullDevice
             // The answer is one short JSON line, so the pipe is read once the process has ended.
             return try await withCheckedThrowingContinuation { continuation in
                 process.terminationHandler = { ended in

@@ -15,11 +15,11 @@ extension OnDevnet {
         static let getMessageHash = try! FunctionSignature("getMessageHash(bytes)")
 
         /// The real CLI on the devnet from `home`, given the vault password where a key signs.
-        static func cli(_ arguments: [String], home: URL) async throws -> (status: Int32, out: String) {
+        static func cli(_ arguments: [String], home: URL, withErrors: Bool = false) async throws -> (status: Int32, out: String) {
             let passwordFile = home.appendingPathComponent("password.txt")
             try "pw\n".write(to: passwordFile, atomically: true, encoding: .utf8)
             let password = arguments.contains("--key") ? ["--password-file", passwordFile.path] : []
-            return try await OnDevnet.ConfirmationRuleTests.bifrost(["--network", "devnet"] + arguments + password, home: home)
+            return try await OnDevnet.ConfirmationRuleTests.bifrost(["--network", "devnet"] + arguments + password, home: home, withErrors: withErrors)
         }
 
         @Test("a text's and a typed-data message's SafeMessage hash equal the fallback handler's getMessageHash on chain",

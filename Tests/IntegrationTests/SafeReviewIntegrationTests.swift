@@ -49,25 +49,6 @@ extension OnDevnet {
             #expect(try await f.info().safe.nonce == 0, "reviewing changes nothing on chain")
         }
 
-        /// Deploys `runtime` from a fresh key the Safe funds, and answers the contract's address.
-        func deploy(_ runtime: [UInt8], _ f: SafeFixture) async throws -> Address {
-            let deployer = PrivateKey.generate()
-            _ = try await f.run(.call(to: deployer.address, value: Self.ether, data: [], operation: .call))
-            // CODECOPY the runtime that follows these 12 bytes, and RETURN it.
-            let initCode: [UInt8] = [0x61, UInt8(runtime.count >> 8), UInt8(runtime.count & 0xff), 0x80, 0x60, 0x0c, 0x60, 0x00, 0x39, 0x60, 0x00, 0xf3]
-                + runtime
-            let remote = try f.remote()
-            let tx = Transaction(type: .legacy, chainID: devnet.chainID, nonce: 0, gasPrice: try await remote.gasPrice() * 2,
-                                 gasLimit: BigUInt(100_000 + 220 * runtime.count),
-                                 to: nil, value: 0, data: initCode)
-            let hash = try await remote.sendRawTransaction(try tx.sign(with: deployer).raw)
-            for _ in 0..<100 {
-                if let receipt = try await remote.transactionReceipt(hash: hash) { return try #require(receipt.contractAddress) }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            throw SafeError.unknownTransaction(Hex.encode(hash))
-        }
-
         @Test("the Safe after the transaction and the risks: a transfer moves exactly two balances; a delegatecall that rewrites slot 0 changes the singleton, critically; a refund to an owner look-alike is two critical risks; an added owner and a threshold of 1 are named",
               arguments: [SafeVersion.v1_3_0, .v1_4_1, .v1_5_0])
         func afterState(_ version: SafeVersion) async throws {
@@ -76,7 +57,7 @@ extension OnDevnet {
             // The February 2025 shape: a contract that writes whatever slot 0 of its caller holds,
             // for a delegatecall from the Safe. Deployed first: its funding is the Safe's nonce 0.
             let installed = PrivateKey.generate().address
-            let drainer = try await deploy([0x73] + installed.bytes + [0x60, 0x00, 0x55, 0x00], f)
+            let drainer = try await f.deploy([0x73] + installed.bytes + [0x60, 0x00, 0x55, 0x00])
             let payee = PrivateKey.generate().address
             let transferEntry = try await propose(f, .call(to: payee, value: Self.ether, data: [], operation: .call))
             let transfer = try await review(f, transferEntry)
@@ -169,7 +150,7 @@ extension OnDevnet {
             let f = try await SafeFixture(devnet: devnet, version: version)
             defer { f.remove() }
             // A guard that answers every call with the word 1, so 1.4.1's supportsInterface check passes.
-            let guardContract = try await deploy([0x60, 0x01, 0x60, 0x00, 0x52, 0x60, 0x20, 0x60, 0x00, 0xf3], f)
+            let guardContract = try await f.deploy([0x60, 0x01, 0x60, 0x00, 0x52, 0x60, 0x20, 0x60, 0x00, 0xf3])
             let old = f.owners[0], new = PrivateKey.generate().address, module = PrivateKey.generate().address
             func reported(_ intent: SafeIntent) async throws -> (changes: [String], events: [String]) {
                 let r = try await review(f, try await propose(f, intent))
@@ -199,8 +180,8 @@ extension OnDevnet {
             defer { f.remove() }
             let remote = try f.remote()
             let running = try #require(try await f.info().singleton)
-            let copy = try await deploy(try await remote.code(at: running), f)
-            let writer = try await deploy([0x73] + copy.bytes + [0x60, 0x00, 0x55, 0x00], f)
+            let copy = try await f.deploy(try await remote.code(at: running))
+            let writer = try await f.deploy([0x73] + copy.bytes + [0x60, 0x00, 0x55, 0x00])
             #expect(try await f.run(.call(to: writer, value: 0, data: [], operation: .delegateCall)).success == true)
             let state = try await f.info()
             #expect(state.singleton == copy && state.risks.map(\.name) == ["unknown-singleton"], "\(state.risks)")

@@ -8,10 +8,14 @@ import EthereumKit
 public struct CallDecoder: Sendable {
     /// Contracts a delegatecall may go to without a warning.
     public let trustedDelegateCallTargets: Set<Address>
+    /// Functions people gave for contracts (from an ABI or a signature), read after the known ones.
+    public let interfaces: [Address: [ContractFunction]]
 
-    /// A decoder trusting the official MultiSend deployments and `extra` (a network's own).
-    public init(trusting extra: [Address] = []) {
+    /// A decoder trusting the official MultiSend deployments and `extra` (a network's own), and
+    /// reading calls to a contract in `interfaces` with its functions.
+    public init(trusting extra: [Address] = [], interfaces: [Address: [ContractFunction]] = [:]) {
         trustedDelegateCallTargets = SafeDeployments.knownMultiSend.union(extra)
+        self.interfaces = interfaces
     }
 
     /// The decoded form of one call from the Safe.
@@ -32,6 +36,12 @@ public struct CallDecoder: Sendable {
         }
         if operation == .create {
             warnings.append("operation 2 (create) exists only in Safes before 1.0.0; a current Safe cannot run it")
+        }
+        if data.count >= 4, KnownFunction.bySelector[Array(data.prefix(4))] == nil,
+           let given = interfaces[to]?.first(where: { $0.selector == Array(data.prefix(4)) }), let decoded = given.decodeCall(data) {
+            let arguments = decoded.map { DecodedCall.Argument(name: $0.label, type: $0.type.description, value: ABIValueFormatter.text($0.value)) }
+            return DecodedCall(operation: operation, to: to, value: value, data: data, function: given.name, arguments: arguments, calls: [],
+                               warnings: warnings)
         }
         guard data.count >= 4, let known = KnownFunction.bySelector[Array(data.prefix(4))],
               let values = try? known.signature.decodeCall(data)

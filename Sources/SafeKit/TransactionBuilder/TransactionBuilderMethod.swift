@@ -25,16 +25,12 @@ enum TransactionBuilderMethod {
         do { return try FunctionSignature(signature).encodeCall(arguments) } catch { throw InputTextError("\(signature): \(error)") }
     }
 
-    /// The input's type, tuples spelled out from their components.
+    /// The input's type, tuples spelled out from their components, read as any ABI entry is.
     static func abiType(_ input: JSONValue) throws(InputTextError) -> ABIType {
-        guard let type = input["type"]?.stringValue else { throw InputTextError("an input has no type") }
-        var text = type
-        if type.hasPrefix("tuple") {
-            var parts: [String] = []
-            for component in input["components"]?.arrayValue ?? [] { parts.append(try abiType(component).description) }
-            text = "(" + parts.joined(separator: ",") + ")" + type.dropFirst("tuple".count)
+        do { return try ContractFunction.Parameter(fragment: input).type } catch {
+            if case .badABI(let why) = error { throw InputTextError(why) }
+            throw InputTextError(error.description)
         }
-        do { return try ABIType(parsing: text) } catch { throw InputTextError(error.description) }
     }
 
     /// `given` as a value of `type`: scalars from their text, arrays and tuples from JSON (or JSON text).

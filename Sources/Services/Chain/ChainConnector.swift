@@ -44,23 +44,33 @@ public struct Chain: Sendable {
 /// current network.
 public struct ChainConnector: Sendable {
     let networks: NetworkStorage
+    let functions: ContractFunctionStorage?
     let http: any Networking.Network
     let retry: RetryPolicy
 
     /// A connector reading networks from `networks` and speaking HTTP through `http`, retrying
     /// reads under `retry` (public providers rate-limit and drop connections).
-    public init(networks: NetworkStorage, http: any Networking.Network, retry: RetryPolicy = .never) {
+    public init(networks: NetworkStorage, functions: ContractFunctionStorage? = nil, http: any Networking.Network, retry: RetryPolicy = .never) {
         self.networks = networks
+        self.functions = functions
         self.http = http
         self.retry = retry
     }
 
     /// A call decoder trusting the MultiSends of every known network on `chainID` besides the
-    /// official ones; offline.
+    /// official ones, and reading calls with the functions people gave for contracts; offline.
     public func decoder(chainID: BigUInt?) async -> CallDecoder {
         let all = (try? await networks.all()) ?? []
         let contracts = all.filter { chainID == nil || $0.chainID == chainID }.map(\.contracts)
-        return CallDecoder(trusting: contracts.flatMap(\.allDelegates))
+        var interfaces: [Address: [ContractFunction]] = [:]
+        if let chainID, let functions { interfaces = (try? await functions.functions(chainID: chainID)) ?? [:] }
+        return CallDecoder(trusting: contracts.flatMap(\.allDelegates), interfaces: interfaces)
+    }
+
+    /// Keeps `function` for calls to `address` on `chainID`, so later reviews read them by name;
+    /// a failure costs only the names, never the proposal.
+    public func remember(_ function: ContractFunction, at address: Address, chainID: BigUInt) async {
+        try? await functions?.save(function, address: address, chainID: chainID)
     }
 
     /// Names for the Safe contracts of `chainID`: every canonical release and the networks' own.

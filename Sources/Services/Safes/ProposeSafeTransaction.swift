@@ -21,6 +21,8 @@ public enum SafeIntent: Sendable, Equatable {
     case signMessage(digest: [UInt8])
     /// ETH and ERC-20 transfers from a spreadsheet, in one Safe transaction through MultiSend.
     case transfers(TransferSheet)
+    /// A call to a contract function named by its ABI; the review reads it back with the same ABI.
+    case contractCall(ContractCall)
     /// A Safe{Wallet} Transaction Builder file for this Safe's chain: one call goes direct, more through MultiSend.
     case builderFile(TransactionBuilderFile)
 }
@@ -100,6 +102,7 @@ extension SafeStore {
         let entry = SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: [], status: .queued, executionHash: nil,
                                          summary: summary, createdAt: now(), updatedAt: now())
         try await storage.save(entry)
+        if case .contractCall(let c) = p.intent { await connector.remember(c.function, at: c.to, chainID: safe.chainID) }
         return entry
     }
 
@@ -111,6 +114,9 @@ extension SafeStore {
         case .call(let to, let value, let data, let operation):
             return (MultiSendCall(operation: operation, to: to, value: value, data: data),
                     SafeSummary.describe(to: to, value: value, data: data, operation: operation, safe: a))
+        case .contractCall(let c):
+            let ether = c.value > 0 ? " with \(EtherAmount(wei: c.value).exact(in: .ether)) ETH" : ""
+            return (MultiSendCall(to: c.to, value: c.value, data: c.data), "\(c.headline) on \(c.to.checksummed)\(ether)")
         case .tokenTransfer(let token, let to, let amountText):
             guard let meta = tokens.first(where: { $0.token == token }) else { throw SafeError.noTokenDecimals(token) }
             let amount = try TokenAmount(parsing: amountText, decimals: meta.decimals)

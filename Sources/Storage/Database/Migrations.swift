@@ -131,6 +131,23 @@ enum Migrations {
         m.registerMigration("v10: the Safe app and origin of a Safe message") { db in
             try SafeMessageTables.addAppAndOrigin(db)
         }
+        m.registerMigration("v11: the address book, and the contract functions calls were made with") { db in
+            try db.create(table: "addressBookEntry") { t in
+                t.column("chainId", .text).notNull()
+                t.column("address", .text).notNull()
+                t.column("name", .text).notNull()
+                t.column("addedAt", .datetime).notNull()
+                t.primaryKey(["chainId", "address"])
+            }
+            try db.create(table: "contractFunction") { t in
+                t.column("chainId", .text).notNull()
+                t.column("address", .text).notNull()
+                t.column("selector", .text).notNull()
+                t.column("fragment", .text).notNull()
+                t.column("savedAt", .datetime).notNull()
+                t.primaryKey(["chainId", "address", "selector"])
+            }
+        }
         return m
     }
 }

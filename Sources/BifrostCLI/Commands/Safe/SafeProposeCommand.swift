@@ -9,12 +9,17 @@ struct SafeProposeCommand: AsyncParsableCommand {
         commandName: "propose",
         abstract: "Propose a Safe transaction; it is stored with its safeTxHash, waiting for owner signatures.",
         discussion: """
-        Give exactly one of: --to with --value (and optional --data/--operation); --token with --to and \
-        --amount; --add-owner; --remove-owner; --swap-owner with --with; --change-threshold; --batch FILE.
+        Give exactly one of: --to with --value (and optional --data/--operation); --to with --sig or \
+        --abi/--function and one --arg per input; --token with --to and --amount; --add-owner; --remove-owner; --swap-owner with --with; --change-threshold; --batch FILE.
         The nonce defaults to the next one free after the Safe's nonce and the queue.
         The refund fields (--safe-tx-gas, --base-gas, --gas-price, --gas-token, --refund-receiver) default to \
         zero: the executor pays the gas and the Safe refunds nothing. A refund makes the Safe pay the executor, \
         or the refund receiver, for gas; `bifrost safe review` warns about it.
+
+        A contract call names its function by signature or from an ABI file (solc's JSON array, or a
+        Foundry/Hardhat artifact with one under "abi"); each --arg is one input, in order: integers in
+        decimal, 0x hex or with a unit (1.5ether), addresses, true/false, bytes as hex, arrays as [a,b]
+        and tuples as (a,b), nested freely. The review reads the call back with the same names.
 
         A batch file is a JSON array of calls, sent in one Safe transaction through MultiSend:
           [{"to": "0x…", "value": "1000000000000000", "data": "0x", "operation": "call"}, …]
@@ -32,6 +37,8 @@ struct SafeProposeCommand: AsyncParsableCommand {
         Examples:
           bifrost safe propose 0x1d5e…d5e1 --to 0x7099…79C8 --value 0.1ether
           bifrost safe propose 0x1d5e…d5e1 --token 0x58c1…bf98 --to 0x7099…79C8 --amount 25
+          bifrost safe propose 0x1d5e…d5e1 --to 0x5FbD…0aa3 --sig 'stake(uint256 amount, address to)' --arg 1ether --arg 0x7099…79C8
+          bifrost safe propose 0x1d5e…d5e1 --to 0x5FbD…0aa3 --abi Vault.json --function deposit --arg '[(1,0x7099…79C8)]'
           bifrost safe propose 0x1d5e…d5e1 --add-owner 0x90F7…b906 --threshold 2
           bifrost safe propose 0x1d5e…d5e1 --csv payroll.csv
         """
@@ -45,6 +52,14 @@ struct SafeProposeCommand: AsyncParsableCommand {
     var value: AmountValue?
     @Option(help: "Calldata as hex.")
     var data: HexValue?
+    @Option(help: ArgumentHelp("The function to call on --to, e.g. 'stake(uint256 amount, address to)'.", valueName: "signature"))
+    var sig: String?
+    @Option(help: ArgumentHelp("A JSON ABI file for --to; pick the function with --function.", valueName: "file"))
+    var abi: String?
+    @Option(help: ArgumentHelp("The function of --abi to call: a name, or a signature for an overloaded one.", valueName: "name"))
+    var function: String?
+    @Option(name: .customLong("arg"), help: ArgumentHelp("One input of the function, in order; repeat for each.", valueName: "value"))
+    var args: [String] = []
     @Option(help: "call or delegatecall.")
     var operation = OperationValue(operation: .call)
     @Option(help: "Token contract for an ERC-20 transfer (with --to and --amount).")
@@ -87,6 +102,14 @@ struct SafeProposeCommand: AsyncParsableCommand {
         guard kinds == 1 else {
             throw ValidationError("give exactly one of --to/--value, --token/--to/--amount, --add-owner, --remove-owner, --swap-owner/--with, --change-threshold, --batch, --csv")
         }
+        if sig != nil || abi != nil {
+            guard to != nil, token == nil else { throw ValidationError("--sig and --abi call the contract given with --to") }
+            guard data == nil else { throw ValidationError("give --data or --sig/--abi, not both: the calldata is built from the function and --arg") }
+            guard (sig == nil) != (abi == nil) else { throw ValidationError("give --sig or --abi, not both") }
+            if abi != nil, function == nil { throw ValidationError("--abi needs --function NAME") }
+        } else if function != nil || !args.isEmpty {
+            throw ValidationError("--function and --arg go with --sig or --abi")
+        }
         if token != nil { guard to != nil, amount != nil else { throw ValidationError("--token needs --to and --amount") } }
         if swapOwner != nil { guard with != nil else { throw ValidationError("--swap-owner needs --with NEW_OWNER") } }
         if threshold != nil, addOwner == nil, removeOwner == nil {
@@ -110,10 +133,32 @@ struct SafeProposeCommand: AsyncParsableCommand {
                      gasToken: gasToken?.address ?? .zero, refundReceiver: refundReceiver?.address ?? .zero)
     }
 
+    private func contractCall(to: Address) throws -> ContractCall {
+        let option = sig != nil ? "--sig" : "--abi"
+        do {
+            let function: ContractFunction
+            if let sig {
+                function = try ContractFunction(signature: sig)
+            } else {
+                function = try ContractABI(json: String(decoding: try Input.file(abi ?? "", option: "--abi"), as: UTF8.self)).function(self.function ?? "")
+            }
+            return try ContractCall(to: to, value: value?.wei ?? 0, function: function, arguments: args)
+        } catch let error as ContractABIError {
+            switch error {
+            case .argumentCount, .badArgument: throw InputError(option: "--arg", reason: error.description)
+            case .noFunction, .ambiguous: throw InputError(option: "--function", reason: error.description)
+            default: throw InputError(option: option, reason: error.description)
+            }
+        }
+    }
+
     private func intent() throws -> SafeIntent {
         let t = threshold?.value
         if let token, let to, let amount {
             return .tokenTransfer(token: token.address, to: to.address, amount: amount)
+        }
+        if let to, sig != nil || abi != nil {
+            return .contractCall(try contractCall(to: to.address))
         }
         if let to {
             return .call(to: to.address, value: value?.wei ?? 0, data: data?.bytes ?? [], operation: operation.operation)
