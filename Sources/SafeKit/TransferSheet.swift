@@ -29,9 +29,7 @@ public struct TransferSheet: Sendable, Equatable {
 
     /// Reads `text`; a header row is optional and names the form, otherwise the column count does.
     public init(csv text: String) throws(InputTextError) {
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
-            .map { (number: $0.offset + 1, cells: Self.cells(String($0.element))) }
-            .filter { !$0.cells.allSatisfy(\.isEmpty) }
+        var lines = CSVText.lines(text)
         guard let first = lines.first else { throw InputTextError("the sheet holds no transfer") }
         var long: Bool
         if first.cells.contains(where: { $0.lowercased() == "receiver" }) {
@@ -89,29 +87,5 @@ public struct TransferSheet: Sendable, Equatable {
             throw InputTextError("'\(text)' is not an amount in display units, such as 12.5")
         }
         return text
-    }
-
-    /// The cells of one line: comma-separated, a cell in double quotes may hold commas and `""`.
-    static func cells(_ line: String) -> [String] {
-        var cells: [String] = [], cell = "", quoted = false
-        var chars = line.makeIterator()
-        while let c = chars.next() {
-            if quoted {
-                if c == "\"" {
-                    if let next = chars.next() {
-                        if next == "\"" { cell.append("\"") } else { quoted = false; if next == "," { cells.append(cell); cell = "" } else { cell.append(next) } }
-                    } else { quoted = false }
-                } else { cell.append(c) }
-            } else if c == "\"" {
-                quoted = true
-            } else if c == "," {
-                cells.append(cell)
-                cell = ""
-            } else {
-                cell.append(c)
-            }
-        }
-        cells.append(cell)
-        return cells.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }

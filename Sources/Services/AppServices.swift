@@ -20,7 +20,9 @@ public struct AppServices: Sendable {
         let keys = KeyStore(database: database, vault: vault)
         let networks = NetworkStorage(database: database)
         let tokens = TokenStorage(database: database)
+        let addressBook = AddressBookStorage(database: database)
         let connector = ChainConnector(networks: networks, functions: ContractFunctionStorage(database: database), http: http, retry: retry ?? (http is LiveNetwork ? RetryPolicy() : .never))
+        let safeStorage = SafeStorage(database: database)
         let transactions = TransactionStore(storage: TransactionStorage(database: database), keys: keys, connector: connector)
         let dispatcher = Dispatcher(
             keys: keys,
@@ -28,9 +30,10 @@ public struct AppServices: Sendable {
             tokens: TokenStore(storage: tokens, connector: connector),
             balances: BalanceStore(tokens: tokens, connector: connector),
             transactions: transactions,
-            safes: SafeStore(storage: SafeStorage(database: database), tokens: tokens, keys: keys, connector: connector,
-                             transactions: transactions, http: http),
-            rates: RatesStore(storage: RateStorage(database: database), http: http)
+            safes: SafeStore(storage: safeStorage, tokens: tokens, keys: keys, connector: connector,
+                             transactions: transactions, http: http, addressBook: addressBook),
+            rates: RatesStore(storage: RateStorage(database: database), http: http),
+            addressBook: AddressBookStore(storage: addressBook, safes: safeStorage, keys: keys, connector: connector)
         )
         return AppServices(home: home, keys: keys, dispatcher: dispatcher, connector: connector)
     }

@@ -56,3 +56,6 @@ public typealias DelegateQuery = Storage.DelegateQuery
 public typealias CoinID = Networking.CoinID
 /// A malformed coin ID, refused before any request.
 public typealias InvalidCoinID = Networking.InvalidCoinID
+
+/// A name for an address on one chain.
+public typealias AddressBookEntry = Storage.AddressBookEntry

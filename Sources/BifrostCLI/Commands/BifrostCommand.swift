@@ -21,7 +21,7 @@ struct BifrostCommand: AsyncParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [KeyCommand.self, NetworkCommand.self, BalanceCommand.self, SendCommand.self, TokenCommand.self,
-                      SafeCommand.self, RatesCommand.self, TxCommand.self, SignCommand.self, ABICommand.self, UtilCommand.self,
+                      SafeCommand.self, AddressBookCommand.self, RatesCommand.self, TxCommand.self, SignCommand.self, ABICommand.self, UtilCommand.self,
                       DashboardCommand.self, ServeCommand.self, CompletionCommand.self]
     )
 }

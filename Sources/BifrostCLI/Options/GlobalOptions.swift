@@ -1,4 +1,5 @@
 import ArgumentParser
+import BigInt
 import Foundation
 import Services
 
@@ -32,6 +33,12 @@ struct GlobalOptions: ParsableArguments {
 
     /// The session these options choose, with its services open.
     func session() throws -> Session { try Session.open(choice) }
+
+    /// The names this home knows addresses on `chainID` by; none when they cannot be read, since
+    /// names only help a person read a result.
+    func names(_ services: AppServices, chainID: BigUInt?) async -> AddressNames {
+        (try? await services.dispatcher.dispatch(AddressNamesQuery(chainID: chainID))) ?? AddressNames()
+    }
 
     /// The live services of `session()`.
     func services() throws -> AppServices { try session().services }

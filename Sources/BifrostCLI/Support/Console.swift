@@ -1,4 +1,5 @@
 import Foundation
+import Services
 
 /// Where command output goes. Task-local, so tests can run commands in-process and capture it.
 /// Every line passes `TerminalText.escaped` on its way to a sink: output quotes servers, nodes and
@@ -44,6 +45,11 @@ public struct Console: Sendable {
 
     /// This console without notes and progress, for `--quiet`: results, warnings and errors remain.
     public var quiet: Console { Console(out: out, err: err, progress: { _ in }, showsProgress: false, note: { _ in }) }
+
+    /// This console writing every address its results name with the name this home knows it by.
+    public func naming(_ names: AddressNames) -> Console {
+        Console(out: { out(names.annotate($0)) }, err: err, progress: progress, showsProgress: showsProgress, note: note)
+    }
 
     /// The process's real stdout and stderr; progress goes to stderr when it is a terminal.
     public static let standard = Console(

@@ -24,6 +24,18 @@ struct Output {
         emit(members.map { ($0.key, $0.value) })
     }
 
+    /// Prints a view's members with the names of the addresses in it: a `names` member in JSON,
+    /// each address followed by its name in text.
+    func emit(view: some Encodable, names: AddressNames) throws {
+        guard case .object(var members) = try Output.json(view) else { return emit([]) }
+        let named = names.mentioned(in: .object(members))
+        if json {
+            if !named.isEmpty { members.append((key: "names", value: .object(named))) }
+            return emit(members.map { ($0.key, $0.value) })
+        }
+        Console.$current.withValue(Console.current.naming(names)) { emit(members.map { ($0.key, $0.value) }) }
+    }
+
     /// The JSON of a view type, to nest in a larger object.
     static func json(_ view: some Encodable) throws -> JSONValue { try JSONValueEncoder().encode(view) }
 

@@ -50,6 +50,7 @@ enum Stylesheet {
     .pill { display: inline-block; padding: .05rem .5rem; border-radius: 999px; background: #e8f5ee; color: var(--accent); font-size: .8rem; }
     .pill.stale { background: #fff1d6; color: var(--note); }
     .pill.mine { background: #e6eefb; color: #1f4e9c; }
+    .address-name { font-weight: 600; }
     .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 1rem; }
     .stat { font-size: 1.3rem; font-weight: 600; }
     .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }

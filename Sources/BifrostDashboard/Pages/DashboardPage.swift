@@ -28,13 +28,22 @@ public struct RenderContext: Sendable {
     public let keys: [Account]
     /// The fiat currency values are shown in.
     public let fiat: String
+    /// The names this home knows addresses by: the address book, followed Safes, keys.
+    public let names: AddressNames
 
-    public init(pageID: String, csrf: String, keys: [Account], fiat: String = "usd") {
+    public init(pageID: String, csrf: String, keys: [Account], fiat: String = "usd", names: AddressNames = AddressNames()) {
         self.pageID = pageID
         self.csrf = csrf
         self.keys = keys
         self.fiat = fiat
+        self.names = names
     }
+
+    /// An address as `Format.address` writes it, with its name when it has one.
+    public func address(_ address: Address, copy: Bool = false) -> HTML { Format.address(address, copy: copy, name: names.name(address)) }
+
+    /// Text (a summary, a decoded value) with each address in it followed by its name.
+    public func named(_ text: String) -> String { names.annotate(text) }
 
     /// A form that posts `action` to this page, with the CSRF token.
     public func form(_ action: String, class cls: String = "", _ content: HTML) -> HTML {

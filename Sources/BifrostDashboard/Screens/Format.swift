@@ -12,9 +12,10 @@ enum Format {
     static func short(_ text: String) -> String { String(text.prefix(6)) + "…" + String(text.suffix(4)) }
 
     /// An address with its full text on hover and a copy button.
-    static func address(_ address: Address, copy: Bool = false) -> HTML {
+    static func address(_ address: Address, copy: Bool = false, name: String? = nil) -> HTML {
         let button: HTML = copy ? "<button type=\"button\" class=\"secondary\" data-copy=\"\(address.checksummed)\">Copy</button>" : .empty
-        return "<code title=\"\(address.checksummed)\">\(address.checksummed)</code> \(button)"
+        let label: HTML = name.map { "<span class=\"address-name\">\($0)</span> " } ?? .empty
+        return "<code title=\"\(address.checksummed)\">\(address.checksummed)</code> \(label)\(button)"
     }
 
     static func fiat(_ value: String?, _ currency: String) -> HTML {
@@ -53,12 +54,12 @@ enum Format {
 
     /// What a call does, decoded: its warnings first and loud, then the function with its named
     /// arguments, then each inner call of a batch the same way.
-    static func decoded(_ call: DecodedCall) -> HTML {
-        let warnings = HTML.join(call.allWarnings.map { "<p class=\"warning\" role=\"alert\">\($0)</p>" })
-        return "<div class=\"decoded\" id=\"decoded\">\(warnings)\(callBody(call))</div>"
+    static func decoded(_ call: DecodedCall, names: AddressNames = AddressNames()) -> HTML {
+        let warnings = HTML.join(call.allWarnings.map { "<p class=\"warning\" role=\"alert\">\(names.annotate($0))</p>" })
+        return "<div class=\"decoded\" id=\"decoded\">\(warnings)\(callBody(call, names))</div>"
     }
 
-    private static func callBody(_ call: DecodedCall) -> HTML {
+    private static func callBody(_ call: DecodedCall, _ names: AddressNames) -> HTML {
         let op: HTML = call.operation == .delegateCall ? " <span class=\"badge warning-badge\">delegatecall</span>" : .empty
         let what: String
         if call.data.isEmpty {
@@ -70,11 +71,11 @@ enum Format {
         }
         let value: HTML = call.value > 0 || call.data.isEmpty ? " · \(ether(EtherAmount(wei: call.value)))" : .empty
         let arguments: HTML = call.arguments.isEmpty ? .empty : """
-            <table class="arguments"><tbody>\(HTML.join(call.arguments.map { "<tr><th>\($0.name)</th><td class=\"muted\">\($0.type)</td><td><code>\($0.value)</code></td></tr>" }))</tbody></table>
+            <table class="arguments"><tbody>\(HTML.join(call.arguments.map { "<tr><th>\($0.name)</th><td class=\"muted\">\($0.type)</td><td><code>\(names.annotate($0.value))</code></td></tr>" }))</tbody></table>
             """
         let raw: HTML = call.function == nil && !call.data.isEmpty ? "<p class=\"muted\">\(call.data.count) bytes of data: <code>\(hex(call.data))</code></p>" : .empty
-        let inner: HTML = call.calls.isEmpty ? .empty : "<ol class=\"inner-calls\">\(HTML.join(call.calls.map { "<li>\(callBody($0))</li>" }))</ol>"
-        return "<p class=\"call\"><strong>\(what)</strong> → \(address(call.to))\(op)\(value)</p>\(arguments)\(raw)\(inner)"
+        let inner: HTML = call.calls.isEmpty ? .empty : "<ol class=\"inner-calls\">\(HTML.join(call.calls.map { "<li>\(callBody($0, names))</li>" }))</ol>"
+        return "<p class=\"call\"><strong>\(what)</strong> → \(address(call.to, name: names.name(call.to)))\(op)\(value)</p>\(arguments)\(raw)\(inner)"
     }
 
     /// What the transaction changes about the Safe, the most severe first; critical and warning

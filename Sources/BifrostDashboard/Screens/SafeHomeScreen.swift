@@ -46,7 +46,7 @@ enum SafeHomeScreen {
         <div class="actions"><a class="button" href="/safes/\(safe.address.checksummed)/new">New transaction</a>\
         \(context.form("refresh", class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</div>
         <div class="grid">\(overview(snapshot, context))</div>
-        \(owners(safe, context))\(assets(snapshot, context))\(queue(snapshot, context))\(SafeMessagesSection.render(snapshot, context))\(importForm(context))\(history(snapshot))\(setup(snapshot.info))
+        \(owners(safe, context))\(assets(snapshot, context))\(queue(snapshot, context))\(SafeMessagesSection.render(snapshot, context))\(importForm(context))\(history(snapshot, context))\(setup(snapshot.info))
         """
     }
 
@@ -64,7 +64,7 @@ enum SafeHomeScreen {
     static func owners(_ safe: Safe, _ context: RenderContext) -> HTML {
         let rows = HTML.join(safe.owners.map { owner in
             let mine: HTML = context.isMine(owner) ? " <span class=\"pill mine\">your key</span>" : .empty
-            return "<li>\(Format.address(owner))\(mine)</li>"
+            return "<li>\(context.address(owner))\(mine)</li>"
         })
         return "<section><h2>Owners</h2><ul>\(rows)</ul></section>"
     }
@@ -104,7 +104,7 @@ enum SafeHomeScreen {
             let missing = HTML.join((view.missing ?? []).map { "<li>\(Format.short($0))</li>" })
             let ready = view.ready == true
             return """
-            <tr data-tx="\(view.safeTxHash)"><td>\(view.nonce)</td><td><a href="/tx/\(view.safeTxHash)">\(view.summary)</a></td>\
+            <tr data-tx="\(view.safeTxHash)"><td>\(view.nonce)</td><td><a href="/tx/\(view.safeTxHash)">\(context.named(view.summary))</a></td>\
             <td class="confirmations">\(view.standing)</td>\
             <td><div class="muted">signed</div><ul>\(signed)</ul><div class="muted">missing</div><ul>\(missing)</ul></td>\
             <td class="actions"><a class="button" href="/tx/\(view.safeTxHash)">\(ready ? "Execute" : "Sign")</a>\
@@ -127,13 +127,13 @@ enum SafeHomeScreen {
         return "<section id=\"import\"><h2>Import a signed transaction</h2>\(form)</section>"
     }
 
-    static func history(_ snapshot: SafeDetail.Snapshot) -> HTML {
+    static func history(_ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
         if let why = snapshot.historyError {
             return "<section id=\"history\"><h2>History</h2><p class=\"muted\">The node could not list the Safe's executions: \(why)</p></section>"
         }
         guard !snapshot.history.isEmpty else { return "<section id=\"history\"><h2>History</h2><p class=\"muted\">No executed transactions yet.</p></section>" }
         let rows = HTML.join(snapshot.history.map(SafeHistoryItemView.init).map { item in
-            let what: HTML = item.summary.map { "<a href=\"/tx/\(item.safeTxHash)\">\($0)</a>" } ?? "<code>\(item.safeTxHash)</code>"
+            let what: HTML = item.summary.map { "<a href=\"/tx/\(item.safeTxHash)\">\(context.named($0))</a>" } ?? "<code>\(item.safeTxHash)</code>"
             return """
             <tr><td>\(item.blockNumber?.text ?? "")</td><td>\(what)</td><td>\(item.success ? "success" : "failed")</td>\
             <td><code>\(item.txHash ?? "")</code></td></tr>

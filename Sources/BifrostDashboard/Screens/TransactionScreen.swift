@@ -47,10 +47,10 @@ enum TransactionScreen {
         }
         let entry = detail.entry
         return """
-        <h1>\(entry.summary)</h1>
+        <h1>\(context.named(entry.summary))</h1>
         <p><a href="/safes/\(detail.safe.address.checksummed)">← \(detail.safe.name ?? Format.short(detail.safe.address))</a> \
         <span class="pill" id="status">\(detail.view.standing)</span></p>\(Format.error(state.error))
-        \(rejection(state))\(Format.decoded(detail.call))\(afterState(state, context))\(hashes(detail))\(signatures(detail, context))\(actions(state, detail, context))\(share(state, detail, context, serviceHost: serviceHost))
+        \(rejection(state))\(Format.decoded(detail.call, names: context.names))\(afterState(state, context))\(hashes(detail))\(signatures(detail, context))\(actions(state, detail, context))\(share(state, detail, context, serviceHost: serviceHost))
         """
     }
 
@@ -94,9 +94,9 @@ enum TransactionScreen {
     static func signatures(_ detail: SafeTransactionDetail, _ context: RenderContext) -> HTML {
         let signed = HTML.join(detail.entry.signatures.map { s -> HTML in
             let mine: HTML = context.isMine(s.owner) ? " <span class=\"pill mine\">you</span>" : .empty
-            return "<tr><td>\(Format.address(s.owner))\(mine)</td><td>\(kind(s.kind))</td></tr>"
+            return "<tr><td>\(context.address(s.owner))\(mine)</td><td>\(kind(s.kind))</td></tr>"
         })
-        let missing = HTML.join(detail.confirmations.missing.map { "<tr><td>\(Format.address($0))</td><td class=\"muted\">not yet</td></tr>" })
+        let missing = HTML.join(detail.confirmations.missing.map { "<tr><td>\(context.address($0))</td><td class=\"muted\">not yet</td></tr>" })
         return """
         <section id="signatures"><h2>Signatures</h2><table><thead><tr><th>Owner</th><th>Signature</th></tr></thead>\
         <tbody>\(signed)\(missing)</tbody></table></section>

@@ -127,7 +127,8 @@ public final class DashboardApp {
 
     private func renderContext(_ id: String) async -> RenderContext {
         let keys = (try? await session.services.dispatcher.dispatch(ListKeys())) ?? []
-        return RenderContext(pageID: id, csrf: access.csrfToken, keys: keys, fiat: session.fiat)
+        let names = (try? await session.services.dispatcher.dispatch(AddressNamesQuery(chainID: nil))) ?? AddressNames()
+        return RenderContext(pageID: id, csrf: access.csrfToken, keys: keys, fiat: session.fiat, names: names)
     }
 
     /// What the header calls the chain: the URL the dashboard was given (its password masked),

@@ -10,13 +10,14 @@ public struct Dispatcher: Sendable {
     public let transactions: TransactionStore
     public let safes: SafeStore
     public let rates: RatesStore
+    public let addressBook: AddressBookStore
     /// The co-signing store, when this dispatcher serves one (`AppServices.serving`).
     public let coSigning: CoSigningStore?
     let observers: [@Sendable (String) -> Void]
 
     /// A dispatcher over the given stores; `observers` hear the type name of every action.
     public init(keys: KeyStore, networks: NetworkStore, tokens: TokenStore, balances: BalanceStore,
-                transactions: TransactionStore, safes: SafeStore, rates: RatesStore, coSigning: CoSigningStore? = nil,
+                transactions: TransactionStore, safes: SafeStore, rates: RatesStore, addressBook: AddressBookStore, coSigning: CoSigningStore? = nil,
                 observers: [@Sendable (String) -> Void] = []) {
         self.keys = keys
         self.networks = networks
@@ -25,6 +26,7 @@ public struct Dispatcher: Sendable {
         self.transactions = transactions
         self.safes = safes
         self.rates = rates
+        self.addressBook = addressBook
         self.coSigning = coSigning
         self.observers = observers
     }
@@ -32,7 +34,7 @@ public struct Dispatcher: Sendable {
     /// The same stores and observers, serving `coSigning` too.
     public func serving(_ coSigning: CoSigningStore) -> Dispatcher {
         Dispatcher(keys: keys, networks: networks, tokens: tokens, balances: balances, transactions: transactions, safes: safes, rates: rates,
-                   coSigning: coSigning, observers: observers)
+                   addressBook: addressBook, coSigning: coSigning, observers: observers)
     }
 
     /// Performs `action` on its store and returns its result.

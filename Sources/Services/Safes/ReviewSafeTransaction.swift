@@ -97,8 +97,8 @@ extension SafeStore {
     }
 
     /// The facts the risk checks need, from this home: the Safe's nonce and owners as last read,
-    /// the other queued nonces, and the addresses the user knows (owners, followed Safes, and
-    /// everyone this Safe has paid through Bifrost).
+    /// the other queued nonces, and the addresses the user knows (owners, followed Safes, the
+    /// address book, and everyone this Safe has paid through Bifrost).
     func riskCheck(for tx: SafeTx, decoder: CallDecoder) async throws -> SafeRiskCheck {
         let safe = try await followedSafe(of: tx)
         let all = try await storage.transactions(chainID: safe.chainID, safe: safe.address)
@@ -109,6 +109,7 @@ extension SafeStore {
         for followed in try await storage.safes(chainID: safe.chainID) {
             known[followed.address] = followed.name.map { "the followed Safe \($0)" } ?? "a followed Safe"
         }
+        for entry in try await addressBook?.entries(chainID: safe.chainID) ?? [] { known[entry.address] = "\(entry.name) in the address book" }
         for owner in safe.owners { known[owner] = "an owner" }
         known[safe.address] = "this Safe"
         let hash = try tx.hash()

@@ -13,17 +13,20 @@ public struct SafeStore: Sendable {
     let connector: ChainConnector
     let transactions: TransactionStore
     let http: any Networking.Network
+    /// Names the look-alike check compares recipients with; none when not given.
+    let addressBook: AddressBookStorage?
     let now: @Sendable () -> Date
 
     /// A Safe store writing to `storage`, signing with `keys`, sending through `transactions`.
     public init(storage: SafeStorage, tokens: TokenStorage, keys: KeyStore, connector: ChainConnector, transactions: TransactionStore,
-                http: any Networking.Network, now: @escaping @Sendable () -> Date = Date.init) {
+                http: any Networking.Network, addressBook: AddressBookStorage? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.storage = storage
         self.tokens = tokens
         self.keys = keys
         self.connector = connector
         self.transactions = transactions
         self.http = http
+        self.addressBook = addressBook
         self.now = now
     }
 

@@ -12,15 +12,20 @@ struct SafeHistoryCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let items = try await global.services().dispatcher.dispatch(SafeHistoryQuery(safe: safe.address, chain: global.chain))
+        let services = try global.services()
+        let items = try await services.dispatcher.dispatch(SafeHistoryQuery(safe: safe.address, chain: global.chain))
+        let names = await global.names(services, chainID: items.first?.entry?.transaction.chainID)
         if global.json {
-            global.output.emit([("transactions", try Output.json(items.map(SafeHistoryItemView.init)))])
+            let transactions = try Output.json(items.map(SafeHistoryItemView.init))
+            let named = names.mentioned(in: transactions)
+            global.output.emit([("transactions", transactions)] + (named.isEmpty ? [] : [("names", .object(named))]))
             return
         }
-        if items.isEmpty { Console.current.note("No executed transactions yet.") }
+        let console = Console.current.naming(names)
+        if items.isEmpty { console.note("No executed transactions yet.") }
         for i in items {
             let what = i.entry.map { "nonce \($0.transaction.nonce)  \($0.summary)" } ?? Hex.encode(i.safeTxHash)
-            Console.current.out("\(i.success ? "✓" : "✗ failed")  block \(i.blockNumber.map { String($0) } ?? "?")  \(what)")
+            console.out("\(i.success ? "✓" : "✗ failed")  block \(i.blockNumber.map { String($0) } ?? "?")  \(what)")
         }
     }
 }

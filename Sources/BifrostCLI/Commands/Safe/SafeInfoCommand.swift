@@ -17,8 +17,11 @@ struct SafeInfoCommand: AsyncParsableCommand {
         let services = try global.services()
         let state = try await services.dispatcher.dispatch(SafeInfoQuery(address: a, chain: global.chain))
         let fiat = await FiatValue.cached(services, ether: state.balance.exact(in: .ether))
-        if global.json { try global.output.emit(view: SafeView(state, fiat: fiat?.view)) } else {
-            Console.current.out(SafeCommand.render(state, fiat: fiat?.line))
+        let names = await global.names(services, chainID: state.safe.chainID)
+        if global.json { try global.output.emit(view: SafeView(state, fiat: fiat?.view), names: names) } else {
+            // The Safe's own line already carries its name.
+            let lines = SafeCommand.render(state, fiat: fiat?.line).split(separator: "\n", omittingEmptySubsequences: false)
+            Console.current.out(([String(lines[0])] + lines.dropFirst().map { names.annotate(String($0)) }).joined(separator: "\n"))
         }
     }
 }

@@ -13,13 +13,15 @@ struct SafeQueueCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let q = try await global.services().dispatcher.dispatch(SafeQueueQuery(safe: safe.address, chain: global.chain))
+        let services = try global.services()
+        let q = try await services.dispatcher.dispatch(SafeQueueQuery(safe: safe.address, chain: global.chain))
         let view = SafeQueueView(q)
+        let names = await global.names(services, chainID: q.safe.chainID)
         if global.json {
-            try global.output.emit(view: view)
+            try global.output.emit(view: view, names: names)
             return
         }
-        let console = Console.current
+        let console = Console.current.naming(names)
         if !view.live { console.err("warning: the node is unreachable; showing the queue as last stored") }
         if view.transactions.isEmpty { console.note("Nothing queued for \(view.safe) (nonce \(view.nonce)).") }
         for t in view.transactions {

@@ -26,14 +26,16 @@ struct SafeReviewCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let dispatcher = try global.services().dispatcher
+        let services = try global.services()
+        let dispatcher = services.dispatcher
         let detail = try await dispatcher.dispatch(SafeTransactionQuery(safeTxHash: safeTxHash.bytes))
         let review = try await dispatcher.dispatch(ReviewSafeTransaction(safeTxHash: safeTxHash.bytes, chain: global.chain, afterState: !noAfterState))
+        let names = await global.names(services, chainID: detail.entry.transaction.chainID)
         if global.json {
-            try global.output.emit(view: SafeReviewView(review, entry: detail.entry))
+            try global.output.emit(view: SafeReviewView(review, entry: detail.entry), names: names)
             return
         }
-        let console = Console.current
+        let console = Console.current.naming(names)
         let tx = detail.entry.transaction
         console.out("\(TerminalText.oneLine(detail.entry.summary))\nSafe \(tx.safe.checksummed)  nonce \(tx.nonce)  \(detail.view.standing)")
         for warning in review.call.allWarnings { console.out("WARNING: \(TerminalText.oneLine(warning))") }
