@@ -15,6 +15,7 @@ enum SafeHomeScreen {
         page.action = { name, form, _ in
             switch name {
             case "refresh": return [.refresh]
+            case "export-ledger": return [.ledgerTapped]
             case "import": return [.importTapped(try Parse.required(form["file"], field: "Signed-transaction file"))]
             case "hide-token": return [.tokenHiddenTapped(try Parse.address(form["token"], field: "Token"), hidden: true)]
             case "unhide-token": return [.tokenHiddenTapped(try Parse.address(form["token"], field: "Token"), hidden: false)]
@@ -25,6 +26,11 @@ enum SafeHomeScreen {
                 return [.proposeMessageTapped(kind: kind, text: text, keyName: chosen.key, password: chosen.password)]
             default: return nil
             }
+        }
+        page.downloads = { name, state in
+            guard name == "ledger", let csv = state.ledger else { return nil }
+            return Download(filename: "safe-\(Format.hex(state.address.bytes).dropFirst(2).prefix(8))-history.csv", contentType: "text/csv; charset=utf-8",
+                            bytes: Array(csv.utf8))
         }
         store.send(.refresh)
         return page
@@ -46,7 +52,7 @@ enum SafeHomeScreen {
         <div class="actions"><a class="button" href="/safes/\(safe.address.checksummed)/new">New transaction</a>\
         \(context.form("refresh", class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</div>
         <div class="grid">\(overview(snapshot, context))</div>
-        \(owners(safe, context))\(assets(snapshot, context))\(queue(snapshot, context))\(SafeMessagesSection.render(snapshot, context))\(importForm(context))\(history(snapshot, context))\(setup(snapshot.info))
+        \(owners(safe, context))\(assets(snapshot, context))\(queue(snapshot, context))\(SafeMessagesSection.render(snapshot, context))\(importForm(context))\(history(state, snapshot, context))\(setup(snapshot.info))
         """
     }
 
@@ -118,6 +124,16 @@ enum SafeHomeScreen {
         """
     }
 
+    /// The accounting export: a button that writes every asset movement, then its download.
+    static func ledgerExport(_ state: SafeDetail.State, _ context: RenderContext) -> HTML {
+        let button = context.form("export-ledger", class: "inline", """
+            <button type="submit" class="secondary"\(state.exportingLedger ? " disabled" : "")>Export history as CSV</button>
+            """)
+        let link: HTML = state.ledger == nil ? .empty
+            : " <a class=\"button\" id=\"ledger-download\" href=\"/p/\(context.pageID)/download/ledger\" download>Download history.csv</a>"
+        return "<div class=\"actions\" id=\"ledger\">\(button)\(link)</div>"
+    }
+
     static func importForm(_ context: RenderContext) -> HTML {
         let form = context.form("import", """
             <label>Signed-transaction file<input type="file" accept=".json,application/json" data-into="import-file"></label>\
@@ -127,11 +143,12 @@ enum SafeHomeScreen {
         return "<section id=\"import\"><h2>Import a signed transaction</h2>\(form)</section>"
     }
 
-    static func history(_ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
+    static func history(_ state: SafeDetail.State, _ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
+        let export = ledgerExport(state, context)
         if let why = snapshot.historyError {
             return "<section id=\"history\"><h2>History</h2><p class=\"muted\">The node could not list the Safe's executions: \(why)</p></section>"
         }
-        guard !snapshot.history.isEmpty else { return "<section id=\"history\"><h2>History</h2><p class=\"muted\">No executed transactions yet.</p></section>" }
+        guard !snapshot.history.isEmpty else { return "<section id=\"history\"><h2>History</h2><p class=\"muted\">No executed transactions yet.</p>\(export)</section>" }
         let rows = HTML.join(snapshot.history.map(SafeHistoryItemView.init).map { item in
             let what: HTML = item.summary.map { "<a href=\"/tx/\(item.safeTxHash)\">\(context.named($0))</a>" } ?? "<code>\(item.safeTxHash)</code>"
             return """
@@ -141,7 +158,7 @@ enum SafeHomeScreen {
         })
         return """
         <section id="history"><h2>History</h2><table><thead><tr><th>Block</th><th>Transaction</th><th>Result</th><th>Ethereum transaction</th></tr>\
-        </thead><tbody>\(rows)</tbody></table></section>
+        </thead><tbody>\(rows)</tbody></table>\(export)</section>
         """
     }
 

@@ -47,6 +47,9 @@ public enum SafeDetail {
         public var importing = false
         /// The message just proposed here, for the page to open.
         public var proposedMessage: [UInt8]?
+        /// Every asset movement as CSV, once written, for the page to offer as a download.
+        public var ledger: String?
+        public var exportingLedger = false
         public init(address: Address) { self.address = address }
     }
 
@@ -62,6 +65,9 @@ public enum SafeDetail {
         /// Propose a message (`kind` "text" or "typedData", and its text) and sign it with the key.
         case proposeMessageTapped(kind: String, text: String, keyName: String, password: Redacted<String>)
         case messageProposed(Result<SafeMessageDetail, FeatureError>)
+        /// Write every asset movement of the Safe as CSV, for accounting.
+        case ledgerTapped
+        case ledgerWritten(Result<String, FeatureError>)
     }
 
     public struct Dependencies: Sendable {
@@ -70,6 +76,8 @@ public enum SafeDetail {
         public var setTokenHidden: @Sendable (BigUInt, Address, Bool) async throws -> Token
         /// Proposes a message of the kind and text given for the Safe, signed with the key named.
         public var proposeMessage: @Sendable (Address, String, String, String, String) async throws -> SafeMessageDetail
+        /// The Safe's asset movements as CSV, counterparties named.
+        public var ledger: @Sendable (Address) async throws -> String
 
         public init(load: @escaping @Sendable (Address) async throws -> Snapshot,
                     importFile: @escaping @Sendable (String) async throws -> SafeImportResult = { _ in throw FeatureError("import is not available") },
@@ -78,11 +86,13 @@ public enum SafeDetail {
                     },
                     proposeMessage: @escaping @Sendable (Address, String, String, String, String) async throws -> SafeMessageDetail = { _, _, _, _, _ in
                         throw FeatureError("messages are not available")
-                    }) {
+                    },
+                    ledger: @escaping @Sendable (Address) async throws -> String = { _ in throw FeatureError("the history export is not available") }) {
             self.load = load
             self.importFile = importFile
             self.setTokenHidden = setTokenHidden
             self.proposeMessage = proposeMessage
+            self.ledger = ledger
         }
 
         /// Merges the Transaction Service's queue first, when the session meets at one; then
@@ -123,6 +133,9 @@ public enum SafeDetail {
             }, proposeMessage: { safe, kind, text, key, password in
                 try await session.services.dispatcher.dispatch(ProposeSafeMessage(safe: safe, content: try SafeMessage.Content(kind: kind, text: text),
                                                                                   keyName: key, password: { password }))
+            }, ledger: { safe in
+                let rows = try await session.services.dispatcher.dispatch(SafeLedgerQuery(safe: safe, chain: chain))
+                return SafeLedgerRow.csv(rows, names: try await session.services.dispatcher.dispatch(AddressNamesQuery(chainID: nil)))
             })
         }
 
@@ -190,6 +203,18 @@ public enum SafeDetail {
                 return .none
             case .messageProposed(.failure(let error)):
                 state.error = error
+                return .none
+            case .ledgerTapped:
+                state.error = nil
+                state.exportingLedger = true
+                let ledger = dependencies.ledger, address = state.address
+                return .run { send in await send(.ledgerWritten(await FeatureError.result { try await ledger(address) })) }
+            case .ledgerWritten(let result):
+                state.exportingLedger = false
+                switch result {
+                case .success(let csv): state.ledger = csv
+                case .failure(let error): state.error = error
+                }
                 return .none
             }
         }

@@ -1,0 +1,161 @@
+import BigInt
+import Foundation
+import Networking
+import SafeKit
+import Storage
+
+/// One asset movement of a Safe as an accounting tool imports it.
+public struct SafeLedgerRow: Sendable, Equatable {
+    /// When its block was made.
+    public let date: Date
+    public let block: BigUInt
+    public let transactionHash: [UInt8]
+    /// The Safe transaction's nonce, when this home knows the transaction.
+    public let nonce: BigUInt?
+    /// `in` or `out`; `fee` for an execution that moved nothing.
+    public let direction: String
+    /// `ETH` or the token's symbol.
+    public let asset: String
+    /// The token contract; nil for ETH.
+    public let assetAddress: Address?
+    /// In display units, exact.
+    public let amount: String
+    public let counterparty: Address?
+    /// The gas the execution cost its executor, in wei, on the first row of each Safe execution.
+    public let fee: BigUInt?
+}
+
+/// Every asset movement of a Safe since its creation, oldest first: ether and ERC-20 tokens in
+/// and out, from its executions, its `SafeReceived` events and the tokens' `Transfer` events.
+public struct SafeLedgerQuery: SafeAction {
+    public let safe: Address
+    public let chain: ChainSelection
+    public init(safe: Address, chain: ChainSelection) {
+        self.safe = safe
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> [SafeLedgerRow] { try await store.ledger(self) }
+}
+
+extension SafeLedgerRow {
+    /// The columns, as accounting imports name them.
+    public static let header = ["date", "transaction_hash", "nonce", "direction", "asset", "asset_address", "amount",
+                                "counterparty_name", "counterparty_address", "fee_eth"]
+
+    /// The rows as CSV, header first, counterparties named by `names`; dates in UTC, ISO 8601.
+    public static func csv(_ rows: [SafeLedgerRow], names: AddressNames) -> String {
+        let dates = ISO8601DateFormatter()
+        dates.timeZone = TimeZone(identifier: "UTC")
+        return CSVText.line(header) + rows.map { row in
+            CSVText.line([dates.string(from: row.date), Hex.encode(row.transactionHash), row.nonce.map { String($0) } ?? "", row.direction,
+                          row.asset, row.assetAddress?.checksummed ?? "", row.amount, row.counterparty.flatMap(names.name) ?? "",
+                          row.counterparty?.checksummed ?? "", row.fee.map { EtherAmount(wei: $0).exact(in: .ether) } ?? ""])
+        }.joined()
+    }
+}
+
+extension SafeStore {
+    func ledger(_ q: SafeLedgerQuery) async throws -> [SafeLedgerRow] {
+        let chain = try await connector.connect(q.chain)
+        let r = EthereumRemote.Requests.self
+        let (chainResult, headResult) = try await chain.remote.batch(r.chainID(), r.blockNumber())
+        let chainID = try chain.verify(chainID: try chainResult.get())
+        let head = try headResult.get()
+        var start = try await storage.creationBlock(chainID: chainID, address: q.safe)
+        if start == nil, let found = try? await chain.remote.creationBlock(of: q.safe, latest: head) {
+            try await storage.saveCreationBlock(found, chainID: chainID, address: q.safe)
+            start = found
+        }
+        let from = start ?? 0
+        let word = [UInt8](repeating: 0, count: 12) + q.safe.bytes
+        let executions = try await chain.remote.logs(LogFilter(address: [q.safe], topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]]),
+                                                     from: from, to: head)
+        let received = try await chain.remote.logs(LogFilter(address: [q.safe], topics: [[SafeEvents.safeReceived]]), from: from, to: head)
+        let tokensOut = try await chain.remote.logs(LogFilter(topics: [[SafeLedger.transferTopic], [word]]), from: from, to: head)
+        let tokensIn = try await chain.remote.logs(LogFilter(topics: [[SafeLedger.transferTopic], nil, [word]]), from: from, to: head)
+        let tokenLogs = tokensOut + tokensIn
+
+        let executionHashes = Array(Set(executions.compactMap(\.transactionHash)))
+        let sent = try await chain.remote.batch(executionHashes.map { r.transaction(hash: $0) })
+        let receipts = try await chain.remote.batch(executionHashes.map { r.transactionReceipt(hash: $0) })
+        var input: [[UInt8]: RemoteTransaction] = [:], fee: [[UInt8]: BigUInt] = [:]
+        for (i, hash) in executionHashes.enumerated() {
+            if let tx = try? sent[i].get() { input[hash] = tx }
+            if let receipt = try? receipts[i].get() { fee[hash] = receipt.gasUsed * receipt.effectiveGasPrice }
+        }
+        let blockNumbers = Array(Set((executions + received + tokenLogs).compactMap(\.blockNumber)))
+        let blocks = try await chain.remote.batch(blockNumbers.map { r.block(.number($0)) })
+        var time: [BigUInt: Date] = [:]
+        for (i, number) in blockNumbers.enumerated() {
+            if let block = try? blocks[i].get() { time[number] = Date(timeIntervalSince1970: TimeInterval(block.timestamp)) }
+        }
+        let assets = try await tokenMetadata(Array(Set(tokenLogs.map(\.address))), chainID: chainID, chain: chain)
+        let decoder = await connector.decoder(chainID: chainID)
+
+        // Each movement with where it sorts: its block, then its log's place in the block.
+        var found: [(order: (BigUInt, BigUInt), hash: [UInt8], movement: SafeLedger.Movement?, nonce: BigUInt?, fee: BigUInt?)] = []
+        var executed = Set<[UInt8]>()
+        for log in executions {
+            guard let hash = log.transactionHash, let execution = SafeEvents.execution(topics: log.topics, data: log.data) else { continue }
+            let order = (log.blockNumber ?? 0, log.logIndex ?? 0)
+            let nonce = try await storage.transaction(safeTxHash: execution.safeTxHash)?.transaction.nonce
+            var movements: [SafeLedger.Movement] = []
+            if execution.success, let tx = input[hash], tx.to == q.safe, let call = SafeContract.executedCall(tx.input) {
+                movements = SafeLedger.etherSent(decoder.decode(to: call.to, value: call.value, data: call.data, operation: call.operation))
+            }
+            if !executed.contains(hash) {
+                executed.insert(hash)
+                movements += tokenLogs.filter { $0.transactionHash == hash }.compactMap {
+                    SafeLedger.tokenMovement(safe: q.safe, contract: $0.address, topics: $0.topics, data: $0.data)
+                }
+            }
+            let executionFee = fee[hash]
+            if movements.isEmpty {
+                found.append((order, hash, nil, nonce, executionFee))
+            }
+            for (i, movement) in movements.enumerated() { found.append((order, hash, movement, nonce, i == 0 ? executionFee : nil)) }
+        }
+        for log in tokenLogs where !(log.transactionHash.map(executed.contains) ?? false) {
+            guard let hash = log.transactionHash,
+                  let movement = SafeLedger.tokenMovement(safe: q.safe, contract: log.address, topics: log.topics, data: log.data) else { continue }
+            found.append(((log.blockNumber ?? 0, log.logIndex ?? 0), hash, movement, nil, nil))
+        }
+        for log in received {
+            guard let hash = log.transactionHash, let movement = SafeLedger.etherReceived(topics: log.topics, data: log.data) else { continue }
+            found.append(((log.blockNumber ?? 0, log.logIndex ?? 0), hash, movement, nil, nil))
+        }
+        var seen = Set<String>()
+        return found.sorted { $0.order < $1.order }.compactMap { item in
+            // A transfer from the Safe to itself is found by both token queries; it is listed once.
+            let key = "\(Hex.encode(item.hash))/\(item.order.1)/\(item.movement.map { "\($0.direction)\($0.asset?.checksummed ?? "")\($0.amount)" } ?? "")"
+            guard seen.insert(key).inserted else { return nil }
+            let date = time[item.order.0] ?? Date(timeIntervalSince1970: 0)
+            guard let movement = item.movement else {
+                let call = input[item.hash].flatMap { SafeContract.executedCall($0.input) }
+                return SafeLedgerRow(date: date, block: item.order.0, transactionHash: item.hash, nonce: item.nonce, direction: "fee", asset: "ETH",
+                                     assetAddress: nil, amount: "0", counterparty: call?.to, fee: item.fee)
+            }
+            let asset = movement.asset.map { assets[$0] ?? (symbol: "?", decimals: 0) }
+            let amount = asset.map { TokenAmount(raw: movement.amount, decimals: $0.decimals).description } ?? EtherAmount(wei: movement.amount).exact(in: .ether)
+            return SafeLedgerRow(date: date, block: item.order.0, transactionHash: item.hash, nonce: item.nonce, direction: movement.direction.rawValue,
+                                 asset: asset?.symbol ?? "ETH", assetAddress: movement.asset, amount: amount, counterparty: movement.counterparty,
+                                 fee: item.fee)
+        }
+    }
+
+    /// Symbol and decimals of `tokens`: the home's known tokens, else read from the chain in one batch.
+    private func tokenMetadata(_ tokens: [Address], chainID: BigUInt, chain: Chain) async throws -> [Address: (symbol: String, decimals: Int)] {
+        var out: [Address: (symbol: String, decimals: Int)] = [:]
+        for token in try await self.tokens.tokens(chainID: chainID) where tokens.contains(token.address) { out[token.address] = (token.symbol, token.decimals) }
+        let unknown = tokens.filter { out[$0] == nil }
+        guard !unknown.isEmpty else { return out }
+        let r = EthereumRemote.Requests.self
+        let answers = try await chain.remote.batch(unknown.flatMap { [r.call(CallRequest(to: $0, data: ERC20.symbol)), r.call(CallRequest(to: $0, data: ERC20.decimals))] })
+        for (i, token) in unknown.enumerated() {
+            let symbol = (try? answers[2 * i].get()).flatMap { try? ERC20.decodeString($0) } ?? "?"
+            let decimals = (try? answers[2 * i + 1].get()).flatMap { try? ERC20.decodeUInt($0) }.map { Int(min($0, 255)) } ?? 0
+            out[token] = (symbol, decimals)
+        }
+        return out
+    }
+}
