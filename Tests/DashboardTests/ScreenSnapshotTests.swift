@@ -3,6 +3,7 @@ import BigInt
 @testable import BifrostDashboard
 import Foundation
 import SnapshotTesting
+import TestSupport
 import Testing
 
 /// Each screen's HTML for fixed states, so a change in what a page shows is seen in review.
@@ -113,6 +114,27 @@ struct ScreenSnapshotTests {
         #expect(review.contains("call 2: delegatecall to \(Self.recipient.checksummed)"))
         #expect(review.contains("<li class=\"change critical\" data-kind=\"modules\" role=\"alert\"><strong>critical</strong> module 0x00…aa (&lt;b&gt;unknown&lt;/b&gt;) is enabled</li>"))
         assertSnapshot(of: review, as: .lines, named: "review")
+    }
+
+    @Test("a contract call: the ABI read, the function picker with the callable functions, one field per input named from the ABI; names next to addresses")
+    func contractCall() throws {
+        var state = SendFlow.State(safe: Self.safeAddress)
+        state.draft = SafeIntentDraft(kind: .contract)
+        state.draft.recipient = Self.recipient.checksummed
+        let empty = NewTransactionScreen.render(state, Self.context).rendered
+        #expect(empty.contains("Read the ABI") && !empty.contains("name=\"arg-0\""))
+        state.draft.abi = ContractABIFixture.abi
+        state.draft.function = "stake(uint256,address)"
+        let html = NewTransactionScreen.render(state, Self.context).rendered
+        #expect(html.contains("<option value=\"stake(uint256,address)\" selected>stake(uint256 amount, address to)</option>"))
+        #expect(!html.contains("<option value=\"balanceOf"), "a view function is not offered")
+        #expect(html.contains("data-argument=\"amount\"") && html.contains("data-argument=\"to\"") && !html.contains("name=\"arg-2\""))
+        assertSnapshot(of: html, as: .lines, named: "abi")
+
+        let named = RenderContext(pageID: "7-42", csrf: "c5rf", keys: [], names: AddressNames([Self.recipient: "Payroll <b>"]))
+        let call = CallDecoder().decode(to: Self.recipient, value: 5, data: [], operation: .call)
+        #expect(Format.decoded(call, names: named.names).rendered.contains("<span class=\"address-name\">Payroll &lt;b&gt;</span>"))
+        #expect(named.named("send 1 ETH to \(Self.recipient.checksummed)") == "send 1 ETH to \(Self.recipient.checksummed) (Payroll <b>)")
     }
 
     @Test("onboarding: the start, and a new key's phrase shown once")

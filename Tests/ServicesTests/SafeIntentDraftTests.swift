@@ -1,5 +1,6 @@
 import BigInt
 import Services
+import TestSupport
 import Testing
 
 @Suite("Safe intent drafts")
@@ -63,6 +64,32 @@ struct SafeIntentDraftTests {
         #expect(throws: SafeIntentDraftError.invalid("sheet", "line 3: an address has 20 bytes (40 hex digits), got 2 hex digits")) { try sheet.intent() }
         sheet.sheet = "\n"
         #expect(throws: SafeIntentDraftError.missing("sheet")) { try sheet.intent() }
-        #expect(Set(SafeIntentDraft.Kind.allCases.map(\.rawValue)).count == 8)
+        #expect(Set(SafeIntentDraft.Kind.allCases.map(\.rawValue)).count == 9)
+    }
+
+    @Test("a contract call: the ABI's callable functions, the first by default, typed arguments; a bad ABI, function or argument is named")
+    func contractCall() throws {
+        var d = SafeIntentDraft(kind: .contract)
+        d.recipient = Self.alice
+        d.abi = ContractABIFixture.abi
+        #expect(d.contractFunctions.map(\.canonical) == ["place((uint256,address,bytes),uint256[],string)", "stake(uint256)", "stake(uint256,address)"])
+        #expect(d.chosenFunction?.name == "place")
+        d.arguments = ["(1.5ether, 0x70997970C51812dc3A010C7d01b50e0d17dc79C8, 0xc0ffee)", "[1,2,3]", "for Q4"]
+        guard case .contractCall(let call) = try d.intent() else { Issue.record("a contract call"); return }
+        #expect(Hex.encode(call.data) == ContractABIFixture.placeCalldata && call.value == 0 && call.to == Self.address(Self.alice))
+        d.function = "stake(uint256,address)"
+        d.arguments = ["2", Self.bob]
+        d.amount = "0.5"
+        guard case .contractCall(let stake) = try d.intent() else { Issue.record("a contract call"); return }
+        #expect(stake.function.canonical == "stake(uint256,address)" && stake.value == BigUInt(5) * BigUInt(10).power(17))
+        d.arguments = ["2", "0x12"]
+        #expect(throws: SafeIntentDraftError.self) { try d.intent() }
+        d.function = "unstake()"
+        #expect(throws: SafeIntentDraftError.invalid("function", "the ABI has no function unstake(); it has place((uint256,address,bytes),uint256[],string), stake(uint256), stake(uint256,address), balanceOf(address)")) { try d.intent() }
+        d.abi = "not json"
+        #expect(d.contractFunctions.isEmpty)
+        #expect(throws: SafeIntentDraftError.self) { try d.intent() }
+        d.abi = ""
+        #expect(throws: SafeIntentDraftError.missing("ABI")) { try d.intent() }
     }
 }

@@ -20,22 +20,30 @@ enum NewTransactionScreen {
             case "kind":
                 guard let kind = form["kind"].flatMap(SafeIntentDraft.Kind.init(rawValue:)) else { throw FormError("Choose a kind of transaction.") }
                 return [.draftChanged(SafeIntentDraft(kind: kind))]
-            case "review":
-                var draft = state.draft
-                draft.recipient = form["recipient"] ?? ""
-                draft.amount = form["amount"] ?? ""
-                draft.token = form["token"] ?? ""
-                draft.owner = form["owner"] ?? ""
-                draft.newOwner = form["new-owner"] ?? ""
-                draft.threshold = form["threshold"] ?? ""
-                draft.batch = form["batch"] ?? ""
-                draft.sheet = form["sheet"] ?? ""
-                return [.draftChanged(draft), .reviewTapped]
+            case "review": return [.draftChanged(draft(state.draft, form)), .reviewTapped]
+            case "abi": return [.draftChanged(draft(state.draft, form))]
             case "back": return [.backTapped]
             default: return nil
             }
         }
         return page
+    }
+
+    /// `draft` with what the compose form sent.
+    static func draft(_ draft: SafeIntentDraft, _ form: FormData) -> SafeIntentDraft {
+        var d = draft
+        d.recipient = form["recipient"] ?? ""
+        d.amount = form["amount"] ?? ""
+        d.token = form["token"] ?? ""
+        d.owner = form["owner"] ?? ""
+        d.newOwner = form["new-owner"] ?? ""
+        d.threshold = form["threshold"] ?? ""
+        d.batch = form["batch"] ?? ""
+        d.sheet = form["sheet"] ?? ""
+        d.abi = form["abi"] ?? ""
+        d.function = form["function"] ?? ""
+        d.arguments = (0..<(d.chosenFunction?.inputs.count ?? 0)).map { form["arg-\($0)"] ?? "" }
+        return d
     }
 
     static func render(_ state: SendFlow.State, _ context: RenderContext) -> HTML {
@@ -64,7 +72,7 @@ enum NewTransactionScreen {
         })
         return """
             <nav class="kinds" aria-label="Kind of transaction">\(kinds)</nav>\
-            <section><h2>\(d.kind.title)</h2>\(context.form("review", "\(fields(d))<div class=\"actions\"><button type=\"submit\">Review</button></div>"))</section>
+            <section><h2>\(d.kind.title)</h2>\(context.form("review", "\(fields(d))<div class=\"actions\">\(readABI(d))<button type=\"submit\">Review</button></div>"))</section>
             """
     }
 
@@ -97,6 +105,8 @@ enum NewTransactionScreen {
                 placeholder="0x… 0.1&#10;0x… 0.25">\(d.batch)</textarea></label>\
                 <label>…or load a Transaction Builder file<input type="file" accept=".json,application/json" data-into="batch"></label>
                 """
+        case .contract:
+            return "\(input("Contract", "recipient", d.recipient))\(input("ETH to send with the call (optional)", "amount", d.amount, placeholder: "0", required: false))\(abiFields(d))"
         case .sheet:
             return """
                 <label>CSV: token_type,token_address,receiver,amount (native or erc20), or token,receiver,amount; amounts in each token's units\
@@ -104,6 +114,50 @@ enum NewTransactionScreen {
                 <label>…or load the CSV file<input type="file" accept=".csv,text/csv" data-into="sheet"></label>
                 """
         }
+    }
+
+    /// The ABI, and once it reads, the function picker and one field per input, named from the ABI.
+    static func abiFields(_ d: SafeIntentDraft) -> HTML {
+        let abi: HTML = """
+            <label>ABI (JSON, as solc, Foundry, Hardhat or Etherscan give it)<textarea id="abi" name="abi" rows="5" required \
+            placeholder="[{&quot;type&quot;:&quot;function&quot;,…}]">\(d.abi)</textarea></label>\
+            <label>…or load the ABI file<input type="file" accept=".json,application/json" data-into="abi"></label>
+            """
+        guard let chosen = d.chosenFunction else {
+            let why: HTML = d.abi.isEmpty ? .empty : "<p class=\"error\" role=\"alert\">The ABI has no function a Safe can call.</p>"
+            return "\(abi)\(why)"
+        }
+        let options = HTML.join(d.contractFunctions.map { f in
+            "<option value=\"\(f.canonical)\"\(f == chosen ? " selected" : "")>\(f.description)</option>"
+        })
+        let inputs = HTML.join(chosen.inputs.indices.map { i in
+            let value = i < d.arguments.count ? d.arguments[i] : ""
+            let hint = Self.argumentHint(chosen.inputs[i].type)
+            return """
+                <label>\(chosen.label(i)) <span class="muted">\(chosen.inputs[i].type.description)</span>\
+                <input name="arg-\(i)" value="\(value)" placeholder="\(hint)" autocomplete="off" data-argument="\(chosen.label(i))"></label>
+                """
+        })
+        return "\(abi)<label>Function<select name=\"function\" id=\"function\">\(options)</select></label>\(inputs)"
+    }
+
+    /// How a value of `type` is written in its field.
+    static func argumentHint(_ type: ABIType) -> String {
+        switch type {
+        case .address: return "0x…"
+        case .uint, .int: return "123, 0x7b or 1.5ether"
+        case .bool: return "true or false"
+        case .bytes, .fixedBytes: return "0x…"
+        case .string: return "text"
+        case .array, .fixedArray: return "[a, b]"
+        case .tuple: return "(a, b)"
+        }
+    }
+
+    /// For a contract call, a button that reads the ABI (or the picked function) and shows its fields.
+    static func readABI(_ d: SafeIntentDraft) -> HTML {
+        guard d.kind == .contract else { return .empty }
+        return "<button type=\"submit\" class=\"secondary\" formaction=\"abi\" formnovalidate>\(d.chosenFunction == nil ? "Read the ABI" : "Show the function's fields")</button>"
     }
 
     static func review(_ entry: SafeTransactionEntry, _ review: SafeTransactionReview?, count: ConfirmationCount?,

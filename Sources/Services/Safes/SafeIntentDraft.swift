@@ -6,7 +6,7 @@ import SafeKit
 public struct SafeIntentDraft: Sendable, Equatable {
     /// What the transaction does.
     public enum Kind: String, CaseIterable, Sendable {
-        case ether, token, addOwner = "add-owner", removeOwner = "remove-owner", swapOwner = "swap-owner", threshold, batch, sheet = "csv"
+        case ether, token, addOwner = "add-owner", removeOwner = "remove-owner", swapOwner = "swap-owner", threshold, batch, sheet = "csv", contract
 
         /// A short label for a menu.
         public var title: String {
@@ -19,6 +19,7 @@ public struct SafeIntentDraft: Sendable, Equatable {
             case .threshold: return "Change the threshold"
             case .batch: return "Batch of ETH transfers"
             case .sheet: return "Transfers from a CSV sheet"
+            case .contract: return "Contract call"
             }
         }
     }
@@ -37,6 +38,20 @@ public struct SafeIntentDraft: Sendable, Equatable {
     public var batch = ""
     /// A CSV sheet of transfers, as Safe's CSV Airdrop app reads it.
     public var sheet = ""
+    /// A contract's JSON ABI, for a contract call to `recipient`.
+    public var abi = ""
+    /// The function to call, by its signature; empty means the ABI's first one a Safe can call.
+    public var function = ""
+    /// One text per input of the function, in order.
+    public var arguments: [String] = []
+
+    /// The functions of `abi` a Safe can usefully call (not view or pure); none while it does not read.
+    public var contractFunctions: [ContractFunction] { (try? ContractABI(json: abi))?.writeFunctions ?? [] }
+
+    /// The function the form shows fields for: the one named, else the first.
+    public var chosenFunction: ContractFunction? {
+        contractFunctions.first { $0.canonical == function } ?? contractFunctions.first
+    }
 
     /// An empty draft of `kind`.
     public init(kind: Kind = .ether) { self.kind = kind }
@@ -63,7 +78,22 @@ public struct SafeIntentDraft: Sendable, Equatable {
         case .sheet:
             guard !sheet.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .missing("sheet") }
             do { return .transfers(try TransferSheet(csv: sheet)) } catch { throw .invalid("sheet", error.reason) }
+        case .contract:
+            return .contractCall(try contractCall())
         }
+    }
+
+    private func contractCall() throws(SafeIntentDraftError) -> ContractCall {
+        let to = try address(recipient, "contract")
+        guard !abi.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .missing("ABI") }
+        let functions: ContractABI
+        do { functions = try ContractABI(json: abi) } catch { throw .invalid("ABI", error.description) }
+        let chosen: ContractFunction
+        do { chosen = function.isEmpty ? try functions.function(contractFunctions.first?.canonical ?? "") : try functions.function(function) } catch {
+            throw .invalid("function", error.description)
+        }
+        let value = amount.trimmingCharacters(in: .whitespaces).isEmpty ? BigUInt(0) : try Self.ether(amount, field: "amount")
+        do { return try ContractCall(to: to, value: value, function: chosen, arguments: arguments) } catch { throw .invalid("arguments", error.description) }
     }
 
     /// Wei from a field that means ether: `0.5` and `0.5 ether` alike, another unit when written
