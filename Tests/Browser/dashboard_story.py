@@ -12,6 +12,7 @@ Run by scripts/browser-test (from scripts/test) against the shared local chain:
       signature made by clicks reaches the server.
 """
 
+import csv
 import http.client
 import json
 import os
@@ -366,6 +367,53 @@ def main():
         expect(a.locator("#review")).to_contain_text("batch of 2 calls through MultiSend")
         shot(a, "21-builder-file-review")
         check(True, "the Transaction Builder file loaded from disk reviews as the same 2-call batch")
+
+        print("(m) names from the address book next to addresses; a contract call from an ABI, field by field; the history as CSV")
+        cli(home_a, "address-book", "add", DAVE["address"], "Dave <b>payroll</b>")
+        named = json.loads(cli(home_a, "safe", "propose", safe, "--to", DAVE["address"], "--value", "0.003ether", "--json"))
+        a.goto(link_a.split("?")[0] + "safes/" + safe)
+        row = a.locator(f"#queue tr[data-tx='{named['safeTxHash']}']")
+        expect(row).to_contain_text(f"{DAVE['address']} (Dave <b>payroll</b>)", timeout=10_000)
+        check(a.locator("#queue b").count() == 0, "the book's name shows as text in the queue, its markup inert")
+        expect(a.locator("section:has(h2:text-is('Owners'))")).to_contain_text("key alice")
+        check(True, "an owner shows by its key's name")
+        abi = [{"type": "function", "name": "stake", "stateMutability": "nonpayable",
+                "inputs": [{"name": "amount", "type": "uint256"}, {"name": "to", "type": "address"}]},
+               {"type": "function", "name": "place", "stateMutability": "nonpayable",
+                "inputs": [{"name": "order", "type": "tuple", "components": [{"name": "price", "type": "uint256"}, {"name": "maker", "type": "address"}]},
+                           {"name": "ids", "type": "uint256[]"}]},
+               {"type": "function", "name": "balanceOf", "stateMutability": "view", "inputs": [{"name": "", "type": "address"}]}]
+        a.goto(link_a.split("?")[0] + "safes/" + safe + "/new")
+        a.get_by_role("button", name="Contract call").click()
+        a.get_by_label("Contract").fill(token)
+        a.locator("#abi").fill(json.dumps(abi))
+        a.get_by_role("button", name="Read the ABI").click()
+        expect(a.locator("#function option")).to_have_count(2, timeout=10_000)
+        options = a.locator("#function option").all_inner_texts()
+        check(options == ["stake(uint256 amount, address to)", "place((uint256,address) order, uint256[] ids)"], f"the callable functions are offered: {options}")
+        a.locator("#function").select_option("place((uint256,address),uint256[])")
+        a.get_by_role("button", name="Show the function's fields").click()
+        expect(a.locator("input[data-argument]")).to_have_count(2)
+        a.locator("input[data-argument='order']").fill(f"(1.5ether, {DAVE['address']})")
+        a.locator("input[data-argument='ids']").fill("[7, 8, 9]")
+        shot(a, "22-contract-call")
+        a.get_by_role("button", name="Review").click()
+        expect(a.locator("#review")).to_contain_text("place(order: (1500000000000000000, " + DAVE["address"] + " (Dave <b>payroll</b>)), ids: [7, 8, 9])", timeout=10_000)
+        expect(a.locator("#decoded table.arguments th")).to_have_text(["order", "ids"])
+        expect(a.locator("#decoded table.arguments")).to_contain_text("(Dave <b>payroll</b>)")
+        check(True, "a contract call with a tuple and an array, typed field by field, reviews decoded with the ABI's names and the book's")
+        a.goto(link_a.split("?")[0] + "safes/" + safe)
+        a.get_by_role("button", name="Export history as CSV").click()
+        with a.expect_download() as download:
+            a.locator("#ledger-download").click()
+        ledger_file = os.path.join(work, "history.csv")
+        download.value.save_as(ledger_file)
+        with open(ledger_file, newline="") as f:
+            ledger = list(csv.DictReader(f))
+        funding = [r for r in ledger if r["direction"] == "in" and r["asset"] == "ETH"]
+        check(funding and funding[0]["amount"] == "1" and funding[0]["counterparty_name"] == "key alice"
+              and any(r["direction"] == "out" and r["counterparty_name"] == "Dave <b>payroll</b>" for r in ledger),
+              f"the history CSV downloads and parses: {len(ledger)} rows, the 1 ETH funding from alice, a payment to Dave by name")
 
         print("(j) a delegatecall that rewrites the Safe's slot 0, as in February 2025: a critical change on its page")
         installed = "0x" + "ba5e" * 10

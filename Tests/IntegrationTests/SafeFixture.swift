@@ -64,6 +64,13 @@ struct SafeFixture {
         EthereumRemote(rpc: JSONRPCClient(network: LiveNetwork.shared, endpoint: try RPCEndpoint(devnet.rpcURL)))
     }
 
+    /// Sends the Safe `amount` of the devnet's test token from dev account 0, imported in the first home as "holder".
+    func receiveTestTokens(_ amount: BigUInt) async throws {
+        _ = try await first.importDevKey(devnet, index: 0, name: "holder")
+        _ = try await first.services.dispatcher.dispatch(SendTransaction(
+            keyName: "holder", transfer: .token(devnet.testToken, to: safe, amount: amount), chain: first.chain, wait: true, password: { "pw" }))
+    }
+
     /// Deploys `runtime` from a fresh key the Safe funds, and answers the contract's address.
     func deploy(_ runtime: [UInt8]) async throws -> Address {
         let deployer = PrivateKey.generate()

@@ -73,11 +73,8 @@ extension OnDevnet {
         func tokenTransfer() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            _ = try await f.first.importDevKey(devnet, index: 0, name: "holder")
             let added = try await f.first.services.dispatcher.dispatch(AddToken(address: devnet.testToken, chain: f.first.chain))
-            _ = try await f.first.services.dispatcher.dispatch(SendTransaction(
-                keyName: "holder", transfer: .token(devnet.testToken, to: f.safe, amount: 100 * Self.ether), chain: f.first.chain,
-                wait: true, password: { "pw" }))
+            try await f.receiveTestTokens(100 * SafeFixture.ether)
             let recipient = PrivateKey.generate().address
             let entry = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
                 safe: f.safe, intent: .tokenTransfer(token: devnet.testToken, to: recipient, amount: "12.5"), chain: f.first.chain))

@@ -18,10 +18,7 @@ extension OnDevnet {
         func ledger() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            _ = try await f.first.importDevKey(devnet, index: 0, name: "holder")
-            _ = try await f.first.services.dispatcher.dispatch(SendTransaction(
-                keyName: "holder", transfer: .token(devnet.testToken, to: f.safe, amount: 100 * SafeFixture.ether), chain: f.first.chain,
-                wait: true, password: { "pw" }))
+            try await f.receiveTestTokens(100 * SafeFixture.ether)
             let payee = PrivateKey.generate().address, carol = PrivateKey.generate().address
             _ = try await f.first.services.dispatcher.dispatch(AddAddressBookEntry(address: payee, name: "Payee, \"EU\"", chain: f.first.chain))
             let sheet = try TransferSheet(csv: "token,receiver,amount\n,\(payee.checksummed),0.25\n\(devnet.testToken.checksummed),\(carol.checksummed),1.5\n")

@@ -16,10 +16,7 @@ extension OnDevnet {
         func threeCalls() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            _ = try await f.first.importDevKey(devnet, index: 0, name: "holder")
-            _ = try await f.first.services.dispatcher.dispatch(SendTransaction(
-                keyName: "holder", transfer: .token(devnet.testToken, to: f.safe, amount: 100 * SafeFixture.ether), chain: f.first.chain,
-                wait: true, password: { "pw" }))
+            try await f.receiveTestTokens(100 * SafeFixture.ether)
             let bob = PrivateKey.generate().address, carol = PrivateKey.generate().address, spender = PrivateKey.generate().address
             let approve = try FunctionSignature("approve(address,uint256)").encodeCall([.address(spender), .uint(7 * SafeFixture.ether)])
             func file(chainId: BigUInt) -> String {

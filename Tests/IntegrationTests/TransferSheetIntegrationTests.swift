@@ -14,11 +14,8 @@ extension OnDevnet {
         func fiveHundredRows() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            _ = try await f.first.importDevKey(devnet, index: 0, name: "holder")
             _ = try await f.first.services.dispatcher.dispatch(AddToken(address: devnet.testToken, chain: f.first.chain))
-            _ = try await f.first.services.dispatcher.dispatch(SendTransaction(
-                keyName: "holder", transfer: .token(devnet.testToken, to: f.safe, amount: 100 * SafeFixture.ether), chain: f.first.chain,
-                wait: true, password: { "pw" }))
+            try await f.receiveTestTokens(100 * SafeFixture.ether)
             let receivers = (0..<500).map { _ in PrivateKey.generate().address }
             // Every tenth row pays the token, the rest ether: 0.001 ETH plus a micro-ether per row, or 0.5 of the token.
             var lines = ["token_type,token_address,receiver,amount,id"]

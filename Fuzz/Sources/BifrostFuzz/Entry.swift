@@ -22,6 +22,9 @@ let allTargets: [FuzzTarget] = [
     safeServiceTarget,
     deploymentsTarget,
     serveTarget,
+    contractABITarget,
+    sheetsTarget,
+    builderFileTarget,
 ]
 
 /// The target chosen at initialisation; read by every call of LLVMFuzzerTestOneInput.

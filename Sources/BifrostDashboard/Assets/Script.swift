@@ -33,23 +33,36 @@ enum Script {
         const active = document.activeElement;
         return active && active.closest("#main form") && active.matches("input, textarea, select");
       };
+      // A press on a button or link must land on the element it started on: a page replaced
+      // between pointerdown and pointerup loses the click, so an update waits for the release.
+      let pressing = false;
       const render = () => {
         // A page being typed into is not replaced under the user's hands; it updates on leaving the field.
         if (submitting) return;
-        if (editing()) { waiting = true; return; }
+        if (editing() || pressing) { waiting = true; return; }
         waiting = false;
         fetch("/p/" + page + "/main", { credentials: "same-origin" })
           .then((response) => (response.ok ? response.text() : null))
           .then((html) => {
             if (html === null || submitting) return;
-            // The user may have started typing while the page was fetched: keep what they typed.
-            if (editing()) { waiting = true; return; }
+            // The user may have started typing, or pressing, while the page was fetched: keep it.
+            if (editing() || pressing) { waiting = true; return; }
             document.getElementById("main").innerHTML = html;
             body.dataset.renders = String(Number(body.dataset.renders || "0") + 1);
           })
           .catch(() => {});
       };
       document.addEventListener("focusout", () => { if (waiting) setTimeout(() => { if (!editing()) render(); }, 50); });
+      document.addEventListener("pointerdown", () => { pressing = true; }, true);
+      const release = () => {
+        // After the click that follows the release has run.
+        setTimeout(() => {
+          pressing = false;
+          if (waiting && !editing()) render();
+        }, 0);
+      };
+      document.addEventListener("pointerup", release, true);
+      document.addEventListener("pointercancel", release, true);
       // A browser keeps six connections per host: a hidden tab gives its stream back, and catches
       // up with one render when it is shown again, so many open tabs never starve a new one.
       let events = null;

@@ -72,7 +72,7 @@ enum NewTransactionScreen {
         })
         return """
             <nav class="kinds" aria-label="Kind of transaction">\(kinds)</nav>\
-            <section><h2>\(d.kind.title)</h2>\(context.form("review", "\(fields(d))<div class=\"actions\">\(readABI(d))<button type=\"submit\">Review</button></div>"))</section>
+            <section><h2>\(d.kind.title)</h2>\(context.form("review", "\(fields(d))<div class=\"actions\">\(readABI(d, context))<button type=\"submit\">Review</button></div>"))</section>
             """
     }
 
@@ -155,9 +155,9 @@ enum NewTransactionScreen {
     }
 
     /// For a contract call, a button that reads the ABI (or the picked function) and shows its fields.
-    static func readABI(_ d: SafeIntentDraft) -> HTML {
+    static func readABI(_ d: SafeIntentDraft, _ context: RenderContext) -> HTML {
         guard d.kind == .contract else { return .empty }
-        return "<button type=\"submit\" class=\"secondary\" formaction=\"abi\" formnovalidate>\(d.chosenFunction == nil ? "Read the ABI" : "Show the function's fields")</button>"
+        return "<button type=\"submit\" class=\"secondary\" formaction=\"/p/\(context.pageID)/do/abi\" formnovalidate>\(d.chosenFunction == nil ? "Read the ABI" : "Show the function's fields")</button>"
     }
 
     static func review(_ entry: SafeTransactionEntry, _ review: SafeTransactionReview?, count: ConfirmationCount?,
