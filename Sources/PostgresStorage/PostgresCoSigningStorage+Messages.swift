@@ -19,6 +19,20 @@ extension PostgresCoSigningStorage {
                     \(m.proposer?.checksummed), \(created), \(updated), \(m.safeAppID), \(m.origin))
                 ON CONFLICT (message_hash) DO NOTHING
                 """, logger: logger)
+            // The row is ours or an earlier write's: what that one left empty is filled by the one rule.
+            let rows = try await connection.query("SELECT proposer, safe_app_id, origin FROM safe_message WHERE message_hash = \(hash) FOR NO KEY UPDATE",
+                                                  logger: logger).collect()
+            if let row = rows.first {
+                let (proposer, appID, origin) = try row.decode((String?, Int?, String?).self)
+                let stored = SafeMessageProvenance(proposer: proposer.flatMap { try? Address($0) }, safeAppID: appID, origin: origin)
+                let kept = stored.filled(from: SafeMessageProvenance(m))
+                if kept != stored {
+                    try await connection.query("""
+                        UPDATE safe_message SET proposer = \(kept.proposer?.checksummed), safe_app_id = \(kept.safeAppID), origin = \(kept.origin)
+                        WHERE message_hash = \(hash)
+                        """, logger: logger)
+                }
+            }
             return try await Self.mergeMessage(m.signatures, hash: hash, at: updated, connection, logger: logger)
         }
     }

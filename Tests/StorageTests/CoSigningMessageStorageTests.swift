@@ -37,6 +37,21 @@ struct CoSigningMessageStorageTests {
         #expect(try await storage.confirmMessage([UInt8](repeating: 7, count: 32), with: [second], at: Self.t0) == nil)
     }
 
+    @Test("a later write fills only what the first left empty: the proposer, Safe app and origin given first stand", arguments: CoSigningBackend.available)
+    func provenance(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        let bare = try SafeMessageEntry(SafeMessage(safe: Self.safe, chainID: 31337, version: .v1_4_1, content: .text("Vote: yes")), proposer: nil,
+                                        at: Self.t0)
+        let saved = try await storage.saveMessage(bare)
+        #expect(saved.proposer == nil && saved.safeAppID == nil && saved.origin == nil)
+        let filled = try await storage.saveMessage(try Self.entry("Vote: yes", at: Self.t0.addingTimeInterval(5)))
+        #expect(filled.proposer == Self.keys[0].address && filled.safeAppID == 7 && filled.origin == "https://app.example" && filled.createdAt == Self.t0)
+        let other = try SafeMessageEntry(SafeMessage(safe: Self.safe, chainID: 31337, version: .v1_4_1, content: .text("Vote: yes")),
+                                         proposer: Self.keys[1].address, safeAppID: 9, origin: "https://other.example", at: Self.t0.addingTimeInterval(9))
+        #expect(try await storage.saveMessage(other) == filled, "what was given first stands")
+        #expect(try await storage.message(bare.messageHash) == filled)
+    }
+
     @Test("a message that does not hash to its key, or a signature over another hash, is refused", arguments: CoSigningBackend.available)
     func checked(_ backend: CoSigningBackend) async throws {
         let storage = try await backend.makeStorage()

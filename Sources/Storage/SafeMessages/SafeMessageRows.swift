@@ -29,15 +29,20 @@ enum SafeMessageRows {
         let known = try signatures(of: key, db)
         var record = SafeMessageRecord(entry)
         let existing = try SafeMessageRecord.fetchOne(db, key: key)
+        var filled = false
         if let existing {
             record.createdAt = existing.createdAt
-            record.proposer = existing.proposer ?? record.proposer
-            record.safeAppId = existing.safeAppId ?? record.safeAppId
-            record.origin = existing.origin ?? record.origin
+            let stored = SafeMessageProvenance(proposer: existing.proposer.flatMap { try? Address($0) }, safeAppID: existing.safeAppId,
+                                               origin: existing.origin)
+            let kept = stored.filled(from: SafeMessageProvenance(entry))
+            filled = kept != stored
+            record.proposer = kept.proposer?.checksummed
+            record.safeAppId = kept.safeAppID
+            record.origin = kept.origin
         }
         let changed = ConfirmationSet(try known.map { try $0.stored().signature }).merging(entry.signatures).changed
         // A repeated write changes nothing and writes nothing.
-        if existing == nil || !changed.isEmpty { try record.save(db) }
+        if existing == nil || filled || !changed.isEmpty { try record.save(db) }
         for signature in changed {
             let addedAt = entry.storedSignatures.first { $0.signature == signature }?.addedAt ?? entry.updatedAt
             try SafeMessageSignatureRecord(messageHash: key, StoredSignature(signature, addedAt: addedAt)).save(db)
