@@ -10,11 +10,17 @@ struct CoSigningRoutes: Sendable {
     let dispatcher: Dispatcher
     /// Where paging links point; never the request's own Host.
     let links: PageLinks
+    /// Where requests the storage could not serve are counted.
+    let metrics: ServeMetrics
     /// The largest request body taken; a bigger one is a 413.
     static let maxBody = 256 * 1024
 
     func add(to router: Router<BasicRequestContext>) {
         router.get("/health") { _, _ in Self.json(.ok, ServiceJSON.object([("status", .string("ok"))])) }
+        router.get("/metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                     body: .init(byteBuffer: ByteBuffer(string: self.metrics.text)))
+        }
         router.get("/api/v1/about") { request, _ in try await self.about(request) }
         router.get("/api/v1/safes/:address") { _, context in try await self.run { try await self.safe(context) } }
         for version in ["v1", "v2"] {
@@ -137,6 +143,7 @@ struct CoSigningRoutes: Sendable {
             let error = FieldError(refusal)
             return Self.json(Self.status(error.kind), ServiceJSON.error(error))
         } catch let error as StorageError {
+            metrics.storageFailed()
             return Self.json(.serviceUnavailable, ServiceJSON.object([("detail", .array([.string("storage: \(error)")]))]))
         } catch let error as NetworkError {
             return Self.json(.badGateway, ServiceJSON.object([("detail", .array([.string("the node: \(error)")]))]))

@@ -1,3 +1,4 @@
+import BigInt
 import Foundation
 import HTTPServing
 import Hummingbird
@@ -38,12 +39,14 @@ public struct ServeSettings: Sendable {
 public enum CoSigningServer {
     /// The router for `dispatcher`'s co-signing actions, behind the path normalizer; paging links start where `links` says.
     public static func responder(dispatcher: Dispatcher, settings: ServeSettings = ServeSettings(port: 0),
-                                 links: PageLinks = PageLinks(publicURL: nil, host: "127.0.0.1")) -> some HTTPResponder<BasicRequestContext> {
+                                 links: PageLinks = PageLinks(publicURL: nil, host: "127.0.0.1"),
+                                 metrics: ServeMetrics = ServeMetrics()) -> some HTTPResponder<BasicRequestContext> {
         let router = Router(options: .autoGenerateHeadEndpoints)
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: RequestLogMiddleware(level: .info))
         if !settings.corsOrigins.isEmpty { router.add(middleware: CORSPolicy(origins: settings.corsOrigins)) }
         router.add(middleware: WriteAccessMiddleware(access: settings.access))
-        CoSigningRoutes(dispatcher: dispatcher, links: links).add(to: router)
+        CoSigningRoutes(dispatcher: dispatcher, links: links, metrics: metrics).add(to: router)
         return PathNormalizer(base: router.buildResponder())
     }
 
@@ -52,8 +55,9 @@ public enum CoSigningServer {
     public static func run(dispatcher: Dispatcher, settings: ServeSettings, logger: Logger = defaultLogger,
                            ready: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let links = PageLinks(publicURL: settings.publicURL, host: settings.host)
+        let metrics = ServeMetrics()
         let app = Application(
-            responder: responder(dispatcher: dispatcher, settings: settings, links: links),
+            responder: responder(dispatcher: dispatcher, settings: settings, links: links, metrics: metrics),
             server: .guarded(settings.limits),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "bifrost-serve"),
             onServerRunning: { channel in
@@ -66,7 +70,12 @@ public enum CoSigningServer {
             Task { [logger] in
                 // A failed pass is reported and tried again next time.
                 while !Task.isCancelled {
-                    do { _ = try await dispatcher.dispatch(FollowServedChain()) } catch {
+                    do {
+                        let report = try await dispatcher.dispatch(FollowServedChain())
+                        metrics.followed(block: report.blocks.map { UInt64(clamping: $0.upperBound) },
+                                         lag: report.blocks.map { UInt64(clamping: $0.upperBound - $0.lowerBound) } ?? 0, at: Date())
+                    } catch {
+                        metrics.followFailed()
                         logger.warning("following the chain failed; trying again", metadata: ["error": .string("\(error)")])
                     }
                     try? await Task.sleep(for: interval)

@@ -55,6 +55,17 @@ struct ServerHarness: Sendable {
         return (Int(response.status.code), (try? JSONParser.parse(bytes)) ?? .null, response.headers)
     }
 
+    /// One request through the router, its body as text.
+    func text(_ method: HTTPRequest.Method, _ path: String) async throws -> (status: Int, text: String) {
+        let head = HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1", path: path, headerFields: [:])
+        let logger = Logger(label: "serve-unit", factory: { _ in SwiftLogNoOpLogHandler() })
+        let context = BasicRequestContext(source: .init(channel: EmbeddedChannel(), logger: logger))
+        let response = try await responder.respond(to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), context: context)
+        let writer = CollectingWriter()
+        try await response.body.write(writer)
+        return (Int(response.status.code), String(decoding: writer.buffer.readableBytesView, as: UTF8.self))
+    }
+
     /// The official proposal body for `tx` from `sender`, with `signature` packed (or none), stating `hash`.
     static func proposal(_ tx: SafeTx, sender: Address, signature: [UInt8]?, hash: [UInt8]? = nil, operation: Int? = nil) throws -> String {
         let sig = signature.map { "\"\(Hex.encode($0))\"" } ?? "null"

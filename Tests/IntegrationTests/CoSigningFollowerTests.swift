@@ -103,6 +103,31 @@ extension OnDevnet {
                     "a failed execution still spends the nonce")
         }
 
+        @Test("/metrics of a server that follows the chain: the follower's block reaches the node's head, and requests are counted by route")
+        func metrics() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain),
+                                                   settings: ServeSettings(port: 0, followEvery: .milliseconds(100)))
+            defer { server.stop() }
+            let head = try await f.remote().blockNumber()
+            #expect(try await server.send("GET", "/health").status == 200)
+            var followed: BigUInt?
+            for _ in 0..<100 {
+                let response = try await LiveNetwork.shared.send(HTTPRequest(method: "GET", url: server.url.appendingPathComponent("metrics")))
+                let text = String(decoding: response.body, as: UTF8.self)
+                followed = text.split(separator: "\n").first { $0.hasPrefix("bifrost_serve_follower_block ") }
+                    .flatMap { BigUInt(String($0.split(separator: " ")[1])) }
+                if let followed, followed >= head {
+                    #expect(text.contains("bifrost_serve_requests_total{method=\"GET\",route=\"/health\",status=\"200\"} 1\n"), "\(text)")
+                    #expect(text.contains("bifrost_serve_follower_failures_total 0\n"), "\(text)")
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(followed.map { $0 >= head } == true, "the follower reached block \(head): \(String(describing: followed))")
+        }
+
         @Test("the Safe cache follows the chain: once the follower has read an owner's removal, that owner's confirmation is refused")
         func cacheFollowsOwnerChanges() async throws {
             let f = try await SafeFixture(devnet: devnet)

@@ -67,6 +67,18 @@ extension OnDevnet {
             let expected = try FunctionSignature("stake(uint256,address)").encodeCall([.uint(25 * SafeFixture.ether / 10), .address(try Address(maker))])
             #expect(try await slot(0) == Keccak256.hash(expected))
             #expect(BigUInt(Data(try await slot(2))) == SafeFixture.ether / 4)
+
+            // A Transaction Builder file's contractMethod is remembered too: its call reviews with the file's names.
+            let builder = f.first.home.appendingPathComponent("builder.json")
+            try #"""
+                {"version":"1.0","chainId":"\#(devnet.chainID)","createdAt":1764000000000,"meta":{"name":"Vote","description":""},
+                 "transactions":[{"to":"\#(book.checksummed)","value":"0","data":null,"contractInputsValues":{"proposal":"7","support":"true"},
+                   "contractMethod":{"name":"castVote","payable":false,"inputs":[{"name":"proposal","type":"uint256"},{"name":"support","type":"bool"}]}}]}
+                """#.write(to: builder, atomically: true, encoding: .utf8)
+            let voted = try await cli(["--json", "safe", "propose", f.safe.checksummed, "--batch", builder.path])
+            let voteHash = try #require(try JSONParser.parse(Array(voted.out.utf8))["safeTxHash"]?.stringValue, "\(voted.out)")
+            let vote = try await f.first.services.dispatcher.dispatch(SafeTransactionQuery(safeTxHash: try [UInt8](hex: voteHash)))
+            #expect(vote.call.headline == "castVote(proposal: 7, support: true)", "\(vote.call.headline)")
         }
     }
 }

@@ -74,6 +74,16 @@ public struct TransactionBuilderFile: Sendable, Equatable {
         try self.init(json: file)
     }
 
+    /// The functions its `contractMethod` entries give, with the contracts they call, so that a
+    /// review reads those calls with the file's own names.
+    public var functions: [(contract: Address, function: ContractFunction)] {
+        (json["transactions"]?.arrayValue ?? []).compactMap { item in
+            guard let method = item["contractMethod"], method != .null, let to = item["to"]?.stringValue.flatMap({ try? Address($0) }),
+                  let function = try? ContractFunction(fragment: method) else { return nil }
+            return (to, function)
+        }
+    }
+
     /// The file's text, pretty-printed.
     public var text: String { JSONWriter.write(json, pretty: true) }
 

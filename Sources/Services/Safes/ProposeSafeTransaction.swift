@@ -103,6 +103,9 @@ extension SafeStore {
                                          summary: summary, createdAt: now(), updatedAt: now())
         try await storage.save(entry)
         if case .contractCall(let c) = p.intent { await connector.remember(c.function, at: c.to, chainID: safe.chainID) }
+        if case .builderFile(let file) = p.intent {
+            for (contract, function) in file.functions { await connector.remember(function, at: contract, chainID: safe.chainID) }
+        }
         return entry
     }
 
