@@ -130,7 +130,8 @@ extension OnDevnet {
 
             #expect(try await steady.send("GET", "/api/v1/about/?api_key=sk-live-0123456789&limit=5").status == 200)
             let lines = log.lines.withLock { $0 }
-            #expect(lines.contains { $0.contains("/api/v1/about?api_key=***&limit=***") }, "\(lines.suffix(3))")
+            #expect(lines.contains { $0.contains("/api/v1/about?api_key=***&limit=***") && $0.contains("status=200") && $0.contains("ms=") },
+                    "one line per answered request, with its status and time: \(lines.suffix(3))")
             #expect(!lines.contains { $0.contains("sk-live-0123456789") })
         }
     }

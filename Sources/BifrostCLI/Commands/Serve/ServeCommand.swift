@@ -39,7 +39,10 @@ struct ServeCommand: AsyncParsableCommand {
         /api/v1/multisig-transactions/{safeTxHash}/confirmations/, GET /api/v1/safes/{address}/, \
         GET /api/v1|v2/owners/{owner}/safes/, GET/POST /api/v2/delegates/, DELETE \
         /api/v2/delegates/{delegate}/, GET /api/v1/about/ and GET /health; with or without a \
-        trailing slash, and under an optional /{shortName} prefix.
+        trailing slash, and under an optional /{shortName} prefix. GET /metrics answers in Prometheus's \
+        text format. The log (stderr) has one line per request (method, path with query values masked, \
+        status, milliseconds), as text or with --log-format json one JSON object per line; --quiet keeps \
+        warnings only.
 
         Examples:
           bifrost serve --network devnet
@@ -77,6 +80,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Connections one client address may hold open at once (a proxy in front counts as one client).",
                                valueName: "N"))
     var maxConnectionsPerClient = 256
+    @Option(help: ArgumentHelp("The log's form on stderr: text, or json (one object per line).", valueName: "text|json"))
+    var logFormat: ServeLogFormat = .text
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -129,7 +134,7 @@ struct ServeCommand: AsyncParsableCommand {
         let settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
                                      followEvery: followInterval == 0 ? nil : .seconds(followInterval), publicURL: try chosenPublicURL(),
                                      limits: ServingLimits(readTimeout: .seconds(readTimeout), connectionsPerClient: maxConnectionsPerClient))
-        try await CoSigningServer.run(dispatcher: dispatcher, settings: settings) { bound in
+        try await CoSigningServer.run(dispatcher: dispatcher, settings: settings, logger: logFormat.logger(quiet: global.quiet)) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
             let line = global.json
                 ? JSONWriter.write(.object([("url", .string("http://\(host):\(bound)")), ("chainId", .string(String(chainID))),
@@ -139,3 +144,5 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension ServeLogFormat: ExpressibleByArgument {}
