@@ -58,6 +58,28 @@ extension OnDevnet {
             }
         }
 
+        @Test("a Safe that owns the served Safe adds a delegate by EIP-1271: its owners sign its SafeMessage of the Delegate digest, and its isValidSignature decides; one owner's signature is not enough")
+        func contractDelegator() async throws {
+            let family = try await Family(devnet: devnet, version: .v1_4_1)
+            let server = try await ServingCoSigner(try await family.wallet.services.serving(inMemory: true, chain: family.wallet.chain))
+            defer { server.stop() }
+            let delegate = PrivateKey.generate().address
+            let digest = ServiceAuthorization.delegateDigest(delegate: delegate, chainID: devnet.chainID, totp: ServiceAuthorization.totp(at: Date()))
+            // The child's fallback handler hashes abi.encode(digest) as a SafeMessage of the child.
+            let childHash = try SafeMessage.hash(of: digest, safe: family.child, chainID: devnet.chainID, version: .v1_4_1)
+            let owners = [devnet.accounts[2], devnet.accounts[3]].sorted { $0.address.checksummed.lowercased() < $1.address.checksummed.lowercased() }
+            let both = try owners.flatMap { try SafeSignature.sign(safeTxHash: childHash, with: $0.key).bytes }
+            func add(_ signature: [UInt8]) async throws -> (status: Int, json: JSONValue, headers: [String: String]) {
+                try await server.send("POST", "/api/v2/delegates/", #"{"safe": "\#(family.parent.checksummed)", "delegate": "\#(delegate.checksummed)", "delegator": "\#(family.child.checksummed)", "signature": "\#(Hex.encode(signature))", "label": "treasury bot"}"#)
+            }
+            let one = try await add(Array(both.prefix(65)))
+            #expect(one.status == 422 && one.json["signature"] != nil, "the child's threshold is 2: \(one.json)")
+            let added = try await add(both)
+            #expect(added.status == 201 && added.json["delegator"] == .string(family.child.checksummed), "\(added.json)")
+            let listed = try await server.send("GET", "/api/v2/delegates/?delegator=\(family.child.checksummed)")
+            #expect(listed.json["count"] == .number("1"))
+        }
+
         @Test("EIP-1271: the child's owners sign its SafeMessage; one of two is refused on chain, both pay the parent's payment",
               arguments: SafeVersion.supported)
         func contractSignature(version: SafeVersion) async throws {

@@ -1,5 +1,6 @@
 import BigInt
 import Foundation
+import Networking
 import SafeKit
 import Storage
 
@@ -14,7 +15,7 @@ extension CoSigningStore {
         guard delegate != delegator else { throw CoSigningRefusal.selfDelegation }
         guard !label.trimmingCharacters(in: .whitespaces).isEmpty else { throw CoSigningRefusal.missingLabel }
         if let expiry, expiry <= now() { throw CoSigningRefusal.expiryPassed }
-        try requireSigned(signature, by: [delegator], delegate: delegate, chainID: chainID)
+        try await requireSigned(signature, by: [delegator], delegate: delegate, chainID: chainID)
         if let safe {
             guard try await self.safe(safe).safe.owners.contains(delegator) else {
                 throw CoSigningRefusal.delegatorNotOwner(delegator: delegator, safe: safe)
@@ -30,7 +31,7 @@ extension CoSigningStore {
     /// Removes `delegate` of `delegator` (for `safe` only, or everywhere); signed by either of them.
     func removeDelegate(safe: Address?, delegate: Address, delegator: Address, signature: [UInt8]) async throws {
         let chainID = try await chainID()
-        try requireSigned(signature, by: [delegator, delegate], delegate: delegate, chainID: chainID)
+        try await requireSigned(signature, by: [delegator, delegate], delegate: delegate, chainID: chainID)
         guard try await storage.removeDelegate(chainID: chainID, delegate: delegate, delegator: delegator, safe: safe) > 0 else {
             throw CoSigningRefusal.unknownDelegate(delegate: delegate, delegator: delegator)
         }
@@ -61,10 +62,19 @@ extension CoSigningStore {
         }
     }
 
-    private func requireSigned(_ signature: [UInt8], by signers: [Address], delegate: Address, chainID: BigUInt) throws {
-        let signed = ServiceAuthorization.isSigned(signature, byAnyOf: signers, at: now()) {
-            ServiceAuthorization.delegateDigest(delegate: delegate, chainID: chainID, totp: $0)
+    private func requireSigned(_ signature: [UInt8], by signers: [Address], delegate: Address, chainID: BigUInt) async throws {
+        let digest = { (totp: BigUInt) in ServiceAuthorization.delegateDigest(delegate: delegate, chainID: chainID, totp: totp) }
+        if ServiceAuthorization.isSigned(signature, byAnyOf: signers, at: now(), message: digest) { return }
+        // A signer that is a contract (a Safe owning Safes) signs by EIP-1271: its own
+        // isValidSignature(bytes32,bytes) decides, as the official service asks it.
+        for signer in signers {
+            for totp in ServiceAuthorization.acceptedTOTPs(at: now()) {
+                let question = OwnerQuestion(message: digest(totp), legacy: false)
+                guard let call = try? question.call(signature: signature),
+                      let answer = try? await chain.remote.call(CallRequest(to: signer, data: call)) else { continue }
+                if question.accepts(answer) { return }
+            }
         }
-        guard signed else { throw CoSigningRefusal.delegateMessageNotSigned(by: signers) }
+        throw CoSigningRefusal.delegateMessageNotSigned(by: signers)
     }
 }
