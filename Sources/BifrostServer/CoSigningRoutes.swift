@@ -43,6 +43,7 @@ struct CoSigningRoutes: Sendable {
         }
         addDelegates(to: router)
         addMessages(to: router)
+        router.post("/api/v1/data-decoder") { request, _ in try await self.run { try await self.decodeData(request) } }
         router.post("/api/v1/multisig-transactions/:hash/confirmations") { request, context in
             try await self.run { try await self.confirm(request, context) }
         }
@@ -65,6 +66,19 @@ struct CoSigningRoutes: Sendable {
         let fields = try RequestFields(try await Self.body(request))
         _ = try await dispatcher.dispatch(ProposeServedTransaction(try fields.proposal(safe: try Self.address(context, "address"))))
         return Response(status: .created)
+    }
+
+    /// `dataDecoded` for `data` (sent to `to`, when given), as the multisig transactions carry it; a
+    /// selector no known function has is a 404, as the official service answers.
+    private func decodeData(_ request: Request) async throws -> Response {
+        let fields = try RequestFields(try await Self.body(request))
+        guard let data = try fields.hex("data"), data.count >= 4 else { throw FieldError(.malformed, field: "data", "give the calldata as 0x hex, 4 bytes at least") }
+        let to = try fields.optionalAddress("to") ?? .zero
+        let decoded = CallDecoder().decode(to: to, value: 0, data: data, operation: .call).dataDecoded
+        guard decoded != .null else {
+            return Self.json(.notFound, ServiceJSON.object([("detail", .string("Cannot find function selector to decode data"))]))
+        }
+        return Self.json(.ok, decoded)
     }
 
     private func confirm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

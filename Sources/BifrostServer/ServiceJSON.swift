@@ -18,6 +18,7 @@ enum ServiceJSON {
         wire.confirmationsRequired = threshold
         wire.confirmations = s.storedSignatures.map { ServiceWireConfirmation($0.signature, submissionDate: $0.addedAt) }
         wire.signatures = s.storedSignatures.isEmpty ? nil : SafeSignature.pack(s.storedSignatures.map(\.signature))
+        wire.dataDecoded = CallDecoder().decode(s.transaction).dataDecoded
         return wire.json(v2: v2)
     }
 

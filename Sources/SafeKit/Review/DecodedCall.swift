@@ -9,12 +9,15 @@ public struct DecodedCall: Sendable, Hashable {
         public let name: String
         public let type: String
         public let value: String
+        /// The value as the Transaction Service writes it: numbers as decimal strings, arrays and tuples as arrays.
+        public let json: JSONValue
 
-        /// An argument named `name` of ABI type `type`.
-        public init(name: String, type: String, value: String) {
+        /// An argument named `name` of ABI type `type`; `json` defaults to the text.
+        public init(name: String, type: String, value: String, json: JSONValue? = nil) {
             self.name = name
             self.type = type
             self.value = value
+            self.json = json ?? .string(value)
         }
     }
 

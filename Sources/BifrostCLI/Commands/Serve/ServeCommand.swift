@@ -38,7 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
         /api/v1|v2/multisig-transactions/{safeTxHash}/, POST \
         /api/v1/multisig-transactions/{safeTxHash}/confirmations/, GET /api/v1/safes/{address}/, \
         GET /api/v1|v2/owners/{owner}/safes/, GET/POST /api/v2/delegates/, DELETE \
-        /api/v2/delegates/{delegate}/, GET /api/v1/about/ and GET /health; with or without a \
+        /api/v2/delegates/{delegate}/, GET /api/v1/about/, POST /api/v1/data-decoder/ and GET /health; with or without a \
         trailing slash, and under an optional /{shortName} prefix. GET /metrics answers in Prometheus's \
         text format. The log (stderr) has one line per request (method, path with query values masked, \
         status, milliseconds), as text or with --log-format json one JSON object per line; --quiet keeps \
