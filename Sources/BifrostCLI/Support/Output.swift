@@ -27,13 +27,17 @@ struct Output {
     /// Prints a view's members with the names of the addresses in it: a `names` member in JSON,
     /// each address followed by its name in text.
     func emit(view: some Encodable, names: AddressNames) throws {
-        guard case .object(var members) = try Output.json(view) else { return emit([]) }
-        let named = names.mentioned(in: .object(members))
+        guard case .object(let members) = try Output.json(view) else { return emit([]) }
+        emit(members.map { ($0.key, $0.value) }, names: names)
+    }
+
+    /// Prints `fields` with the names of the addresses in them, as `emit(view:names:)` does.
+    func emit(_ fields: [(String, JSONValue)], names: AddressNames) {
         if json {
-            if !named.isEmpty { members.append((key: "names", value: .object(named))) }
-            return emit(members.map { ($0.key, $0.value) })
+            let named = names.mentioned(in: .object(fields.map { (key: $0.0, value: $0.1) }))
+            return emit(fields + (named.isEmpty ? [] : [("names", .object(named))]))
         }
-        Console.$current.withValue(Console.current.naming(names)) { emit(members.map { ($0.key, $0.value) }) }
+        Console.$current.withValue(Console.current.naming(names)) { emit(fields) }
     }
 
     /// The JSON of a view type, to nest in a larger object.

@@ -5,32 +5,25 @@ import EthereumKit
 /// JSON text, as the builder writes them) turned into calldata.
 enum TransactionBuilderMethod {
     static func calldata(_ method: JSONValue, values: JSONValue) throws(InputTextError) -> [UInt8] {
-        guard let name = method["name"]?.stringValue, let inputs = method["inputs"]?.arrayValue else {
-            throw InputTextError("contractMethod needs a name and inputs")
+        guard method["inputs"]?.arrayValue != nil else { throw InputTextError("contractMethod needs a name and inputs") }
+        // The fragment is read as any ABI entry is: name, input names and types, tuples from their components.
+        let function: ContractFunction
+        do { function = try ContractFunction(fragment: method) } catch {
+            if case .badABI(let why) = error { throw InputTextError(why) }
+            throw InputTextError(error.description)
         }
-        var types: [ABIType] = [], arguments: [ABIValue] = []
-        for (i, input) in inputs.enumerated() {
-            let label = input["name"]?.stringValue ?? ""
-            let type = try abiType(input)
+        var arguments: [ABIValue] = []
+        for (i, input) in function.inputs.enumerated() {
+            let label = input.name
             // An unnamed input is keyed by its position, as the builder keys it.
             guard let given = values[label.isEmpty ? String(i) : label] ?? values[String(i)], given != .null else {
                 throw InputTextError("contractInputsValues has no value for \(label.isEmpty ? "input \(i)" : label)")
             }
-            types.append(type)
-            do throws(InputTextError) { arguments.append(try value(given, as: type)) } catch {
+            do throws(InputTextError) { arguments.append(try value(given, as: input.type)) } catch {
                 throw InputTextError("\(label.isEmpty ? "input \(i)" : label): \(error.reason)")
             }
         }
-        let signature = "\(name)(\(types.map(\.description).joined(separator: ",")))"
-        do { return try FunctionSignature(signature).encodeCall(arguments) } catch { throw InputTextError("\(signature): \(error)") }
-    }
-
-    /// The input's type, tuples spelled out from their components, read as any ABI entry is.
-    static func abiType(_ input: JSONValue) throws(InputTextError) -> ABIType {
-        do { return try ContractFunction.Parameter(fragment: input).type } catch {
-            if case .badABI(let why) = error { throw InputTextError(why) }
-            throw InputTextError(error.description)
-        }
+        do { return try function.signature.encodeCall(arguments) } catch { throw InputTextError("\(function.canonical): \(error)") }
     }
 
     /// `given` as a value of `type`: scalars from their text, arrays and tuples from JSON (or JSON text).

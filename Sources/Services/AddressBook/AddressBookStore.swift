@@ -21,13 +21,10 @@ public struct AddressBookStore: Sendable {
         self.now = now
     }
 
-    /// `chainID` when given, else the chain `selection` names: a configured network's ID
-    /// without a request, else the node's answer.
+    /// `chainID` when given, else the ID of the chain `selection` names.
     func chainID(_ chainID: BigUInt?, _ selection: ChainSelection) async throws -> BigUInt {
         if let chainID { return chainID }
-        let chain = try await connector.connect(selection)
-        if let id = chain.network?.chainID { return id }
-        return try chain.verify(chainID: try await chain.remote.chainID())
+        return try await connector.connect(selection).chainID()
     }
 
     func add(_ a: AddAddressBookEntry) async throws -> AddressBookEntry {

@@ -31,6 +31,12 @@ public struct Chain: Sendable {
         self.network = network
     }
 
+    /// The chain's ID: the selected network's, without a request, else the node's answer.
+    public func chainID() async throws -> BigUInt {
+        if let network { return network.chainID }
+        return try verify(chainID: try await remote.chainID())
+    }
+
     /// Fails unless `reported` is the selected network's chain ID; with a bare URL any ID is taken.
     public func verify(chainID reported: BigUInt) throws(ChainError) -> BigUInt {
         if let network, network.chainID != reported {

@@ -62,10 +62,7 @@ extension SafeStore {
         let chainID = try chain.verify(chainID: try chainResult.get())
         let head = try headResult.get()
         var start = try await storage.creationBlock(chainID: chainID, address: q.safe)
-        if start == nil, let found = try? await chain.remote.creationBlock(of: q.safe, latest: head) {
-            try await storage.saveCreationBlock(found, chainID: chainID, address: q.safe)
-            start = found
-        }
+        if start == nil { start = try await findCreationBlock(of: q.safe, chainID: chainID, chain: chain, latest: head) }
         let from = start ?? 0
         let word = [UInt8](repeating: 0, count: 12) + q.safe.bytes
         let executions = try await chain.remote.logs(LogFilter(address: [q.safe], topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]]),

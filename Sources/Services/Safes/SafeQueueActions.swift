@@ -92,13 +92,17 @@ extension SafeStore {
             let latest: BigUInt
             if let head { latest = head } else { latest = try await chain.remote.blockNumber() }
             var start = from ?? 0
-            if from == nil, let found = try? await chain.remote.creationBlock(of: safe, latest: latest) {
-                try await storage.saveCreationBlock(found, chainID: chainID, address: safe)
-                start = found
-            }
+            if from == nil, let found = try await findCreationBlock(of: safe, chainID: chainID, chain: chain, latest: latest) { start = found }
             let filter = LogFilter(address: [safe], topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]])
             return try await chain.remote.logs(filter, from: start, to: latest)
         }
+    }
+
+    /// The Safe's creation block found on chain (and stored for next time); nil when the node cannot say.
+    func findCreationBlock(of safe: Address, chainID: BigUInt, chain: Chain, latest: BigUInt) async throws -> BigUInt? {
+        guard let found = try? await chain.remote.creationBlock(of: safe, latest: latest) else { return nil }
+        try await storage.saveCreationBlock(found, chainID: chainID, address: safe)
+        return found
     }
 
     /// The Safe's creation block as stored for the network's chain; nil when not yet found.

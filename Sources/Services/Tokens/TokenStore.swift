@@ -53,8 +53,6 @@ public struct TokenStore: Sendable {
     }
 
     func list(_ l: ListTokens) async throws -> [Token] {
-        let chain = try await connector.connect(l.chain)
-        if let network = chain.network { return try await storage.tokens(chainID: network.chainID) }
-        return try await storage.tokens(chainID: try chain.verify(chainID: try await chain.remote.chainID()))
+        try await storage.tokens(chainID: try await connector.connect(l.chain).chainID())
     }
 }

@@ -34,9 +34,7 @@ struct SafeHistoryCommand: AsyncParsableCommand {
         let items = try await services.dispatcher.dispatch(SafeHistoryQuery(safe: safe.address, chain: global.chain))
         let names = await global.names(services, chainID: items.first?.entry?.transaction.chainID)
         if global.json {
-            let transactions = try Output.json(items.map(SafeHistoryItemView.init))
-            let named = names.mentioned(in: transactions)
-            global.output.emit([("transactions", transactions)] + (named.isEmpty ? [] : [("names", .object(named))]))
+            global.output.emit([("transactions", try Output.json(items.map(SafeHistoryItemView.init)))], names: names)
             return
         }
         let console = Console.current.naming(names)
