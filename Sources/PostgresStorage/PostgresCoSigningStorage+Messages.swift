@@ -13,12 +13,12 @@ extension PostgresCoSigningStorage {
         let hash = Hex.encode(m.messageHash), logger = logger
         let created = m.createdAt.timeIntervalSince1970, updated = m.updatedAt.timeIntervalSince1970
         return try await write("save message \(hash)") { connection in
-            try await connection.query("""
+            let created = try await connection.query("""
                 INSERT INTO safe_message (message_hash, chain_id, safe, safe_version, kind, message, proposer, created_at, updated_at, safe_app_id, origin)
                 VALUES (\(hash), \(String(m.chainID))::numeric, \(m.safe.checksummed), \(m.version.rawValue), \(m.kind.rawValue), \(m.message),
                     \(m.proposer?.checksummed), \(created), \(updated), \(m.safeAppID), \(m.origin))
-                ON CONFLICT (message_hash) DO NOTHING
-                """, logger: logger)
+                ON CONFLICT (message_hash) DO NOTHING RETURNING 1
+                """, logger: logger).collect().count > 0
             // The row is ours or an earlier write's: what that one left empty is filled by the one rule.
             let rows = try await connection.query("SELECT proposer, safe_app_id, origin FROM safe_message WHERE message_hash = \(hash) FOR NO KEY UPDATE",
                                                   logger: logger).collect()
@@ -33,7 +33,7 @@ extension PostgresCoSigningStorage {
                         """, logger: logger)
                 }
             }
-            return try await Self.mergeMessage(m.signatures, hash: hash, at: updated, connection, logger: logger)
+            return try await Self.mergeMessage(m.signatures, hash: hash, at: updated, created: created, connection, logger: logger)
         }
     }
 
@@ -41,7 +41,7 @@ extension PostgresCoSigningStorage {
         let hash = Hex.encode(messageHash), logger = logger
         return try await write("sign message \(hash)") { connection -> SafeMessageEntry? in
             guard try await !connection.query("SELECT 1 FROM safe_message WHERE message_hash = \(hash)", logger: logger).collect().isEmpty else { return nil }
-            return try await Self.mergeMessage(signatures, hash: hash, at: time.timeIntervalSince1970, connection, logger: logger)
+            return try await Self.mergeMessage(signatures, hash: hash, at: time.timeIntervalSince1970, created: false, connection, logger: logger)
         }
     }
 
@@ -66,14 +66,19 @@ extension PostgresCoSigningStorage {
 
     /// Locks the message's row, writes what `ConfirmationSet`'s rule changes when `signatures` join
     /// the stored ones, and answers the message as stored.
-    static func mergeMessage(_ signatures: [SafeSignature], hash: String, at: Double, _ connection: PostgresConnection,
+    static func mergeMessage(_ signatures: [SafeSignature], hash: String, at: Double, created: Bool, _ connection: PostgresConnection,
                              logger: Logger) async throws -> SafeMessageEntry {
         guard try await !connection.query("SELECT 1 FROM safe_message WHERE message_hash = \(hash) FOR NO KEY UPDATE", logger: logger).collect().isEmpty,
               let stored = try await PostgresMessageRows.fetch([hash], connection, logger: logger).first else {
             throw StorageError("the Safe message \(hash) vanished while it was written")
         }
         let changed = ConfirmationSet(stored.signatures).merging(signatures).changed
-        guard !changed.isEmpty else { return stored }
+        let before = created ? nil : Set(stored.signatures.map(\.owner))
+        guard !changed.isEmpty else {
+            // A new message without signatures is still news.
+            try await insert(ServedEvent.messageWritten(before: before, after: stored, at: Date(timeIntervalSince1970: at)), connection, logger: logger)
+            return stored
+        }
         for signature in changed {
             try await connection.query("""
                 INSERT INTO safe_message_signature (message_hash, owner, signature, added_at)
@@ -85,6 +90,7 @@ extension PostgresCoSigningStorage {
         guard let written = try await PostgresMessageRows.fetch([hash], connection, logger: logger).first else {
             throw StorageError("the Safe message \(hash) vanished while it was written")
         }
+        try await insert(ServedEvent.messageWritten(before: before, after: written, at: Date(timeIntervalSince1970: at)), connection, logger: logger)
         return written
     }
 }

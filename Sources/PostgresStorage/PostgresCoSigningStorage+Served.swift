@@ -10,10 +10,16 @@ extension PostgresCoSigningStorage {
         let hash = Hex.encode(safeTxHash), executed = Hex.encode(transactionHash), at = time.timeIntervalSince1970, logger = logger
         let status: SafeTransactionStatus = successful ? .executed : .failed
         return try await write("mark \(hash) executed") { connection in
-            try await connection.query("""
+            let rows = try await connection.query("""
                 UPDATE safe_transaction SET execution_hash = \(executed), status = \(status.rawValue), updated_at = \(at)
-                WHERE safe_tx_hash = \(hash) AND execution_hash IS NULL RETURNING 1
-                """, logger: logger).collect().count > 0
+                WHERE safe_tx_hash = \(hash) AND execution_hash IS NULL RETURNING chain_id::text, safe
+                """, logger: logger).collect()
+            guard let row = rows.first else { return false }
+            let (chain, safe) = try row.decode((String, String).self)
+            try await Self.insert([ServedEvent(.executedMultisigTransaction, chainID: BigUInt(chain, radix: 10) ?? 0, safe: try Address(safe),
+                                               hash: safeTxHash, transactionHash: transactionHash, failed: !successful, at: time)],
+                                  connection, logger: logger)
+            return true
         }
     }
 

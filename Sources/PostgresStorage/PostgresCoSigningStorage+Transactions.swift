@@ -13,22 +13,23 @@ extension PostgresCoSigningStorage {
         try SafeTxColumns.check(tx, hashesTo: safeTxHash)
         let hash = Hex.encode(safeTxHash), at = time.timeIntervalSince1970, logger = logger
         return try await write("save \(hash)") { connection in
-            try await connection.query("""
+            let created = try await connection.query("""
                 INSERT INTO safe_transaction (safe_tx_hash, chain_id, safe, safe_version, to_address, value, data, operation, safe_tx_gas,
                     base_gas, gas_price, gas_token, refund_receiver, nonce, status, summary, proposer, origin, created_at, updated_at)
                 VALUES (\(hash), \(String(tx.chainID ?? 0))::numeric, \(tx.safe.checksummed), \(tx.version.rawValue), \(tx.to.checksummed),
                     \(String(tx.value))::numeric, \(Hex.encode(tx.data)), \(Int(tx.operation.rawValue)), \(String(tx.safeTxGas))::numeric,
                     \(String(tx.baseGas))::numeric, \(String(tx.gasPrice))::numeric, \(tx.gasToken.checksummed), \(tx.refundReceiver.checksummed),
                     \(String(tx.nonce))::numeric, \(SafeTransactionStatus.queued.rawValue), '', \(proposer.checksummed), \(origin), \(at), \(at))
-                ON CONFLICT (safe_tx_hash) DO NOTHING
-                """, logger: logger)
+                ON CONFLICT (safe_tx_hash) DO NOTHING RETURNING 1
+                """, logger: logger).collect().count > 0
             guard try await Self.lock(hash, connection, logger: logger) else {
                 throw StorageError("the transaction \(hash) vanished while it was written")
             }
-            try await Self.merge(confirmations, hash: hash, at: at, connection, logger: logger)
+            let before = try await Self.merge(confirmations, hash: hash, at: at, connection, logger: logger)
             guard let stored = try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first else {
                 throw StorageError("the transaction \(hash) vanished while it was written")
             }
+            try await Self.announce(stored, created: created, before: before, at: time, connection, logger: logger)
             return stored
         }
     }
@@ -37,8 +38,10 @@ extension PostgresCoSigningStorage {
         let hash = Hex.encode(safeTxHash), at = time.timeIntervalSince1970, logger = logger
         return try await write("confirm \(hash)") { connection -> SafeTransactionEntry? in
             guard try await Self.lock(hash, connection, logger: logger) else { return nil }
-            try await Self.merge(confirmations, hash: hash, at: at, connection, logger: logger)
-            return try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first
+            let before = try await Self.merge(confirmations, hash: hash, at: at, connection, logger: logger)
+            guard let stored = try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first else { return nil }
+            try await Self.announce(stored, created: false, before: before, at: time, connection, logger: logger)
+            return stored
         }
     }
 
@@ -77,13 +80,17 @@ extension PostgresCoSigningStorage {
         }
     }
 
-    public func delete(_ safeTxHash: [UInt8]) async throws(StorageError) -> Bool {
+    public func delete(_ safeTxHash: [UInt8], at time: Date) async throws(StorageError) -> Bool {
         let hash = Hex.encode(safeTxHash), logger = logger
         return try await write("delete \(hash)") { connection in
             // Confirmations go with it (ON DELETE CASCADE); an executed transaction stays whole.
             let rows = try await connection.query(
-                "DELETE FROM safe_transaction WHERE safe_tx_hash = \(hash) AND execution_hash IS NULL RETURNING 1", logger: logger)
-            return try await rows.collect().count > 0
+                "DELETE FROM safe_transaction WHERE safe_tx_hash = \(hash) AND execution_hash IS NULL RETURNING chain_id::text, safe", logger: logger)
+            guard let row = try await rows.collect().first else { return false }
+            let (chain, safe) = try row.decode((String, String).self)
+            try await Self.insert([ServedEvent(.deletedMultisigTransaction, chainID: BigUInt(chain, radix: 10) ?? 0, safe: try Address(safe),
+                                               hash: safeTxHash, at: time)], connection, logger: logger)
+            return true
         }
     }
 
@@ -96,8 +103,11 @@ extension PostgresCoSigningStorage {
 
     /// Writes what `ConfirmationSet`'s rule changes when `confirmations` join the stored ones; the
     /// caller holds the transaction's row lock, so concurrent writers merge one after another.
-    static func merge(_ confirmations: [SafeSignature], hash: String, at: Double, _ connection: PostgresConnection, logger: Logger) async throws {
-        guard !confirmations.isEmpty else { return }
+    /// Answers the owners who had signed before, or nil when there was nothing to merge.
+    @discardableResult
+    static func merge(_ confirmations: [SafeSignature], hash: String, at: Double, _ connection: PostgresConnection,
+                      logger: Logger) async throws -> Set<Address>? {
+        guard !confirmations.isEmpty else { return nil }
         // Only the confirmations: the whole row is read once, after the write.
         let stored = ConfirmationSet((try await PostgresTransactionRows.signatures([hash], connection, logger: logger)[hash] ?? []).map(\.signature))
         let changed = stored.merging(confirmations).changed
@@ -111,5 +121,14 @@ extension PostgresCoSigningStorage {
         if !changed.isEmpty {
             try await connection.query("UPDATE safe_transaction SET updated_at = \(at) WHERE safe_tx_hash = \(hash)", logger: logger)
         }
+        return Set(stored.signatures.map(\.owner))
+    }
+
+    /// Stores what a write announces, by `ServedEvent.transactionWritten`'s rule; `before` is nil
+    /// when nothing was merged, so every stored signature was there already.
+    static func announce(_ stored: SafeTransactionEntry, created: Bool, before: Set<Address>?, at time: Date, _ connection: PostgresConnection,
+                         logger: Logger) async throws {
+        let signers = created ? nil : before ?? Set(stored.storedSignatures.map(\.signature.owner))
+        try await insert(ServedEvent.transactionWritten(before: signers, after: stored, at: time), connection, logger: logger)
     }
 }

@@ -132,6 +132,34 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        (4, "events, the webhooks and their outbox", [
+            """
+            CREATE TABLE served_event (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                kind TEXT NOT NULL,
+                chain_id NUMERIC(78) NOT NULL,
+                safe TEXT COLLATE "C" NOT NULL,
+                hash TEXT,
+                owner TEXT,
+                transaction_hash TEXT,
+                token TEXT,
+                value NUMERIC(78),
+                token_id NUMERIC(78),
+                failed BOOLEAN,
+                dedup_key TEXT UNIQUE,
+                created_at DOUBLE PRECISION NOT NULL
+            )
+            """,
+            "CREATE TABLE served_webhook (url TEXT PRIMARY KEY)",
+            """
+            CREATE TABLE served_outbox (
+                event_id BIGINT NOT NULL REFERENCES served_event ON DELETE CASCADE,
+                webhook TEXT NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (webhook, event_id)
+            )
+            """,
+        ]),
     ]
 
     /// Checks that the transaction and message tables hold the columns `SafeTransactionTables` and

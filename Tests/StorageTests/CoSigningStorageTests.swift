@@ -66,8 +66,8 @@ struct CoSigningStorageTests {
         #expect(try await storage.transactions(q).count == 0)
         q = ServedTransactionQuery(chainID: 1, safe: Self.safe)
         #expect(try await storage.transactions(q).count == 0, "another chain's list is empty")
-        let deleted = try await storage.delete(try Self.tx(nonce: 3).hash())
-        let deletedAgain = try await storage.delete(try Self.tx(nonce: 3).hash())
+        let deleted = try await storage.delete(try Self.tx(nonce: 3).hash(), at: Self.t0)
+        let deletedAgain = try await storage.delete(try Self.tx(nonce: 3).hash(), at: Self.t0)
         #expect(deleted && !deletedAgain)
     }
 
@@ -99,7 +99,7 @@ struct CoSigningStorageTests {
         #expect(try await storage.markExecuted(hashes[2], transactionHash: executedBy, successful: false, at: Self.t0.addingTimeInterval(3)))
         let failed = try #require(try await storage.transaction(hashes[2]))
         #expect(failed.isExecuted && failed.isSuccessful == false && failed.status == .failed)
-        #expect(try await !storage.delete(hashes[0]), "an executed transaction is not deleted")
+        #expect(try await !storage.delete(hashes[0], at: Self.t0), "an executed transaction is not deleted")
         #expect(try await storage.transaction(hashes[0]) == executed && executed.storedSignatures.count == 1, "nor are its confirmations")
         let pending = try await storage.transactions(ServedTransactionQuery(chainID: 31337, safe: Self.safe, executed: false))
         #expect(Set(pending.page.map(\.safeTxHash)) == [hashes[1], hashes[3]], "replaced is not executed, as the official service lists it")

@@ -16,6 +16,6 @@ extension CoSigningStore {
             ServiceAuthorization.deleteDigest(safeTxHash: safeTxHash, safe: tx.safe, chainID: tx.chainID ?? 0, totp: $0)
         }
         guard signed else { throw CoSigningRefusal.deleteNotSignedByProposer(proposer) }
-        guard try await storage.delete(safeTxHash) else { throw CoSigningRefusal.unknownTransaction(safeTxHash) }
+        guard try await storage.delete(safeTxHash, at: now()) else { throw CoSigningRefusal.unknownTransaction(safeTxHash) }
     }
 }

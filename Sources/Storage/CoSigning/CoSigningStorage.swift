@@ -73,7 +73,7 @@ public protocol CoSigningStorage: Sendable {
     /// One page of `query`'s transactions and how many match in all.
     func transactions(_ query: ServedTransactionQuery) async throws(StorageError) -> (count: Int, page: [SafeTransactionEntry])
     /// Removes a pending transaction; false when there was none.
-    func delete(_ safeTxHash: [UInt8]) async throws(StorageError) -> Bool
+    func delete(_ safeTxHash: [UInt8], at time: Date) async throws(StorageError) -> Bool
 
     /// Records that `safeTxHash` was executed by `transactionHash`; false when it is not stored or
     /// already marked. A replaced mark gives way: the chain says it ran.
@@ -105,6 +105,24 @@ public protocol CoSigningStorage: Sendable {
     func message(_ messageHash: [UInt8]) async throws(StorageError) -> SafeMessageEntry?
     /// One page of the Safe's messages, newest first, and how many it has in all.
     func messages(chainID: BigUInt, safe: Address, limit: Int, offset: Int) async throws(StorageError) -> (count: Int, page: [SafeMessageEntry])
+
+    /// Stores events read from the chain, skipping any whose dedup key is stored already, and
+    /// queues them for every webhook; answers how many were new.
+    @discardableResult
+    func appendEvents(_ events: [ServedEvent]) async throws(StorageError) -> Int
+    /// Up to `limit` stored events after `id`, oldest first. Events of writes are stored by the
+    /// writes themselves, in the same transaction.
+    func events(after id: Int64, limit: Int) async throws(StorageError) -> [ServedEvent]
+    /// The webhooks new events are queued for; one no longer listed loses its queue.
+    func setWebhooks(_ urls: [String]) async throws(StorageError)
+    /// Up to `limit` events waiting for `webhook`, oldest first.
+    func pendingDeliveries(webhook: String, limit: Int) async throws(StorageError) -> [PendingDelivery]
+    /// Takes a delivered event out of `webhook`'s queue.
+    func delivered(eventID: Int64, webhook: String) async throws(StorageError)
+    /// Counts a failed delivery of the event to `webhook`.
+    func deliveryFailed(eventID: Int64, webhook: String) async throws(StorageError)
+    /// Deliveries waiting, every webhook's together.
+    func outboxDepth() async throws(StorageError) -> Int
 
     /// The last block whose execution events were read, or nil before the first read.
     func followedBlock(chainID: BigUInt) async throws(StorageError) -> BigUInt?

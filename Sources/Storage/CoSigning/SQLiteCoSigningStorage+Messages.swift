@@ -7,14 +7,20 @@ import SafeKit
 // Served Safe messages, in the wallet's own tables and through its own rows.
 extension SQLiteCoSigningStorage {
     public func saveMessage(_ message: SafeMessageEntry) async throws(StorageError) -> SafeMessageEntry {
-        try await write { db in try SafeMessageRows.merge(message, db) }
+        try await write { db in
+            let merged = try SafeMessageRows.merge(message, db)
+            try ServedEventRows.insert(ServedEvent.messageWritten(before: merged.before, after: merged.entry, at: message.updatedAt), db)
+            return merged.entry
+        }
     }
 
     public func confirmMessage(_ messageHash: [UInt8], with signatures: [SafeSignature], at time: Date) async throws(StorageError) -> SafeMessageEntry? {
         let key = Hex.encode(messageHash)
         return try await write { db in
             guard let stored = try SafeMessageRows.entry(key, db) else { return nil }
-            return try SafeMessageRows.merge(stored.adding(signatures, at: time), db)
+            let merged = try SafeMessageRows.merge(stored.adding(signatures, at: time), db)
+            try ServedEventRows.insert(ServedEvent.messageWritten(before: merged.before, after: merged.entry, at: time), db)
+            return merged.entry
         }
     }
 

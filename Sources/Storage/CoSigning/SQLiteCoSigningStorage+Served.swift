@@ -13,7 +13,13 @@ extension SQLiteCoSigningStorage {
                 UPDATE safeTransaction SET executionHash = ?, status = ?, updatedAt = ?
                 WHERE safeTxHash = ? AND executionHash IS NULL
                 """, arguments: [executed, status.rawValue, time, hash])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            if let row = try Row.fetchOne(db, sql: "SELECT chainId, safe FROM safeTransaction WHERE safeTxHash = ?", arguments: [hash]),
+               let chainID = BigUInt(row["chainId"] as String, radix: 10), let safe = try? Address(row["safe"] as String) {
+                try ServedEventRows.insert([ServedEvent(.executedMultisigTransaction, chainID: chainID, safe: safe, hash: safeTxHash,
+                                                        transactionHash: transactionHash, failed: !successful, at: time)], db)
+            }
+            return true
         }
     }
 

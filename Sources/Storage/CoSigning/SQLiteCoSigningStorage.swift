@@ -103,6 +103,9 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         m.registerMigration("v5: the wallet's safeMessage and safeMessageSignature tables") { db in
             try SafeMessageTables.createAll(db)
         }
+        m.registerMigration("v6: events, the webhooks and their outbox") { db in
+            try ServedEventRows.createTables(db)
+        }
         return m
     }
 
@@ -110,14 +113,20 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
                      at time: Date) async throws(StorageError) -> SafeTransactionEntry {
         let entry = SafeTransactionEntry(transaction: tx, safeTxHash: safeTxHash, signatures: [], status: .queued, executionHash: nil,
                                          summary: "", proposer: proposer, origin: origin, createdAt: time, updatedAt: time)
-        return try await write { db in try SafeTransactionRows.merge(confirmations, into: entry, fields: false, at: time, db).entry }
+        return try await write { db in
+            let merged = try SafeTransactionRows.merge(confirmations, into: entry, fields: false, at: time, db)
+            try ServedEventRows.insert(ServedEvent.transactionWritten(before: merged.before, after: merged.entry, at: time), db)
+            return merged.entry
+        }
     }
 
     public func confirm(_ safeTxHash: [UInt8], with confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> SafeTransactionEntry? {
         let hash = Hex.encode(safeTxHash)
         return try await write { db in
             guard let stored = try SafeTransactionRows.entry(hash, db) else { return nil }
-            return try SafeTransactionRows.merge(confirmations, into: stored, fields: false, at: time, db).entry
+            let merged = try SafeTransactionRows.merge(confirmations, into: stored, fields: false, at: time, db)
+            try ServedEventRows.insert(ServedEvent.transactionWritten(before: merged.before, after: merged.entry, at: time), db)
+            return merged.entry
         }
     }
 
@@ -162,15 +171,18 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         return String(repeating: "0", count: max(0, 78 - digits.count)) + digits
     }
 
-    public func delete(_ safeTxHash: [UInt8]) async throws(StorageError) -> Bool {
+    public func delete(_ safeTxHash: [UInt8], at time: Date) async throws(StorageError) -> Bool {
         let hash = Hex.encode(safeTxHash)
         return try await write { db in
             // An executed transaction stays whole: its confirmations go only with a pending one.
-            guard try Bool.fetchOne(db, sql: "SELECT executionHash IS NULL FROM safeTransaction WHERE safeTxHash = ?", arguments: [hash]) == true else {
+            guard let row = try Row.fetchOne(db, sql: "SELECT chainId, safe FROM safeTransaction WHERE safeTxHash = ? AND executionHash IS NULL",
+                                             arguments: [hash]),
+                  let chainID = BigUInt(row["chainId"] as String, radix: 10), let safe = try? Address(row["safe"] as String) else {
                 return false
             }
             try db.execute(sql: "DELETE FROM safeSignature WHERE safeTxHash = ?", arguments: [hash])
             try db.execute(sql: "DELETE FROM safeTransaction WHERE safeTxHash = ?", arguments: [hash])
+            try ServedEventRows.insert([ServedEvent(.deletedMultisigTransaction, chainID: chainID, safe: safe, hash: safeTxHash, at: time)], db)
             return true
         }
     }

@@ -23,7 +23,7 @@ enum SafeMessageRows {
     /// message and each signature that can be recovered against the hash first. Answers the
     /// message as stored.
     @discardableResult
-    static func merge(_ entry: SafeMessageEntry, _ db: Database) throws -> SafeMessageEntry {
+    static func merge(_ entry: SafeMessageEntry, _ db: Database) throws -> (entry: SafeMessageEntry, before: Set<Address>?) {
         try entry.checkHashes()
         let key = Hex.encode(entry.messageHash)
         let known = try signatures(of: key, db)
@@ -48,7 +48,7 @@ enum SafeMessageRows {
             try SafeMessageSignatureRecord(messageHash: key, StoredSignature(signature, addedAt: addedAt)).save(db)
         }
         guard let written = try Self.entry(key, db) else { throw StorageError("the Safe message \(key) vanished while it was written") }
-        return written
+        return (written, existing.map { _ in Set(known.compactMap { try? Address($0.owner) }) })
     }
 
     static func signatures(of key: String, _ db: Database) throws -> [SafeMessageSignatureRecord] {

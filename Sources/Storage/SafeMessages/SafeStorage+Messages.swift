@@ -8,7 +8,7 @@ extension SafeStorage {
     /// The hash is checked against the message, and each signature against the hash, on write.
     public func save(_ entry: SafeMessageEntry) async throws(StorageError) {
         // Merged inside the write, so two processes signing at once both land.
-        _ = try await database.immediateWrite { db in try SafeMessageRows.merge(entry, db) }
+        _ = try await database.immediateWrite { db in try SafeMessageRows.merge(entry, db).entry }
     }
 
     /// The stored message with `messageHash`, or nil.

@@ -26,13 +26,14 @@ enum SafeTransactionRows {
     /// signatures that changed are stamped `time`, and so is the row when any did. Answers the
     /// transaction as stored and what changed. A repeated write changes nothing, and writes nothing.
     static func merge(_ signatures: [SafeSignature], into entry: SafeTransactionEntry, fields: Bool, at time: Date,
-                      _ db: Database) throws -> (entry: SafeTransactionEntry, changed: [SafeSignature]) {
+                      _ db: Database) throws -> (entry: SafeTransactionEntry, changed: [SafeSignature], before: Set<Address>?) {
         try SafeTxColumns.check(entry.transaction, hashesTo: entry.safeTxHash)
         let key = Hex.encode(entry.safeTxHash)
         let stored = try Self.entry(key, db)
         let merge = (stored?.confirmations ?? ConfirmationSet()).merging(signatures)
         // Nothing new is not written: a home's watchers (the dashboard's pages) would reload for nothing.
-        if !fields, let stored, merge.changed.isEmpty { return (stored, []) }
+        let before = stored.map { Set($0.storedSignatures.map(\.signature.owner)) }
+        if !fields, let stored, merge.changed.isEmpty { return (stored, [], before) }
         if let stored, !fields {
             try SafeTransactionRecord(stored.with(updatedAt: time)).update(db)
         } else {
@@ -46,6 +47,6 @@ enum SafeTransactionRows {
             try SafeSignatureRecord(safeTxHash: key, signature, addedAt: time).save(db)
         }
         guard let written = try Self.entry(key, db) else { throw StorageError("the Safe transaction \(key) vanished while it was written") }
-        return (written, merge.changed)
+        return (written, merge.changed, before)
     }
 }

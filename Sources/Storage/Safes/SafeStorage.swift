@@ -67,7 +67,8 @@ public struct SafeStorage: Sendable {
         -> (entry: SafeTransactionEntry, changed: [SafeSignature]) {
         // Immediate: another process (the CLI beside the dashboard) cannot merge between this read and write.
         try await database.immediateWrite { db in
-            try SafeTransactionRows.merge(signatures, into: entry, fields: fields, at: entry.updatedAt, db)
+            let merged = try SafeTransactionRows.merge(signatures, into: entry, fields: fields, at: entry.updatedAt, db)
+            return (merged.entry, merged.changed)
         }
     }
 

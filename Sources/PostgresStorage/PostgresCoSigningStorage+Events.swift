@@ -1,0 +1,111 @@
+import BigInt
+import EthereumKit
+import Foundation
+import PostgresNIO
+import Storage
+
+// The events and the webhooks' outbox, written in the same transaction as what they announce.
+extension PostgresCoSigningStorage {
+    public func appendEvents(_ events: [ServedEvent]) async throws(StorageError) -> Int {
+        let logger = logger
+        return try await write("store events") { connection in try await Self.insert(events, connection, logger: logger) }
+    }
+
+    public func events(after id: Int64, limit: Int) async throws(StorageError) -> [ServedEvent] {
+        let logger = logger, limit = max(limit, 0)
+        return try await read("read events") { connection in
+            var events: [ServedEvent] = []
+            let rows = try await connection.query("SELECT \(unescaped: Self.eventColumns), 0 FROM served_event WHERE id > \(id) ORDER BY id LIMIT \(limit)",
+                                                  logger: logger)
+            for try await row in rows { events.append(try Self.event(row).event) }
+            return events
+        }
+    }
+
+    public func setWebhooks(_ urls: [String]) async throws(StorageError) {
+        let logger = logger
+        try await write("set webhooks") { connection in
+            try await connection.query("DELETE FROM served_outbox WHERE NOT (webhook = ANY(\(urls)))", logger: logger)
+            try await connection.query("DELETE FROM served_webhook WHERE NOT (url = ANY(\(urls)))", logger: logger)
+            for url in urls { try await connection.query("INSERT INTO served_webhook (url) VALUES (\(url)) ON CONFLICT DO NOTHING", logger: logger) }
+        }
+    }
+
+    public func pendingDeliveries(webhook: String, limit: Int) async throws(StorageError) -> [PendingDelivery] {
+        let logger = logger, limit = max(limit, 0)
+        return try await read("read the outbox") { connection in
+            var deliveries: [PendingDelivery] = []
+            let rows = try await connection.query("""
+                SELECT \(unescaped: Self.eventColumns.split(separator: ",").map { "e." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
+                    o.attempts FROM served_outbox o JOIN served_event e ON e.id = o.event_id
+                WHERE o.webhook = \(webhook) ORDER BY o.event_id LIMIT \(limit)
+                """, logger: logger)
+            for try await row in rows {
+                let (event, attempts) = try Self.event(row)
+                deliveries.append(PendingDelivery(event: event, attempts: attempts))
+            }
+            return deliveries
+        }
+    }
+
+    public func delivered(eventID: Int64, webhook: String) async throws(StorageError) {
+        let logger = logger
+        try await write("mark delivered") { connection in
+            _ = try await connection.query("DELETE FROM served_outbox WHERE event_id = \(eventID) AND webhook = \(webhook)", logger: logger)
+        }
+    }
+
+    public func deliveryFailed(eventID: Int64, webhook: String) async throws(StorageError) {
+        let logger = logger
+        try await write("count a failed delivery") { connection in
+            _ = try await connection.query("UPDATE served_outbox SET attempts = attempts + 1 WHERE event_id = \(eventID) AND webhook = \(webhook)",
+                                       logger: logger)
+        }
+    }
+
+    public func outboxDepth() async throws(StorageError) -> Int {
+        let logger = logger
+        return try await read("count the outbox") { connection in
+            var depth = 0
+            for try await count in try await connection.query("SELECT count(*) FROM served_outbox", logger: logger).decode(Int.self) { depth = count }
+            return depth
+        }
+    }
+
+    static let eventColumns = "id, kind, chain_id::text, safe, hash, owner, transaction_hash, token, value::text, token_id::text, failed, dedup_key, created_at"
+
+    /// Stores `events` inside the caller's transaction (one already stored under its dedup key is
+    /// skipped) and queues each for every webhook; answers how many were stored.
+    @discardableResult
+    static func insert(_ events: [ServedEvent], _ connection: PostgresConnection, logger: Logger) async throws -> Int {
+        var stored = 0
+        for e in events {
+            let rows = try await connection.query("""
+                INSERT INTO served_event (kind, chain_id, safe, hash, owner, transaction_hash, token, value, token_id, failed, dedup_key, created_at)
+                VALUES (\(e.kind.rawValue), \(String(e.chainID))::numeric, \(e.safe.checksummed), \(e.hash.map { Hex.encode($0) }), \(e.owner?.checksummed),
+                    \(e.transactionHash.map { Hex.encode($0) }), \(e.token?.checksummed), \(e.value.map { String($0) })::numeric,
+                    \(e.tokenID.map { String($0) })::numeric, \(e.failed), \(e.dedupKey), \(e.createdAt.timeIntervalSince1970))
+                ON CONFLICT (dedup_key) DO NOTHING RETURNING id
+                """, logger: logger)
+            for try await id in rows.decode(Int64.self) {
+                stored += 1
+                try await connection.query("INSERT INTO served_outbox (event_id, webhook) SELECT \(id), url FROM served_webhook", logger: logger)
+            }
+        }
+        return stored
+    }
+
+    static func event(_ row: PostgresRow) throws -> (event: ServedEvent, attempts: Int) {
+        let (id, kindText, chain, safeText, hash, owner, transactionHash, token, value, tokenID, failed, dedupKey, created, attempts) =
+            try row.decode((Int64, String, String, String, String?, String?, String?, String?, String?, String?, Bool?, String?, Double, Int).self)
+        guard let kind = ServedEvent.Kind(rawValue: kindText), let chainID = BigUInt(chain, radix: 10) else {
+            throw StorageError("a stored event is unreadable")
+        }
+        let event = ServedEvent(kind, chainID: chainID, safe: try Address(safeText), hash: try hash.map { try Hex.decode($0) },
+                                owner: try owner.map { try Address($0) }, transactionHash: try transactionHash.map { try Hex.decode($0) },
+                                token: try token.map { try Address($0) }, value: value.flatMap { BigUInt($0, radix: 10) },
+                                tokenID: tokenID.flatMap { BigUInt($0, radix: 10) }, failed: failed, dedupKey: dedupKey,
+                                at: Date(timeIntervalSince1970: created), id: id)
+        return (event, attempts)
+    }
+}

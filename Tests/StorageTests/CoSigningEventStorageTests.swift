@@ -1,0 +1,91 @@
+import BigInt
+import EthereumKit
+import Foundation
+import SafeKit
+import Storage
+import Testing
+
+/// The events `bifrost serve` announces are written by the writes themselves, once per change,
+/// and wait in each webhook's outbox until delivered, on every backend.
+@Suite("Co-signing storage: events and the webhooks' outbox (every backend)")
+struct CoSigningEventStorageTests {
+    static let keys = CoSigningStorageTests.keys
+    static let safe = CoSigningStorageTests.safe
+    static let t0 = CoSigningStorageTests.t0
+
+    /// Each event as (type, owner or nil), the way a receiver tells them apart.
+    static func summary(_ events: [ServedEvent]) -> [String] {
+        events.map { [$0.kind.rawValue, $0.owner?.checksummed].compactMap { $0 }.joined(separator: " ") }
+    }
+
+    @Test("the 2-of-3 story announces each change once: pending, each new confirmation, executed, deleted, messages; repeats announce nothing",
+          arguments: CoSigningBackend.available)
+    func storyEvents(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        let tx = CoSigningStorageTests.tx(nonce: 0), hash = try tx.hash()
+        let a = try SafeSignature.sign(safeTxHash: hash, with: Self.keys[0]), b = try SafeSignature.sign(safeTxHash: hash, with: Self.keys[1])
+        _ = try await storage.save(tx, safeTxHash: hash, proposer: Self.keys[0].address, origin: nil, confirmations: [a], at: Self.t0)
+        _ = try await storage.save(tx, safeTxHash: hash, proposer: Self.keys[0].address, origin: nil, confirmations: [a], at: Self.t0)
+        _ = try await storage.confirm(hash, with: [b, a], at: Self.t0)
+        _ = try await storage.confirm(hash, with: [b], at: Self.t0)
+        let executedBy = [UInt8](repeating: 0xee, count: 32)
+        #expect(try await storage.markExecuted(hash, transactionHash: executedBy, successful: true, at: Self.t0))
+        #expect(try await !storage.markExecuted(hash, transactionHash: executedBy, successful: true, at: Self.t0))
+        let other = CoSigningStorageTests.tx(nonce: 1), otherHash = try other.hash()
+        _ = try await storage.save(other, safeTxHash: otherHash, proposer: Self.keys[2].address, origin: nil, confirmations: [], at: Self.t0)
+        #expect(try await storage.delete(otherHash, at: Self.t0))
+        #expect(try await !storage.delete(otherHash, at: Self.t0))
+
+        let message = try SafeMessageEntry(SafeMessage(safe: Self.safe, chainID: 31337, version: .v1_4_1, content: .text("hello")),
+                                           proposer: Self.keys[0].address, at: Self.t0)
+        let m0 = try SafeSignature.sign(safeTxHash: message.messageHash, with: Self.keys[0])
+        let m1 = try SafeSignature.sign(safeTxHash: message.messageHash, with: Self.keys[1])
+        _ = try await storage.saveMessage(message.adding([m0], at: Self.t0))
+        _ = try await storage.saveMessage(message.adding([m0], at: Self.t0))
+        _ = try await storage.confirmMessage(message.messageHash, with: [m1, m0], at: Self.t0)
+
+        let events = try await storage.events(after: 0, limit: 100)
+        let k = Self.keys.map(\.address.checksummed)
+        #expect(Self.summary(events) == [
+            "PENDING_MULTISIG_TRANSACTION", "NEW_CONFIRMATION \(k[0])", "NEW_CONFIRMATION \(k[1])", "EXECUTED_MULTISIG_TRANSACTION",
+            "PENDING_MULTISIG_TRANSACTION", "DELETED_MULTISIG_TRANSACTION",
+            "MESSAGE_CREATED", "MESSAGE_CONFIRMATION \(k[0])", "MESSAGE_CONFIRMATION \(k[1])",
+        ])
+        #expect(events.allSatisfy { $0.safe == Self.safe && $0.chainID == 31337 })
+        #expect(events.map(\.id) == events.map(\.id).sorted() && Set(events.map(\.id)).count == events.count)
+        let executed = try #require(events.first { $0.kind == .executedMultisigTransaction })
+        #expect(executed.hash == hash && executed.transactionHash == executedBy && executed.failed == false)
+        #expect(events[5].hash == otherHash && events[6].hash == message.messageHash)
+        #expect(try await storage.events(after: events[3].id, limit: 2).map(\.id) == [events[4].id, events[5].id])
+    }
+
+    @Test("chain events are kept once per dedup key; each is queued for every webhook until delivered, in order, failures counted",
+          arguments: CoSigningBackend.available)
+    func outbox(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        try await storage.setWebhooks(["https://a.example/hook", "https://b.example/hook"])
+        let received = ServedEvent(.incomingEther, chainID: 31337, safe: Self.safe, transactionHash: [UInt8](repeating: 1, count: 32),
+                                   value: 5_000_000_000_000_000_000, dedupKey: "0x01:7:in", at: Self.t0)
+        let token = ServedEvent(.incomingToken, chainID: 31337, safe: Self.safe, transactionHash: [UInt8](repeating: 2, count: 32),
+                                token: Self.keys[2].address, tokenID: 42, dedupKey: "0x02:1:in", at: Self.t0)
+        #expect(try await storage.appendEvents([received, token]) == 2)
+        #expect(try await storage.appendEvents([received]) == 0, "the same log read again is kept once")
+        let stored = try await storage.events(after: 0, limit: 10)
+        #expect(stored.count == 2 && stored[0].value == 5_000_000_000_000_000_000 && stored[1].tokenID == 42 && stored[1].token == Self.keys[2].address)
+        #expect(try await storage.outboxDepth() == 4)
+
+        let pending = try await storage.pendingDeliveries(webhook: "https://a.example/hook", limit: 10)
+        #expect(pending.map(\.event.id) == stored.map(\.id) && pending.allSatisfy { $0.attempts == 0 })
+        try await storage.deliveryFailed(eventID: stored[0].id, webhook: "https://a.example/hook")
+        try await storage.deliveryFailed(eventID: stored[0].id, webhook: "https://a.example/hook")
+        try await storage.delivered(eventID: stored[1].id, webhook: "https://a.example/hook")
+        let left = try await storage.pendingDeliveries(webhook: "https://a.example/hook", limit: 10)
+        #expect(left.map(\.event.id) == [stored[0].id] && left[0].attempts == 2)
+        #expect(try await storage.pendingDeliveries(webhook: "https://b.example/hook", limit: 1).map(\.event.id) == [stored[0].id])
+
+        try await storage.setWebhooks(["https://a.example/hook"])
+        #expect(try await storage.outboxDepth() == 1, "a webhook no longer configured loses its queue")
+        try await storage.delivered(eventID: stored[0].id, webhook: "https://a.example/hook")
+        #expect(try await storage.outboxDepth() == 0)
+    }
+}
