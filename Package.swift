@@ -193,6 +193,7 @@ let package = Package(
             dependencies: [
                 "Services", "Storage", "Networking", "BifrostServer", "HTTPServing", "TestSupport",
                 .product(name: "BigInt", package: "BigInt"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -18,7 +18,8 @@ struct CoSigningRoutes: Sendable {
     func add(to router: Router<BasicRequestContext>) {
         router.get("/health") { _, _ in Self.json(.ok, ServiceJSON.object([("status", .string("ok"))])) }
         router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            if let depth = try? await self.dispatcher.dispatch(OutboxDepth()) { self.metrics.outbox(depth: depth) }
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(string: self.metrics.text)))
         }
         router.get("/api/v1/about") { request, _ in try await self.about(request) }
@@ -43,6 +44,7 @@ struct CoSigningRoutes: Sendable {
         }
         addDelegates(to: router)
         addMessages(to: router)
+        addEvents(to: router)
         router.post("/api/v1/data-decoder") { request, _ in try await self.run { try await self.decodeData(request) } }
         router.post("/api/v1/multisig-transactions/:hash/confirmations") { request, context in
             try await self.run { try await self.confirm(request, context) }
@@ -197,7 +199,11 @@ struct CoSigningRoutes: Sendable {
 
     static func address(_ context: BasicRequestContext, _ name: String) throws(FieldError) -> Address {
         guard let text = context.parameters.get(name) else { throw FieldError(.malformed, field: name, "an address is required") }
-        do { return try InputText.address(text) } catch { throw FieldError(.malformed, field: name, error.reason) }
+        return try address(text, field: name)
+    }
+
+    static func address(_ text: String, field: String) throws(FieldError) -> Address {
+        do { return try InputText.address(text) } catch { throw FieldError(.malformed, field: field, error.reason) }
     }
 
     static func hash(_ context: BasicRequestContext) throws(FieldError) -> [UInt8] {

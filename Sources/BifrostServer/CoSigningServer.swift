@@ -21,10 +21,13 @@ public struct ServeSettings: Sendable {
     public var publicURL: URL?
     /// Read timeout and connections per client.
     public var limits: ServingLimits
+    /// Where events are POSTed, each signed with its webhook's secret; none by default.
+    public var webhooks: [Webhook]
 
     /// Loopback, open writes, no CORS, following every 5 seconds, links to the listen address.
     public init(host: String = "127.0.0.1", port: Int, access: WriteAccess = WriteAccess(keys: nil), corsOrigins: Set<String> = [],
-                followEvery: Duration? = .seconds(5), publicURL: URL? = nil, limits: ServingLimits = ServingLimits(connectionsPerClient: 256)) {
+                followEvery: Duration? = .seconds(5), publicURL: URL? = nil, limits: ServingLimits = ServingLimits(connectionsPerClient: 256),
+                webhooks: [Webhook] = []) {
         self.host = host
         self.port = port
         self.access = access
@@ -32,6 +35,7 @@ public struct ServeSettings: Sendable {
         self.followEvery = followEvery
         self.publicURL = publicURL
         self.limits = limits
+        self.webhooks = webhooks
     }
 }
 
@@ -82,7 +86,21 @@ public enum CoSigningServer {
                 }
             }
         }
-        defer { follower?.cancel() }
+        let deliveries = settings.webhooks.isEmpty ? nil : Task { [logger] in
+            do {
+                try await dispatcher.dispatch(DeliverWebhooks(webhooks: settings.webhooks) { webhook, eventID, reason in
+                    metrics.deliveryFailed()
+                    logger.warning("a webhook delivery failed; it will be sent again",
+                                   metadata: ["webhook": .string(webhook), "event": .stringConvertible(eventID), "error": .string(reason)])
+                })
+            } catch {
+                logger.error("webhook deliveries stopped", metadata: ["error": .string("\(error)")])
+            }
+        }
+        defer {
+            follower?.cancel()
+            deliveries?.cancel()
+        }
         try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm])
     }
 

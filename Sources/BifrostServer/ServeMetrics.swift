@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// What `/metrics` reports, in Prometheus's text format: requests and their latencies by route,
-/// storage failures, and how the chain follower keeps up. Routes are the router's patterns
+/// storage failures, how the chain follower keeps up, and the webhooks' outbox. Routes are the router's patterns
 /// (`/api/v1/safes/{address}`), never a request's own path, so no client text reaches the output
 /// and the number of series stays bounded.
 public final class ServeMetrics: Sendable {
@@ -32,6 +32,7 @@ public final class ServeMetrics: Sendable {
     private let latencies = Mutex<[String: Latency]>([:])
     private let storageFailures = Mutex(0)
     private let follower = Mutex(Follower())
+    private let outbox = Mutex<(depth: Int?, failures: Int)>((nil, 0))
 
     /// Empty metrics.
     public init() {}
@@ -63,6 +64,12 @@ public final class ServeMetrics: Sendable {
     /// A follower pass that failed.
     public func followFailed() { follower.withLock { $0.failures += 1 } }
 
+    /// Deliveries waiting in the webhooks' outbox, as the database last said.
+    public func outbox(depth: Int) { outbox.withLock { $0.depth = depth } }
+
+    /// A webhook delivery that failed and will be tried again.
+    public func deliveryFailed() { outbox.withLock { $0.failures += 1 } }
+
     /// The exposition text, version 0.0.4.
     public var text: String {
         var out = ""
@@ -93,6 +100,11 @@ public final class ServeMetrics: Sendable {
         out += "bifrost_serve_follower_last_success_timestamp_seconds \(f.lastSuccess.map { String($0.timeIntervalSince1970) } ?? "NaN")\n"
         help("bifrost_serve_follower_failures_total", "counter", "Chain follower passes that failed.")
         out += "bifrost_serve_follower_failures_total \(f.failures)\n"
+        let o = outbox.withLock { $0 }
+        help("bifrost_serve_outbox_depth", "gauge", "Webhook deliveries waiting, every webhook's together.")
+        out += "bifrost_serve_outbox_depth \(o.depth.map { String($0) } ?? "NaN")\n"
+        help("bifrost_serve_webhook_failures_total", "counter", "Webhook deliveries that failed and wait to be tried again.")
+        out += "bifrost_serve_webhook_failures_total \(o.failures)\n"
         return out
     }
 

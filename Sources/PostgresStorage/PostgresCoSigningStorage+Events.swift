@@ -22,6 +22,15 @@ extension PostgresCoSigningStorage {
         }
     }
 
+    public func latestEventID() async throws(StorageError) -> Int64 {
+        let logger = logger
+        return try await read("read the latest event") { connection in
+            var latest: Int64 = 0
+            for try await id in try await connection.query("SELECT coalesce(max(id), 0) FROM served_event", logger: logger).decode(Int64.self) { latest = id }
+            return latest
+        }
+    }
+
     public func setWebhooks(_ urls: [String]) async throws(StorageError) {
         let logger = logger
         try await write("set webhooks") { connection in

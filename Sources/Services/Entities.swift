@@ -50,6 +50,8 @@ public typealias CoSigningStorage = Storage.CoSigningStorage
 public typealias ServedSafe = Storage.ServedSafe
 /// An address an owner lets propose.
 public typealias ServedDelegate = Storage.ServedDelegate
+/// Something that happened to a served Safe, as the server announces it.
+public typealias ServedEvent = Storage.ServedEvent
 /// Which delegates to list.
 public typealias DelegateQuery = Storage.DelegateQuery
 /// The rule for a rates API's coin IDs, for front ends that check one as it is typed.

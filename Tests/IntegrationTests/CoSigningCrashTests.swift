@@ -16,12 +16,11 @@ extension OnDevnet {
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bifrost")
         }
 
-        /// Starts `bifrost serve` on a free port; answers the process and the URL from its first line.
-        static func start(rpc: String, home: URL, database: String) throws -> (Process, URL) {
+        /// Starts `bifrost serve` on a free port with `options`; answers the process and the URL from its first line.
+        static func start(rpc: String, home: URL, database: String, options: [String] = ["--follow-interval", "0"]) throws -> (Process, URL) {
             let process = Process()
             process.executableURL = bifrost
-            process.arguments = ["serve", "--rpc-url", rpc, "--home", home.path, "--listen", "127.0.0.1:0", "--database", "sqlite:" + database,
-                                 "--follow-interval", "0"]
+            process.arguments = ["serve", "--rpc-url", rpc, "--home", home.path, "--listen", "127.0.0.1:0", "--database", "sqlite:" + database] + options
             let out = Pipe()
             process.standardOutput = out
             process.standardError = FileHandle.nullDevice

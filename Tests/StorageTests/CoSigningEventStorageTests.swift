@@ -57,12 +57,14 @@ struct CoSigningEventStorageTests {
         #expect(executed.hash == hash && executed.transactionHash == executedBy && executed.failed == false)
         #expect(events[5].hash == otherHash && events[6].hash == message.messageHash)
         #expect(try await storage.events(after: events[3].id, limit: 2).map(\.id) == [events[4].id, events[5].id])
+        #expect(try await storage.latestEventID() == events.last?.id)
     }
 
     @Test("chain events are kept once per dedup key; each is queued for every webhook until delivered, in order, failures counted",
           arguments: CoSigningBackend.available)
     func outbox(_ backend: CoSigningBackend) async throws {
         let storage = try await backend.makeStorage()
+        #expect(try await storage.latestEventID() == 0)
         try await storage.setWebhooks(["https://a.example/hook", "https://b.example/hook"])
         let received = ServedEvent(.incomingEther, chainID: 31337, safe: Self.safe, transactionHash: [UInt8](repeating: 1, count: 32),
                                    value: 5_000_000_000_000_000_000, dedupKey: "0x01:7:in", at: Self.t0)

@@ -18,7 +18,8 @@ public struct FollowReport: Sendable, Equatable {
 /// from where the last pass stopped (kept in storage, so a restart resumes), through the
 /// provider's range and batch limits, marks each transaction executed or failed with its
 /// transaction hash from the `ExecutionSuccess` and `ExecutionFailure` events, and reads again
-/// every Safe that changed, marking its pending transactions below the new nonce replaced.
+/// every Safe that changed, marking its pending transactions below the new nonce replaced. The
+/// ether and tokens the Safes receive and send are announced as events (`ChainEvents`).
 struct CoSigningFollower: Sendable {
     let service: CoSigningStore
 
@@ -37,16 +38,26 @@ struct CoSigningFollower: Sendable {
             // Every log of the served Safes, not just executions: a module can change the owners
             // without an execTransaction, and the stored owners must follow.
             let logs = try await remote.logs(LogFilter(address: safes), from: from, to: head)
-            var moved = Set<Address>()
+            let announce = ChainEvents(chainID: chainID, safes: Set(safes), at: service.now())
+            var moved = Set<Address>(), movements: [ServedEvent] = []
             for log in logs {
                 // Ether received changes nothing the server keeps.
-                if log.topics.first != SafeEvents.safeReceived { moved.insert(log.address) }
+                if let received = announce.received(log) { movements.append(received); continue }
+                moved.insert(log.address)
                 guard let execution = SafeEvents.execution(topics: log.topics, data: log.data), let transactionHash = log.transactionHash else { continue }
                 if try await storage.markExecuted(execution.safeTxHash, transactionHash: transactionHash, successful: execution.success,
                                                   at: service.now()) {
                     executed += 1
                 }
+                if execution.success, let stored = try await storage.transaction(execution.safeTxHash) {
+                    movements += announce.sent(by: stored, execution: log)
+                }
             }
+            for filter in ChainEvents.transferFilters(safes) {
+                for log in try await remote.logs(filter, from: from, to: head) { movements += announce.tokens(log) }
+            }
+            // Before the block is recorded: a pass cut short reads these logs again, and their keys keep them once.
+            try await storage.appendEvents(movements)
             for address in moved.sorted(by: { $0.checksummed < $1.checksummed }) {
                 // An execution moved the nonce, and it or a module may have changed the owners: read the Safe again.
                 await service.cache.forget(address)

@@ -113,6 +113,8 @@ public protocol CoSigningStorage: Sendable {
     /// Up to `limit` stored events after `id`, oldest first. Events of writes are stored by the
     /// writes themselves, in the same transaction.
     func events(after id: Int64, limit: Int) async throws(StorageError) -> [ServedEvent]
+    /// The newest stored event's ID; 0 when there is none.
+    func latestEventID() async throws(StorageError) -> Int64
     /// The webhooks new events are queued for; one no longer listed loses its queue.
     func setWebhooks(_ urls: [String]) async throws(StorageError)
     /// Up to `limit` events waiting for `webhook`, oldest first.

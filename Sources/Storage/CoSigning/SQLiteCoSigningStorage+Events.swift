@@ -16,6 +16,10 @@ extension SQLiteCoSigningStorage {
         }
     }
 
+    public func latestEventID() async throws(StorageError) -> Int64 {
+        try await read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM servedEvent") ?? 0 }
+    }
+
     public func setWebhooks(_ urls: [String]) async throws(StorageError) {
         try await write { db in
             let listed = Set(urls)

@@ -29,6 +29,15 @@ struct ServeCommand: AsyncParsableCommand {
         headers is answered 400. Paging links point at --public-url, else at the listen address; \
         the request log shows query names with their values masked.
 
+        Events (a proposal, each new confirmation, an execution, a deletion, ether and tokens in \
+        and out, messages and their signatures) are written to the database with the change \
+        itself, in the official service's webhook JSON. Each --webhook (or line of --webhook-file) \
+        gets every event POSTed once it happened, oldest first, with X-Bifrost-Event-Id for \
+        deduplication and X-Bifrost-Signature: sha256=HMAC-SHA256(secret, body); an event stays \
+        queued in the database until the receiver answers 2xx, retried with a growing pause and \
+        kept across restarts, and a slow receiver never slows the API. GET /api/v1/events streams \
+        the same events as server-sent events (resume with Last-Event-ID; ?safe= for one Safe).
+
         With --api-key-file, writes need "Authorization: Bearer KEY" (the header safe-eth-py and \
         api-kit send with an API key) and each key has a rate; reads stay open. The file holds one \
         key per line (16 characters or more), optionally followed by its requests per minute, and \
@@ -38,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
         /api/v1|v2/multisig-transactions/{safeTxHash}/, POST \
         /api/v1/multisig-transactions/{safeTxHash}/confirmations/, GET /api/v1/safes/{address}/, \
         GET /api/v1|v2/owners/{owner}/safes/, GET/POST /api/v2/delegates/, DELETE \
-        /api/v2/delegates/{delegate}/, GET /api/v1/about/, POST /api/v1/data-decoder/ and GET /health; with or without a \
+        /api/v2/delegates/{delegate}/, GET /api/v1/about/, POST /api/v1/data-decoder/, GET /api/v1/events and GET /health; with or without a \
         trailing slash, and under an optional /{shortName} prefix. GET /metrics answers in Prometheus's \
         text format. The log (stderr) has one line per request (method, path with query values masked, \
         status, milliseconds), as text or with --log-format json one JSON object per line; --quiet keeps \
@@ -49,6 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
           bifrost serve --network sepolia --listen 0.0.0.0:8000 --database sqlite:/srv/bifrost/serve.sqlite \\
               --api-key-file /srv/bifrost/keys --cors-origin https://wallet.example.org
           BIFROST_SERVE_DATABASE=postgres://bifrost:PASSWORD@db.internal/bifrost bifrost serve --network sepolia
+          BIFROST_WEBHOOK_SECRET=$(cat /srv/bifrost/hook-secret) bifrost serve --network sepolia --webhook https://ops.example.org/safe
         """
     )
 
@@ -80,6 +90,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Connections one client address may hold open at once (a proxy in front counts as one client).",
                                valueName: "N"))
     var maxConnectionsPerClient = 256
+    @Option(help: ArgumentHelp("POST every event to this URL (repeat for more), signed with the secret in BIFROST_WEBHOOK_SECRET.",
+                               valueName: "URL"))
+    var webhook: [String] = []
+    @Option(help: ArgumentHelp("Webhooks from a file (chmod 600): one per line, the URL then its secret of 16 or more characters.",
+                               valueName: "FILE"))
+    var webhookFile: String?
     @Option(help: ArgumentHelp("The log's form on stderr: text, or json (one object per line).", valueName: "text|json"))
     var logFormat: ServeLogFormat = .text
     @OptionGroup var global: GlobalOptions
@@ -93,6 +109,26 @@ struct ServeCommand: AsyncParsableCommand {
         guard followInterval >= 0 else { throw ValidationError("--follow-interval: give 0 or more seconds") }
         guard safeCache >= 0 else { throw ValidationError("--safe-cache: give 0 or more seconds") }
         _ = try chosenDatabase()
+        _ = try chosenWebhooks()
+    }
+
+    /// `--webhook` URLs with the secret from `BIFROST_WEBHOOK_SECRET`, then `--webhook-file`'s.
+    func chosenWebhooks() throws -> [Webhook] {
+        var hooks: [Webhook] = []
+        if !webhook.isEmpty {
+            guard let secret = ProcessInfo.processInfo.environment["BIFROST_WEBHOOK_SECRET"], !secret.isEmpty else {
+                throw ValidationError("--webhook: set BIFROST_WEBHOOK_SECRET to the secret deliveries are signed with (16 characters or more), "
+                                      + "or give each webhook its own in --webhook-file")
+            }
+            do { hooks = try webhook.map { url throws(WebhookError) in try Webhook(url: url, secret: secret) } } catch {
+                throw ValidationError("--webhook: \(error.description)")
+            }
+        }
+        if let webhookFile {
+            do { hooks += try Webhook.file(webhookFile) } catch { throw ValidationError("--webhook-file: \(error.description)") }
+        }
+        guard Set(hooks.map(\.url.absoluteString)).count == hooks.count else { throw ValidationError("--webhook: a URL is given twice") }
+        return hooks
     }
 
     /// `--database`, else `BIFROST_SERVE_DATABASE`; nil for the home's SQLite file. The text is
@@ -133,7 +169,8 @@ struct ServeCommand: AsyncParsableCommand {
         let chainID = try await dispatcher.dispatch(ServedChainID())
         let settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
                                      followEvery: followInterval == 0 ? nil : .seconds(followInterval), publicURL: try chosenPublicURL(),
-                                     limits: ServingLimits(readTimeout: .seconds(readTimeout), connectionsPerClient: maxConnectionsPerClient))
+                                     limits: ServingLimits(readTimeout: .seconds(readTimeout), connectionsPerClient: maxConnectionsPerClient),
+                                     webhooks: try chosenWebhooks())
         try await CoSigningServer.run(dispatcher: dispatcher, settings: settings, logger: logFormat.logger(quiet: global.quiet)) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
             let line = global.json

@@ -20,19 +20,16 @@ public struct APIKeys: Sendable {
     /// Keys from `text`; `defaultPerMinute` applies where a line names no rate.
     public init(text: String, defaultPerMinute: Int) throws(APIKeysError) {
         var entries: [Entry] = []
-        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-            guard !words.isEmpty else { continue }
+        for (n, words) in PrivateFile.lines(text) {
             guard words.count <= 2, words[0].count >= 16 else {
-                throw APIKeysError("line \(n + 1): a key of 16 or more characters, then optionally its requests per minute")
+                throw APIKeysError("line \(n): a key of 16 or more characters, then optionally its requests per minute")
             }
             var rate = defaultPerMinute
             if words.count == 2 {
-                guard let r = Int(words[1]), r > 0 else { throw APIKeysError("line \(n + 1): the rate must be a positive whole number") }
+                guard let r = Int(words[1]), r > 0 else { throw APIKeysError("line \(n): the rate must be a positive whole number") }
                 rate = r
             }
-            entries.append(Entry(key: Array(words[0].utf8), perMinute: rate, label: "key \(entries.count + 1) (line \(n + 1))"))
+            entries.append(Entry(key: Array(words[0].utf8), perMinute: rate, label: "key \(entries.count + 1) (line \(n))"))
         }
         guard !entries.isEmpty else { throw APIKeysError("the file holds no key") }
         self.entries = entries
@@ -40,14 +37,10 @@ public struct APIKeys: Sendable {
 
     /// Keys from the file at `path`, which must not be readable by group or others.
     public init(file path: String, defaultPerMinute: Int) throws(APIKeysError) {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let data = FileManager.default.contents(atPath: path),
-              let text = String(data: data, encoding: .utf8) else {
-            throw APIKeysError("cannot read \(path)")
+        switch PrivateFile.text(path) {
+        case .success(let text): try self.init(text: text, defaultPerMinute: defaultPerMinute)
+        case .failure(let error): throw APIKeysError(error.reason)
         }
-        if let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
-            throw APIKeysError("\(path) is readable by others (mode \(String(mode, radix: 8))); chmod 600 it")
-        }
-        try self.init(text: text, defaultPerMinute: defaultPerMinute)
     }
 
     /// The entry `presented` matches. Every key is compared in full, so the time taken does not

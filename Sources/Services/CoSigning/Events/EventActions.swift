@@ -1,0 +1,40 @@
+import Foundation
+import Storage
+
+/// Up to `limit` stored events after `id`, oldest first.
+public struct ServedEventsAfter: CoSigningAction {
+    public let id: Int64
+    public let limit: Int
+    public init(id: Int64, limit: Int = 100) {
+        self.id = id
+        self.limit = limit
+    }
+    public func perform(on store: CoSigningStore?) async throws -> [ServedEvent] { try await store.open().storage.events(after: id, limit: limit) }
+}
+
+/// The newest stored event's ID, 0 when there is none: where a stream of new events starts.
+public struct LatestServedEventID: CoSigningAction {
+    public init() {}
+    public func perform(on store: CoSigningStore?) async throws -> Int64 {
+        try await store.open().storage.latestEventID()
+    }
+}
+
+/// Deliveries waiting in the webhooks' outbox.
+public struct OutboxDepth: CoSigningAction {
+    public init() {}
+    public func perform(on store: CoSigningStore?) async throws -> Int { try await store.open().storage.outboxDepth() }
+}
+
+/// Delivers the outbox to `webhooks` until cancelled; `failed` hears of each failed delivery.
+public struct DeliverWebhooks: CoSigningAction {
+    public let webhooks: [Webhook]
+    public let failed: @Sendable (_ webhook: String, _ eventID: Int64, _ reason: String) -> Void
+    public init(webhooks: [Webhook], failed: @escaping @Sendable (_ webhook: String, _ eventID: Int64, _ reason: String) -> Void) {
+        self.webhooks = webhooks
+        self.failed = failed
+    }
+    public func perform(on store: CoSigningStore?) async throws {
+        try await WebhookDeliverer(storage: store.open().storage, webhooks: webhooks).run(failed: failed)
+    }
+}
