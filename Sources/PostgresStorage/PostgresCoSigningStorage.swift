@@ -9,19 +9,23 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
     let client: PostgresClient
     let server: PostgresURL
     let logger: Logger
+    /// How long a read or write may take, a free connection included, before it is answered as
+    /// failed: a server that went away must cost a client seconds, not the pool's minute.
+    let deadline: Duration
     private let running: Task<Void, Never>
 
-    private init(server: PostgresURL, startup: [(String, String)], logger: Logger) {
+    private init(server: PostgresURL, startup: [(String, String)], deadline: Duration, logger: Logger) {
         let client = PostgresClient(configuration: server.clientConfiguration(startup: startup))
         self.client = client
         self.server = server
         self.logger = logger
+        self.deadline = deadline
         running = Task { await client.run() }
     }
 
     /// Connects to the server `url` names and brings its tables up to date. `schema` (letters,
     /// digits, underscores) keeps the tables in a schema of their own, created when missing.
-    public static func open(url: String, schema: String? = nil,
+    public static func open(url: String, schema: String? = nil, deadline: Duration = .seconds(2),
                             logger: Logger = Logger(label: "bifrost.postgres", factory: { _ in SwiftLogNoOpLogHandler() }))
         async throws(StorageError) -> PostgresCoSigningStorage {
         let server = try PostgresURL(parsing: url)
@@ -54,7 +58,7 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
         } catch {
             throw describe(error, "cannot open the co-signing database at \(server)", server: server)
         }
-        return PostgresCoSigningStorage(server: server, startup: startup, logger: logger)
+        return PostgresCoSigningStorage(server: server, startup: startup, deadline: deadline, logger: logger)
     }
 
     /// Closes the pool's connections; the storage answers nothing after this.
@@ -72,20 +76,26 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
-    func write<T: Sendable>(_ what: String, _ body: (PostgresConnection) async throws -> T) async throws(StorageError) -> T {
+    func write<T: Sendable>(_ what: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StorageError) -> T {
+        let client = client, logger = logger
         do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            return try await Deadline.run(within: deadline) {
+                try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            }
         } catch {
             throw failure(error, "co-signing database write failed (\(what))")
         }
     }
 
     /// Runs `body` in one read-only transaction that sees a single snapshot.
-    func read<T: Sendable>(_ what: String, _ body: (PostgresConnection) async throws -> T) async throws(StorageError) -> T {
+    func read<T: Sendable>(_ what: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StorageError) -> T {
+        let client = client, logger = logger
         do {
-            return try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
-                return try await body(connection)
+            return try await Deadline.run(within: deadline) {
+                try await client.withTransaction(logger: logger) { connection in
+                    try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
+                    return try await body(connection)
+                }
             }
         } catch {
             throw failure(error, "co-signing database read failed (\(what))")
@@ -98,6 +108,7 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
     /// message never carries the password because `server` prints without it.
     static func describe(_ error: any Error, _ context: String, server: PostgresURL) -> StorageError {
         if let error = error as? StorageError { return error }
+        if error is Deadline.Passed { return StorageError("\(context): \(server) did not answer in time") }
         // A transaction's failure wraps the one that counts.
         if let error = error as? PostgresTransactionError, let cause = error.closureError ?? error.beginError ?? error.commitError {
             return describe(cause, context, server: server)

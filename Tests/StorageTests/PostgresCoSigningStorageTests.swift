@@ -107,3 +107,53 @@ struct SplitMix {
         return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }
+
+extension PostgresCoSigningStorageTests {
+
+    @Test("a server that goes away: each read and write fails within the 2-second deadline, not the pool's minute; when it returns, the same storage works again")
+    func serverAway() async throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../scripts/postgres").standardized.path
+        let dir = "/tmp/bifrost-pg-away-\(UUID().uuidString.prefix(8))"
+        // The server it starts keeps every inherited descriptor open, so no pipe would ever end: the URL is read from DIR/url.
+        func postgres(_ command: String) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: script)
+            process.arguments = [command, "--state-dir", dir]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw StorageError("scripts/postgres \(command) failed") }
+        }
+        try postgres("start")
+        let url = try String(contentsOfFile: dir + "/url", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        defer { try? postgres("stop") }
+        let storage = try await PostgresCoSigningStorage.open(url: url)
+        let tx = Shared.tx(nonce: 2), hash = try tx.hash()
+        let saved = try await storage.save(tx, safeTxHash: hash, proposer: Shared.keys[0].address, origin: nil, confirmations: [], at: Shared.t0)
+
+        // The test server commits asynchronously (synchronous_commit=off): its WAL writer needs a moment before a crash keeps the rows.
+        try await Task.sleep(for: .milliseconds(1500))
+        try postgres("pause")
+        let clock = ContinuousClock()
+        for attempt in 0..<2 {
+            let started = clock.now
+            await #expect(throws: StorageError.self) { _ = try await storage.transaction(hash) }
+            let other = Shared.tx(nonce: 3)
+            await #expect(throws: StorageError.self) {
+                _ = try await storage.save(other, safeTxHash: try other.hash(), proposer: Shared.keys[0].address, origin: nil, confirmations: [],
+                                           at: Shared.t0)
+            }
+            let took = clock.now - started
+            #expect(took < .seconds(6), "attempt \(attempt): a read and a write failed after \(took), not within their 2-second deadlines")
+        }
+
+        try postgres("resume")
+        var back: SafeTransactionEntry?
+        for _ in 0..<60 where back == nil {
+            back = try? await storage.transaction(hash)
+            if back == nil { try await Task.sleep(for: .milliseconds(500)) }
+        }
+        #expect(back == saved, "the storage answers again once the server is back")
+        await storage.shutdown()
+    }
+}
