@@ -54,8 +54,8 @@ public enum CoSigningServer {
         return PathNormalizer(base: router.buildResponder())
     }
 
-    /// Serves `dispatcher`'s co-signing actions as `settings` say, following the chain meanwhile;
-    /// `ready` gets the bound port. `logger` takes the request log (info) and the follower's warnings.
+    /// Serves `dispatcher`'s co-signing actions as `settings` say, following the chain and
+    /// delivering events meanwhile, until SIGINT or SIGTERM; then closes the database. `ready` gets the bound port. `logger` takes the request log (info) and the follower's warnings.
     public static func run(dispatcher: Dispatcher, settings: ServeSettings, logger: Logger = defaultLogger,
                            ready: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let links = PageLinks(publicURL: settings.publicURL, host: settings.host)
@@ -97,11 +97,16 @@ public enum CoSigningServer {
                 logger.error("webhook deliveries stopped", metadata: ["error": .string("\(error)")])
             }
         }
-        defer {
-            follower?.cancel()
-            deliveries?.cancel()
-        }
-        try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm])
+        let served: Result<Void, any Error>
+        do { served = .success(try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm])) } catch { served = .failure(error) }
+        // The requests are answered; the background work stops before the database closes under it.
+        follower?.cancel()
+        deliveries?.cancel()
+        await follower?.value
+        await deliveries?.value
+        try? await dispatcher.dispatch(CloseServedStorage())
+        logger.info("stopped; the database is closed")
+        try served.get()
     }
 
     /// The server's log: info and above, to stderr.

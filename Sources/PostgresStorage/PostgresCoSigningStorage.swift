@@ -61,7 +61,7 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
         return PostgresCoSigningStorage(server: server, startup: startup, deadline: deadline, logger: logger)
     }
 
-    /// Closes the pool's connections; the storage answers nothing after this.
+    /// Closes the pool's connections once the queries under way have ended; the storage answers nothing after this.
     public func shutdown() async {
         running.cancel()
         await running.value

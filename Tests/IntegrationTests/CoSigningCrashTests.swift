@@ -16,14 +16,17 @@ extension OnDevnet {
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bifrost")
         }
 
-        /// Starts `bifrost serve` on a free port with `options`; answers the process and the URL from its first line.
-        static func start(rpc: String, home: URL, database: String, options: [String] = ["--follow-interval", "0"]) throws -> (Process, URL) {
+        /// Starts `bifrost serve` on a free port with `options` and `database` (a SQLite path or a PostgreSQL URL), its
+        /// log to `log`; answers the process and the URL from its first line.
+        static func start(rpc: String, home: URL, database: String, options: [String] = ["--follow-interval", "0"],
+                          log: FileHandle = .nullDevice) throws -> (Process, URL) {
             let process = Process()
             process.executableURL = bifrost
-            process.arguments = ["serve", "--rpc-url", rpc, "--home", home.path, "--listen", "127.0.0.1:0", "--database", "sqlite:" + database] + options
+            let url = database.hasPrefix("postgres") ? database : "sqlite:" + database
+            process.arguments = ["serve", "--rpc-url", rpc, "--home", home.path, "--listen", "127.0.0.1:0", "--database", url] + options
             let out = Pipe()
             process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
+            process.standardError = log
             try process.run()
             var line = [UInt8]()
             while !line.contains(UInt8(ascii: "\n")) {
@@ -86,6 +89,28 @@ extension OnDevnet {
                 if response.status != 200 || json["confirmations"]?.arrayValue?.count != 1 { missing += 1 }
             }
             #expect(missing == 0, "\(missing) of \(acknowledged.count) acknowledged proposals are gone")
+        }
+
+        @Test("SIGTERM: the server stops its follower and deliveries, closes the database and exits 0, on SQLite and PostgreSQL")
+        func terminated() async throws {
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("serve-term-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: home) }
+            let postgres = ProcessInfo.processInfo.environment["BIFROST_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+            for database in [home.appendingPathComponent("serve.sqlite").path] + (postgres.map { [$0] } ?? []) {
+                let logFile = home.appendingPathComponent("log-\(UUID().uuidString)")
+                _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+                let log = try FileHandle(forWritingTo: logFile)
+                let (server, url) = try Self.start(rpc: devnet.rpcURL, home: home, database: database, options: ["--follow-interval", "1"], log: log)
+                let health = try await LiveNetwork.shared.send(HTTPRequest(method: "GET", url: URL(string: url.absoluteString + "/health")!))
+                #expect(health.status == 200)
+                kill(server.processIdentifier, SIGTERM)
+                server.waitUntilExit()
+                try log.close()
+                let text = try String(contentsOf: logFile, encoding: .utf8)
+                #expect(server.terminationReason == .exit && server.terminationStatus == 0, "\(database.prefix(8)): \(text.suffix(300))")
+                #expect(text.contains("stopped; the database is closed"), "\(text.suffix(300))")
+            }
         }
     }
 }

@@ -126,6 +126,9 @@ public protocol CoSigningStorage: Sendable {
     /// Deliveries waiting, every webhook's together.
     func outboxDepth() async throws(StorageError) -> Int
 
+    /// Closes the database's connections once every write has finished; nothing is answered after.
+    func shutdown() async
+
     /// The last block whose execution events were read, or nil before the first read.
     func followedBlock(chainID: BigUInt) async throws(StorageError) -> BigUInt?
     /// Records that events were read up to `block`.

@@ -187,6 +187,11 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         }
     }
 
+    public func shutdown() async {
+        // Closing waits for the writes under way and checkpoints the WAL into the file.
+        try? (writer as? DatabasePool)?.close()
+    }
+
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
         do { return try await writer.write(body) } catch { throw StorageError.wrap(error, "co-signing database write failed") }
     }

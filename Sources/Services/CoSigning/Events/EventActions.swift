@@ -38,3 +38,9 @@ public struct DeliverWebhooks: CoSigningAction {
         try await WebhookDeliverer(storage: store.open().storage, webhooks: webhooks).run(failed: failed)
     }
 }
+
+/// Closes the co-signing database, after the work under way; the server's last step.
+public struct CloseServedStorage: CoSigningAction {
+    public init() {}
+    public func perform(on store: CoSigningStore?) async throws { await (try store.open()).storage.shutdown() }
+}
