@@ -23,11 +23,13 @@ public struct ServeSettings: Sendable {
     public var limits: ServingLimits
     /// Where events are POSTed, each signed with its webhook's secret; none by default.
     public var webhooks: [Webhook]
+    /// How many of the last blocks read are checked for a reorganisation and taken back after one.
+    public var reorgDepth: Int
 
     /// Loopback, open writes, no CORS, following every 5 seconds, links to the listen address.
     public init(host: String = "127.0.0.1", port: Int, access: WriteAccess = WriteAccess(keys: nil), corsOrigins: Set<String> = [],
                 followEvery: Duration? = .seconds(5), publicURL: URL? = nil, limits: ServingLimits = ServingLimits(connectionsPerClient: 256),
-                webhooks: [Webhook] = []) {
+                webhooks: [Webhook] = [], reorgDepth: Int = 10) {
         self.host = host
         self.port = port
         self.access = access
@@ -36,6 +38,7 @@ public struct ServeSettings: Sendable {
         self.publicURL = publicURL
         self.limits = limits
         self.webhooks = webhooks
+        self.reorgDepth = reorgDepth
     }
 }
 
@@ -75,7 +78,11 @@ public enum CoSigningServer {
                 // A failed pass is reported and tried again next time.
                 while !Task.isCancelled {
                     do {
-                        let report = try await dispatcher.dispatch(FollowServedChain())
+                        let report = try await dispatcher.dispatch(FollowServedChain(reorgDepth: settings.reorgDepth))
+                        if let fork = report.rewoundTo {
+                            logger.warning("the chain reorganised; what was read after the block that stands is read again",
+                                           metadata: ["block": .stringConvertible(fork)])
+                        }
                         metrics.followed(block: report.blocks.map { UInt64(clamping: $0.upperBound) },
                                          lag: report.blocks.map { UInt64(clamping: $0.upperBound - $0.lowerBound) } ?? 0, at: Date())
                     } catch {

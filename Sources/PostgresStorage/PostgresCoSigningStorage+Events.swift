@@ -81,7 +81,7 @@ extension PostgresCoSigningStorage {
         }
     }
 
-    static let eventColumns = "id, kind, chain_id::text, safe, hash, owner, transaction_hash, token, value::text, token_id::text, failed, dedup_key, created_at"
+    static let eventColumns = "id, kind, chain_id::text, safe, hash, owner, transaction_hash, token, value::text, token_id::text, failed, block, dedup_key, created_at"
 
     /// Stores `events` inside the caller's transaction (one already stored under its dedup key is
     /// skipped) and queues each for every webhook; answers how many were stored.
@@ -90,10 +90,11 @@ extension PostgresCoSigningStorage {
         var stored = 0
         for e in events {
             let rows = try await connection.query("""
-                INSERT INTO served_event (kind, chain_id, safe, hash, owner, transaction_hash, token, value, token_id, failed, dedup_key, created_at)
+                INSERT INTO served_event (kind, chain_id, safe, hash, owner, transaction_hash, token, value, token_id, failed, block, dedup_key, created_at)
                 VALUES (\(e.kind.rawValue), \(String(e.chainID))::numeric, \(e.safe.checksummed), \(e.hash.map { Hex.encode($0) }), \(e.owner?.checksummed),
                     \(e.transactionHash.map { Hex.encode($0) }), \(e.token?.checksummed), \(e.value.map { String($0) })::numeric,
-                    \(e.tokenID.map { String($0) })::numeric, \(e.failed), \(e.dedupKey), \(e.createdAt.timeIntervalSince1970))
+                    \(e.tokenID.map { String($0) })::numeric, \(e.failed), \(e.block.map { Int64(clamping: $0) }), \(e.dedupKey),
+                    \(e.createdAt.timeIntervalSince1970))
                 ON CONFLICT (dedup_key) DO NOTHING RETURNING id
                 """, logger: logger)
             for try await id in rows.decode(Int64.self) {
@@ -105,15 +106,15 @@ extension PostgresCoSigningStorage {
     }
 
     static func event(_ row: PostgresRow) throws -> (event: ServedEvent, attempts: Int) {
-        let (id, kindText, chain, safeText, hash, owner, transactionHash, token, value, tokenID, failed, dedupKey, created, attempts) =
-            try row.decode((Int64, String, String, String, String?, String?, String?, String?, String?, String?, Bool?, String?, Double, Int).self)
+        let (id, kindText, chain, safeText, hash, owner, transactionHash, token, value, tokenID, failed, block, dedupKey, created, attempts) =
+            try row.decode((Int64, String, String, String, String?, String?, String?, String?, String?, String?, Bool?, Int64?, String?, Double, Int).self)
         guard let kind = ServedEvent.Kind(rawValue: kindText), let chainID = BigUInt(chain, radix: 10) else {
             throw StorageError("a stored event is unreadable")
         }
         let event = ServedEvent(kind, chainID: chainID, safe: try Address(safeText), hash: try hash.map { try Hex.decode($0) },
                                 owner: try owner.map { try Address($0) }, transactionHash: try transactionHash.map { try Hex.decode($0) },
                                 token: try token.map { try Address($0) }, value: value.flatMap { BigUInt($0, radix: 10) },
-                                tokenID: tokenID.flatMap { BigUInt($0, radix: 10) }, failed: failed, dedupKey: dedupKey,
+                                tokenID: tokenID.flatMap { BigUInt($0, radix: 10) }, failed: failed, block: block.map { BigUInt($0) }, dedupKey: dedupKey,
                                 at: Date(timeIntervalSince1970: created), id: id)
         return (event, attempts)
     }

@@ -6,7 +6,8 @@ import Storage
 
 // Execution marks, served Safes, delegates and the follower's block, on the same server.
 extension PostgresCoSigningStorage {
-    public func markExecuted(_ safeTxHash: [UInt8], transactionHash: [UInt8], successful: Bool, at time: Date) async throws(StorageError) -> Bool {
+    public func markExecuted(_ safeTxHash: [UInt8], transactionHash: [UInt8], block: BigUInt?, successful: Bool,
+                             at time: Date) async throws(StorageError) -> Bool {
         let hash = Hex.encode(safeTxHash), executed = Hex.encode(transactionHash), at = time.timeIntervalSince1970, logger = logger
         let status: SafeTransactionStatus = successful ? .executed : .failed
         return try await write("mark \(hash) executed") { connection in
@@ -17,7 +18,7 @@ extension PostgresCoSigningStorage {
             guard let row = rows.first else { return false }
             let (chain, safe) = try row.decode((String, String).self)
             try await Self.insert([ServedEvent(.executedMultisigTransaction, chainID: BigUInt(chain, radix: 10) ?? 0, safe: try Address(safe),
-                                               hash: safeTxHash, transactionHash: transactionHash, failed: !successful, at: time)],
+                                               hash: safeTxHash, transactionHash: transactionHash, failed: !successful, block: block, at: time)],
                                   connection, logger: logger)
             return true
         }

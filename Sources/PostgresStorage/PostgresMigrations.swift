@@ -132,7 +132,7 @@ enum PostgresMigrations {
             )
             """,
         ]),
-        (4, "events, the webhooks and their outbox", [
+        (4, "events, the webhooks and their outbox, the hashes of the blocks read", [
             """
             CREATE TABLE served_event (
                 id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -146,11 +146,14 @@ enum PostgresMigrations {
                 value NUMERIC(78),
                 token_id NUMERIC(78),
                 failed BOOLEAN,
+                block BIGINT,
                 dedup_key TEXT UNIQUE,
                 created_at DOUBLE PRECISION NOT NULL
             )
             """,
+            "CREATE INDEX served_event_by_block ON served_event (chain_id, block)",
             "CREATE TABLE served_webhook (url TEXT PRIMARY KEY)",
+            "CREATE TABLE followed_hash (chain_id NUMERIC(78) NOT NULL, number BIGINT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (chain_id, number))",
             """
             CREATE TABLE served_outbox (
                 event_id BIGINT NOT NULL REFERENCES served_event ON DELETE CASCADE,

@@ -29,8 +29,8 @@ struct CoSigningEventStorageTests {
         _ = try await storage.confirm(hash, with: [b, a], at: Self.t0)
         _ = try await storage.confirm(hash, with: [b], at: Self.t0)
         let executedBy = [UInt8](repeating: 0xee, count: 32)
-        #expect(try await storage.markExecuted(hash, transactionHash: executedBy, successful: true, at: Self.t0))
-        #expect(try await !storage.markExecuted(hash, transactionHash: executedBy, successful: true, at: Self.t0))
+        #expect(try await storage.markExecuted(hash, transactionHash: executedBy, block: 7, successful: true, at: Self.t0))
+        #expect(try await !storage.markExecuted(hash, transactionHash: executedBy, block: 7, successful: true, at: Self.t0))
         let other = CoSigningStorageTests.tx(nonce: 1), otherHash = try other.hash()
         _ = try await storage.save(other, safeTxHash: otherHash, proposer: Self.keys[2].address, origin: nil, confirmations: [], at: Self.t0)
         #expect(try await storage.delete(otherHash, at: Self.t0))
@@ -89,5 +89,37 @@ struct CoSigningEventStorageTests {
         #expect(try await storage.outboxDepth() == 1, "a webhook no longer configured loses its queue")
         try await storage.delivered(eventID: stored[0].id, webhook: "https://a.example/hook")
         #expect(try await storage.outboxDepth() == 0)
+    }
+
+    @Test("a rewind after a reorganisation: the dropped execution is pending again, replaced marks lifted, chain events may come again, REORG_DETECTED and PENDING announced",
+          arguments: CoSigningBackend.available)
+    func rewind(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        let tx = CoSigningStorageTests.tx(nonce: 0), hash = try tx.hash(), rival = CoSigningStorageTests.tx(nonce: 0, value: 2)
+        let a = try SafeSignature.sign(safeTxHash: hash, with: Self.keys[0])
+        _ = try await storage.save(tx, safeTxHash: hash, proposer: Self.keys[0].address, origin: nil, confirmations: [a], at: Self.t0)
+        _ = try await storage.save(rival, safeTxHash: try rival.hash(), proposer: Self.keys[0].address, origin: nil, confirmations: [], at: Self.t0)
+        let executedBy = [UInt8](repeating: 0xee, count: 32)
+        #expect(try await storage.markExecuted(hash, transactionHash: executedBy, block: 12, successful: true, at: Self.t0))
+        #expect(try await storage.markReplaced(chainID: 31337, safe: Self.safe, below: 1, at: Self.t0) == 1)
+        let incoming = ServedEvent(.incomingEther, chainID: 31337, safe: Self.safe, transactionHash: [UInt8](repeating: 3, count: 32), value: 9,
+                                   block: 13, dedupKey: "31337:0x03:0:in", at: Self.t0)
+        #expect(try await storage.appendEvents([incoming]) == 1)
+        try await storage.rememberBlocks([(11, [UInt8](repeating: 11, count: 32)), (12, [UInt8](repeating: 12, count: 32)),
+                                          (13, [UInt8](repeating: 13, count: 32))], chainID: 31337, keepingFrom: 12)
+        #expect(try await storage.followedHashes(chainID: 31337).map(\.number) == [13, 12], "blocks before keepingFrom are forgotten")
+        try await storage.setFollowedBlock(13, chainID: 31337)
+        let before = try await storage.latestEventID()
+
+        #expect(try await storage.rewind(chainID: 31337, after: 11, at: Self.t0.addingTimeInterval(60)) == [Self.safe])
+        let back = try #require(try await storage.transaction(hash))
+        #expect(back.executionHash == nil && back.status == .queued && back.signatures == [a])
+        #expect(try await storage.transaction(try rival.hash())?.status == .queued, "the replaced mark is lifted for the follower to make again")
+        #expect(try await storage.followedBlock(chainID: 31337) == 11)
+        #expect(try await storage.followedHashes(chainID: 31337).isEmpty)
+        let announced = try await storage.events(after: before, limit: 10)
+        #expect(announced.map(\.kind) == [.reorgDetected, .pendingMultisigTransaction] && announced[0].block == 11 && announced[1].hash == hash)
+        #expect(try await storage.appendEvents([incoming]) == 1, "the same log, read again in the chain that stands, is announced again")
+        #expect(try await storage.rewind(chainID: 31337, after: 20, at: Self.t0).isEmpty, "nothing after block 20: nothing taken back")
     }
 }

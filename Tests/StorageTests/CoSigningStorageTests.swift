@@ -83,9 +83,9 @@ struct CoSigningStorageTests {
             _ = try await storage.save(tx, safeTxHash: hashes.last!, proposer: Self.keys[0].address, origin: nil, confirmations: signed, at: Self.t0)
         }
         let executedBy = [UInt8](repeating: 0xee, count: 32)
-        #expect(try await storage.markExecuted(hashes[0], transactionHash: executedBy, successful: true, at: Self.t0.addingTimeInterval(1)))
-        #expect(try await !storage.markExecuted(hashes[0], transactionHash: executedBy, successful: true, at: Self.t0), "marked once")
-        #expect(try await !storage.markExecuted([UInt8](repeating: 1, count: 32), transactionHash: executedBy, successful: true, at: Self.t0))
+        #expect(try await storage.markExecuted(hashes[0], transactionHash: executedBy, block: 7, successful: true, at: Self.t0.addingTimeInterval(1)))
+        #expect(try await !storage.markExecuted(hashes[0], transactionHash: executedBy, block: 7, successful: true, at: Self.t0), "marked once")
+        #expect(try await !storage.markExecuted([UInt8](repeating: 1, count: 32), transactionHash: executedBy, block: 7, successful: true, at: Self.t0))
         #expect(try await storage.markReplaced(chainID: 31337, safe: Self.safe, below: 7, at: Self.t0.addingTimeInterval(2)) == 2)
         #expect(try await storage.markReplaced(chainID: 31337, safe: Self.safe, below: 7, at: Self.t0) == 0, "replaced once")
         let executed = try #require(try await storage.transaction(hashes[0]))
@@ -96,7 +96,7 @@ struct CoSigningStorageTests {
         #expect(try await storage.transaction(hashes[2])?.status == .replaced)
         #expect(try await storage.transaction(hashes[3])?.status == .queued, "nonce 7 is still the Safe's to run")
         // A failed execution of the replaced nonce-6 transaction: the chain ran it after all.
-        #expect(try await storage.markExecuted(hashes[2], transactionHash: executedBy, successful: false, at: Self.t0.addingTimeInterval(3)))
+        #expect(try await storage.markExecuted(hashes[2], transactionHash: executedBy, block: 7, successful: false, at: Self.t0.addingTimeInterval(3)))
         let failed = try #require(try await storage.transaction(hashes[2]))
         #expect(failed.isExecuted && failed.isSuccessful == false && failed.status == .failed)
         #expect(try await !storage.delete(hashes[0], at: Self.t0), "an executed transaction is not deleted")

@@ -70,7 +70,7 @@ struct PostgresCoSigningStorageTests {
             for storage in [sqlite, postgres] {
                 _ = try await storage.save(tx, safeTxHash: hash, proposer: Shared.keys[0].address, origin: nil, confirmations: [], at: created)
                 _ = try await storage.confirm(hash, with: [signature], at: confirmedAt)
-                if executed { _ = try await storage.markExecuted(hash, transactionHash: hash, successful: true, at: confirmedAt) }
+                if executed { _ = try await storage.markExecuted(hash, transactionHash: hash, block: 7, successful: true, at: confirmedAt) }
             }
             hashes.append(hash)
         }

@@ -121,7 +121,7 @@ struct ReleaseMigrationTests {
         #expect(all.allSatisfy { $0.signatures.map(\.owner) == [Self.keys[1].address] && $0.storedSignatures[0].addedAt == Self.t0.addingTimeInterval(50) })
         #expect(all.allSatisfy { $0.proposer == Self.keys[0].address && $0.summary.isEmpty })
         // The first schema's replaced mark still gives way to the chain.
-        #expect(try await storage.markExecuted(all[2].safeTxHash, transactionHash: [UInt8](repeating: 0xcc, count: 32), successful: true,
+        #expect(try await storage.markExecuted(all[2].safeTxHash, transactionHash: [UInt8](repeating: 0xcc, count: 32), block: 7, successful: true,
                                                at: Self.t0.addingTimeInterval(200)))
         #expect(try await storage.transaction(all[2].safeTxHash)?.status == .executed)
         await storage.shutdown()

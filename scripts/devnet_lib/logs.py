@@ -8,11 +8,14 @@ from .serialize import block_logs
 
 
 class LogStore:
-    """Serialised logs per block. Mined blocks never change here (no reorgs), so each block's
-    logs are built once; that keeps repeated history scans (Safe queue/history) cheap."""
+    """Serialised logs per block. A mined block changes only when evm_revert takes it away, so
+    each block's logs are built once; that keeps repeated history scans (Safe queue/history) cheap."""
 
     def __init__(self):
         self._by_block = {}
+
+    def forget_after(self, number):
+        self._by_block = {n: logs for n, logs in self._by_block.items() if n <= number}
 
     def logs_of(self, chain, number):
         if number not in self._by_block:

@@ -158,6 +158,26 @@ def mine(node, params):
     return None
 
 
+def snapshot(node, params):
+    """evm_snapshot: an ID for the chain as it is now; evm_revert goes back to it."""
+    return data(node.backend.take_snapshot())
+
+
+def revert(node, params):
+    """evm_revert ID: drops every block after the snapshot, so the blocks mined next take their
+    numbers with other hashes: a reorganisation as a node's clients see one."""
+    snapshot_hash = parse_hash(param(params, 0, name="snapshot"))
+    try:
+        number = node.chain.get_block_by_hash(snapshot_hash).number
+    except Exception:
+        raise invalid_params("unknown snapshot")
+    if node.chain.get_canonical_block_by_number(number).hash != snapshot_hash:
+        raise invalid_params("the snapshot is not on the canonical chain")
+    node.backend.revert_to_snapshot(snapshot_hash)
+    node.forget_after(number)
+    return True
+
+
 def syncing(node, params):
     return False
 
@@ -192,4 +212,6 @@ TABLE = {
     "eth_getLogs": get_logs,
     "anvil_mine": mine,
     "hardhat_mine": mine,
+    "evm_snapshot": snapshot,
+    "evm_revert": revert,
 }

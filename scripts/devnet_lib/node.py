@@ -24,6 +24,11 @@ class Node:
     def chain(self):
         return self.backend.chain
 
+    def forget_after(self, number):
+        """Drops what was indexed of the blocks after `number`, which a revert took away."""
+        self.tx_index = {h: n for h, n in self.tx_index.items() if n <= number}
+        self.logs.forget_after(number)
+
     def locate(self, tx_hash):
         """(block, index) of a mined transaction, or None."""
         number = self.tx_index.get(tx_hash)

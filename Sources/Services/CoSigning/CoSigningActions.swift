@@ -132,8 +132,12 @@ public struct ListServedDelegates: CoSigningAction {
 
 /// Reads the chain's events since the last pass once: executions marked, replaced nonces marked.
 public struct FollowServedChain: CoSigningAction {
-    public init() {}
-    public func perform(on store: CoSigningStore?) async throws -> FollowReport { try await CoSigningFollower(service: try store.open()).step() }
+    /// Blocks whose hashes are kept, and how far back a reorganisation is taken back.
+    public let reorgDepth: Int
+    public init(reorgDepth: Int = 10) { self.reorgDepth = max(reorgDepth, 1) }
+    public func perform(on store: CoSigningStore?) async throws -> FollowReport {
+        try await CoSigningFollower(service: try store.open(), reorgDepth: reorgDepth).step()
+    }
 }
 
 /// Stores a Safe message signed by an owner, or adds the signatures when it is stored already.

@@ -77,7 +77,7 @@ public protocol CoSigningStorage: Sendable {
 
     /// Records that `safeTxHash` was executed by `transactionHash`; false when it is not stored or
     /// already marked. A replaced mark gives way: the chain says it ran.
-    func markExecuted(_ safeTxHash: [UInt8], transactionHash: [UInt8], successful: Bool, at time: Date) async throws(StorageError) -> Bool
+    func markExecuted(_ safeTxHash: [UInt8], transactionHash: [UInt8], block: BigUInt?, successful: Bool, at time: Date) async throws(StorageError) -> Bool
     /// Marks the Safe's pending transactions with a nonce below `nonce` replaced; answers how many.
     func markReplaced(chainID: BigUInt, safe: Address, below nonce: BigUInt, at time: Date) async throws(StorageError) -> Int
 
@@ -133,4 +133,14 @@ public protocol CoSigningStorage: Sendable {
     func followedBlock(chainID: BigUInt) async throws(StorageError) -> BigUInt?
     /// Records that events were read up to `block`.
     func setFollowedBlock(_ block: BigUInt, chainID: BigUInt) async throws(StorageError)
+    /// The hashes of the last blocks read, newest first: where a reorganisation shows.
+    func followedHashes(chainID: BigUInt) async throws(StorageError) -> [(number: BigUInt, hash: [UInt8])]
+    /// Keeps the hashes of `blocks` as read, and forgets those before `keepingFrom`.
+    func rememberBlocks(_ blocks: [(number: BigUInt, hash: [UInt8])], chainID: BigUInt, keepingFrom: BigUInt) async throws(StorageError)
+    /// Takes back what was read after `block`, in one write: executions seen there are unmarked
+    /// (their transactions pending again), replaced marks of the Safes concerned are lifted for the
+    /// follower to make again, the chain's events there may be announced again, and the followed
+    /// block becomes `block`. Announces `REORG_DETECTED` to each Safe concerned and each unmarked
+    /// transaction as pending; answers the Safes concerned.
+    func rewind(chainID: BigUInt, after block: BigUInt, at time: Date) async throws(StorageError) -> [Address]
 }

@@ -71,10 +71,18 @@ enum ServedEventRows {
             t.column("value", .text)
             t.column("tokenId", .text)
             t.column("failed", .boolean)
+            t.column("block", .integer)
             t.column("dedupKey", .text).unique()
             t.column("createdAt", .double).notNull()
         }
+        try db.create(index: "servedEventByBlock", on: "servedEvent", columns: ["chainId", "block"])
         try db.create(table: "servedWebhook") { t in t.primaryKey("url", .text) }
+        try db.create(table: "followedHash") { t in
+            t.column("chainId", .text).notNull()
+            t.column("number", .integer).notNull()
+            t.column("hash", .text).notNull()
+            t.primaryKey(["chainId", "number"])
+        }
         try db.create(table: "servedOutbox") { t in
             t.column("eventId", .integer).notNull().references("servedEvent", onDelete: .cascade)
             t.column("webhook", .text).notNull()
@@ -92,11 +100,12 @@ enum ServedEventRows {
             let values: [(any DatabaseValueConvertible)?] = [
                 e.kind.rawValue, String(e.chainID), e.safe.checksummed, e.hash.map { Hex.encode($0) }, e.owner?.checksummed,
                 e.transactionHash.map { Hex.encode($0) }, e.token?.checksummed, e.value.map { String($0) }, e.tokenID.map { String($0) }, e.failed,
-                e.dedupKey, e.createdAt.timeIntervalSince1970,
+                e.block.map { Int64(clamping: $0) }, e.dedupKey, e.createdAt.timeIntervalSince1970,
             ]
             try db.execute(sql: """
-                INSERT OR IGNORE INTO servedEvent (kind, chainId, safe, hash, owner, transactionHash, token, value, tokenId, failed, dedupKey, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR IGNORE INTO servedEvent (kind, chainId, safe, hash, owner, transactionHash, token, value, tokenId, failed, block, dedupKey,
+                    createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: StatementArguments(values.map { $0?.databaseValue ?? .null }))
             guard db.changesCount > 0 else { continue }
             stored += 1
@@ -114,7 +123,8 @@ enum ServedEventRows {
         }
         return ServedEvent(kind, chainID: chainID, safe: safe, hash: try bytes("hash"), owner: try address("owner"),
                            transactionHash: try bytes("transactionHash"), token: try address("token"), value: number("value"),
-                           tokenID: number("tokenId"), failed: row["failed"], dedupKey: row["dedupKey"],
+                           tokenID: number("tokenId"), failed: row["failed"], block: (row["block"] as Int64?).map { BigUInt($0) },
+                           dedupKey: row["dedupKey"],
                            at: Date(timeIntervalSince1970: row["createdAt"]), id: row["id"])
     }
 }

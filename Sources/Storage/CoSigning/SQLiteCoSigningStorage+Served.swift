@@ -5,7 +5,8 @@ import GRDB
 
 // Execution marks, served Safes, delegates and the follower's block, in the same SQLite file.
 extension SQLiteCoSigningStorage {
-    public func markExecuted(_ safeTxHash: [UInt8], transactionHash: [UInt8], successful: Bool, at time: Date) async throws(StorageError) -> Bool {
+    public func markExecuted(_ safeTxHash: [UInt8], transactionHash: [UInt8], block: BigUInt?, successful: Bool,
+                             at time: Date) async throws(StorageError) -> Bool {
         let hash = Hex.encode(safeTxHash), executed = Hex.encode(transactionHash)
         return try await write { db in
             let status: SafeTransactionStatus = successful ? .executed : .failed
@@ -17,7 +18,7 @@ extension SQLiteCoSigningStorage {
             if let row = try Row.fetchOne(db, sql: "SELECT chainId, safe FROM safeTransaction WHERE safeTxHash = ?", arguments: [hash]),
                let chainID = BigUInt(row["chainId"] as String, radix: 10), let safe = try? Address(row["safe"] as String) {
                 try ServedEventRows.insert([ServedEvent(.executedMultisigTransaction, chainID: chainID, safe: safe, hash: safeTxHash,
-                                                        transactionHash: transactionHash, failed: !successful, at: time)], db)
+                                                        transactionHash: transactionHash, failed: !successful, block: block, at: time)], db)
             }
             return true
         }

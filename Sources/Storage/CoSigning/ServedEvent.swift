@@ -18,6 +18,8 @@ public struct ServedEvent: Sendable, Equatable {
         case outgoingToken = "OUTGOING_TOKEN"
         case messageCreated = "MESSAGE_CREATED"
         case messageConfirmation = "MESSAGE_CONFIRMATION"
+        /// The chain dropped blocks this server had read: what it said of them after `block` may not stand.
+        case reorgDetected = "REORG_DETECTED"
     }
 
     /// Assigned by the storage, increasing; 0 before it is stored.
@@ -37,6 +39,8 @@ public struct ServedEvent: Sendable, Equatable {
     public var value: BigUInt?
     /// An ERC-721 token's ID, instead of a value.
     public var tokenID: BigUInt?
+    /// The block of an event read from the chain; for a reorganisation, the last block that stands.
+    public var block: BigUInt?
     /// Whether an execution failed.
     public var failed: Bool?
     /// For events read from the chain: the same log read twice gives the same key, and is kept once.
@@ -45,8 +49,8 @@ public struct ServedEvent: Sendable, Equatable {
 
     /// An event, not yet stored.
     public init(_ kind: Kind, chainID: BigUInt, safe: Address, hash: [UInt8]? = nil, owner: Address? = nil, transactionHash: [UInt8]? = nil,
-                token: Address? = nil, value: BigUInt? = nil, tokenID: BigUInt? = nil, failed: Bool? = nil, dedupKey: String? = nil,
-                at time: Date, id: Int64 = 0) {
+                token: Address? = nil, value: BigUInt? = nil, tokenID: BigUInt? = nil, failed: Bool? = nil, block: BigUInt? = nil,
+                dedupKey: String? = nil, at time: Date, id: Int64 = 0) {
         self.id = id
         self.kind = kind
         self.chainID = chainID
@@ -57,6 +61,7 @@ public struct ServedEvent: Sendable, Equatable {
         self.token = token
         self.value = value
         self.tokenID = tokenID
+        self.block = block
         self.failed = failed
         self.dedupKey = dedupKey
         self.createdAt = time
@@ -86,6 +91,16 @@ extension ServedEvent {
                                       owner: signature.owner, at: time))
         }
         return events
+    }
+}
+
+extension ServedEvent {
+    /// What a rewind announces: the reorganisation to each Safe concerned, then each unmarked
+    /// execution's transaction as pending again; every backend asks this one rule.
+    public static func rewound(chainID: BigUInt, safes: [Address], unmarked: [(safe: Address, safeTxHash: [UInt8])], after block: BigUInt,
+                               at time: Date) -> [ServedEvent] {
+        safes.map { ServedEvent(.reorgDetected, chainID: chainID, safe: $0, block: block, at: time) }
+            + unmarked.map { ServedEvent(.pendingMultisigTransaction, chainID: chainID, safe: $0.safe, hash: $0.safeTxHash, at: time) }
     }
 }
 

@@ -19,7 +19,10 @@ struct ServeCommand: AsyncParsableCommand {
         SQLite file, or in a PostgreSQL database that several servers can share. It listens on \
         127.0.0.1 unless --listen says otherwise, and its first line on stdout says where (one \
         JSON object with --json). Every few seconds it reads the served Safes' logs, resuming where \
-        it stopped, and marks transactions executed, failed or replaced; a Safe that changed is \
+        it stopped, and marks transactions executed, failed or replaced; it keeps the hashes of the \
+        last --reorg-depth blocks it read, and when the chain reorganises it takes back what it read \
+        of the dropped blocks (an execution there is pending again, REORG_DETECTED is announced) \
+        and reads again. A Safe that changed is \
         read again, and otherwise its owners, threshold and nonce are kept for --safe-cache \
         seconds rather than asked of the node for every request. Stop it with Ctrl-C or SIGTERM.
 
@@ -90,6 +93,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Connections one client address may hold open at once (a proxy in front counts as one client).",
                                valueName: "N"))
     var maxConnectionsPerClient = 256
+    @Option(help: ArgumentHelp("Blocks whose hashes the follower keeps: a reorganisation up to this deep is taken back and read again.",
+                               valueName: "BLOCKS"))
+    var reorgDepth = 10
     @Option(help: ArgumentHelp("POST every event to this URL (repeat for more), signed with the secret in BIFROST_WEBHOOK_SECRET.",
                                valueName: "URL"))
     var webhook: [String] = []
@@ -108,6 +114,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard rateLimit > 0 else { throw ValidationError("--rate-limit: give a positive number of requests per minute") }
         guard followInterval >= 0 else { throw ValidationError("--follow-interval: give 0 or more seconds") }
         guard safeCache >= 0 else { throw ValidationError("--safe-cache: give 0 or more seconds") }
+        guard (1...10_000).contains(reorgDepth) else { throw ValidationError("--reorg-depth: give a number of blocks from 1 to 10000") }
         _ = try chosenDatabase()
         _ = try chosenWebhooks()
     }
@@ -170,7 +177,7 @@ struct ServeCommand: AsyncParsableCommand {
         let settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
                                      followEvery: followInterval == 0 ? nil : .seconds(followInterval), publicURL: try chosenPublicURL(),
                                      limits: ServingLimits(readTimeout: .seconds(readTimeout), connectionsPerClient: maxConnectionsPerClient),
-                                     webhooks: try chosenWebhooks())
+                                     webhooks: try chosenWebhooks(), reorgDepth: reorgDepth)
         try await CoSigningServer.run(dispatcher: dispatcher, settings: settings, logger: logFormat.logger(quiet: global.quiet)) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
             let line = global.json

@@ -16,6 +16,8 @@ public struct ServiceWireEvent: Sendable, Equatable {
     public var tokenAddress: Address?
     public var value: BigUInt?
     public var tokenID: BigUInt?
+    /// For `REORG_DETECTED`: the last block that stands.
+    public var blockNumber: BigUInt?
 
     /// An event of `type` about the Safe at `address`; the fields its type has are set after.
     public init(type: String, address: Address, chainID: BigUInt) {
@@ -38,6 +40,7 @@ public struct ServiceWireEvent: Sendable, Equatable {
         tokenAddress = try f.optionalAddress("tokenAddress")
         value = try f.optionalNumber("value")
         tokenID = try f.optionalNumber("tokenId")
+        blockNumber = try f.optionalNumber("blockNumber")
     }
 
     /// The service's JSON: only the members this event has, in the official order.
@@ -51,6 +54,7 @@ public struct ServiceWireEvent: Sendable, Equatable {
         if let txHash { members.append(("txHash", .string(Hex.encode(txHash)))) }
         if let value { members.append(("value", .string(String(value)))) }
         if let tokenID { members.append(("tokenId", .string(String(tokenID)))) }
+        if let blockNumber { members.append(("blockNumber", .number(String(blockNumber)))) }
         members.append(("chainId", .string(String(chainID))))
         return .members(members)
     }

@@ -18,7 +18,7 @@ struct ChainEvents {
     func received(_ log: Log) -> ServedEvent? {
         guard let movement = SafeLedger.etherReceived(topics: log.topics, data: log.data), let key = key(log, "in") else { return nil }
         return ServedEvent(.incomingEther, chainID: chainID, safe: log.address, transactionHash: log.transactionHash, value: movement.amount,
-                           dedupKey: key, at: at)
+                           block: log.blockNumber, dedupKey: key, at: at)
     }
 
     /// Ether a stored transaction sent when it executed successfully.
@@ -26,7 +26,7 @@ struct ChainEvents {
         SafeLedger.etherSent(CallDecoder().decode(stored.transaction)).enumerated().compactMap { n, movement in
             key(log, "out\(n)").map {
                 ServedEvent(.outgoingEther, chainID: chainID, safe: stored.transaction.safe, transactionHash: log.transactionHash,
-                            value: movement.amount, dedupKey: $0, at: at)
+                            value: movement.amount, block: log.blockNumber, dedupKey: $0, at: at)
             }
         }
     }
@@ -42,7 +42,7 @@ struct ChainEvents {
         for (safe, kind, tag) in [(to, ServedEvent.Kind.incomingToken, "tin"), (from, .outgoingToken, "tout")] where safes.contains(safe) {
             guard let key = key(log, tag) else { continue }
             events.append(ServedEvent(kind, chainID: chainID, safe: safe, transactionHash: log.transactionHash, token: log.address, value: value,
-                                      tokenID: tokenID, dedupKey: key, at: at))
+                                      tokenID: tokenID, block: log.blockNumber, dedupKey: key, at: at))
         }
         return events
     }

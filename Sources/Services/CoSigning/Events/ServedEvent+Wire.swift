@@ -15,6 +15,7 @@ extension ServedEvent {
         wire.tokenAddress = token
         wire.value = value
         wire.tokenID = tokenID
+        if kind == .reorgDetected { wire.blockNumber = block }
         return wire
     }
 }
