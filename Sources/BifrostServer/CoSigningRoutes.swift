@@ -12,6 +12,8 @@ struct CoSigningRoutes: Sendable {
     let links: PageLinks
     /// Where requests the storage could not serve are counted.
     let metrics: ServeMetrics
+    /// How many blocks below the last one followed an execution must be to be final (`confirmed`).
+    let reorgDepth: Int
     /// The largest request body taken; a bigger one is a 413.
     static let maxBody = 256 * 1024
 
@@ -93,7 +95,8 @@ struct CoSigningRoutes: Sendable {
     private func transaction(_ context: BasicRequestContext, v2: Bool) async throws -> Response {
         let served = try await dispatcher.dispatch(ServedTransactionLookup(safeTxHash: try Self.hash(context)))
         let threshold = try? await dispatcher.dispatch(ServedSafeState(address: served.transaction.safe)).safe.threshold
-        return Self.json(.ok, ServiceJSON.transaction(served, threshold: threshold, v2: v2))
+        let final = try await dispatcher.dispatch(ServedFinality([served], reorgDepth: reorgDepth))
+        return Self.json(.ok, ServiceJSON.transaction(served, threshold: threshold, confirmed: final.contains(served.safeTxHash), v2: v2))
     }
 
     private func list(_ request: Request, _ context: BasicRequestContext, v2: Bool) async throws -> Response {
@@ -124,8 +127,10 @@ struct CoSigningRoutes: Sendable {
         (query.limit, query.offset) = try Self.window(request)
         if onlyUntrusted { return paged(request, count: 0, limit: query.limit, offset: query.offset, results: []) }
         let (count, page) = try await dispatcher.dispatch(ListServedTransactions(query))
-        return paged(request, count: count, limit: query.limit, offset: query.offset,
-                         results: page.map { ServiceJSON.transaction($0, threshold: state.safe.threshold, v2: v2) })
+        let final = try await dispatcher.dispatch(ServedFinality(page, reorgDepth: reorgDepth))
+        return paged(request, count: count, limit: query.limit, offset: query.offset, results: page.map {
+            ServiceJSON.transaction($0, threshold: state.safe.threshold, confirmed: final.contains($0.safeTxHash), v2: v2)
+        })
     }
 
     /// `limit` (default 100, 1 to 200) and `offset` from the query.

@@ -53,7 +53,7 @@ public enum CoSigningServer {
         router.add(middleware: RequestLogMiddleware(level: .info))
         if !settings.corsOrigins.isEmpty { router.add(middleware: CORSPolicy(origins: settings.corsOrigins)) }
         router.add(middleware: WriteAccessMiddleware(access: settings.access))
-        CoSigningRoutes(dispatcher: dispatcher, links: links, metrics: metrics).add(to: router)
+        CoSigningRoutes(dispatcher: dispatcher, links: links, metrics: metrics, reorgDepth: settings.reorgDepth).add(to: router)
         return PathNormalizer(base: router.buildResponder())
     }
 

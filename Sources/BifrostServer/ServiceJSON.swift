@@ -6,7 +6,8 @@ import Services
 /// The official Transaction Service's JSON for what a co-signing server holds: camelCase, with
 /// nonces and gas figures as strings in v2 and numbers in v1.
 enum ServiceJSON {
-    static func transaction(_ s: SafeTransactionEntry, threshold: BigUInt?, v2: Bool) -> JSONValue {
+    /// A multisig transaction; `confirmed` (Bifrost's own member) says its execution is past the reorganisation depth.
+    static func transaction(_ s: SafeTransactionEntry, threshold: BigUInt?, confirmed: Bool, v2: Bool) -> JSONValue {
         var wire = ServiceWireTransaction(s.transaction, safeTxHash: s.safeTxHash)
         wire.submissionDate = s.createdAt
         wire.modified = s.updatedAt
@@ -19,7 +20,8 @@ enum ServiceJSON {
         wire.confirmations = s.storedSignatures.map { ServiceWireConfirmation($0.signature, submissionDate: $0.addedAt) }
         wire.signatures = s.storedSignatures.isEmpty ? nil : SafeSignature.pack(s.storedSignatures.map(\.signature))
         wire.dataDecoded = CallDecoder().decode(s.transaction).dataDecoded
-        return wire.json(v2: v2)
+        guard case .object(let members) = wire.json(v2: v2) else { return wire.json(v2: v2) }
+        return .object(members + [(key: "confirmed", value: .bool(confirmed))])
     }
 
     /// A Safe message with its confirmations and, once the threshold is met, the prepared signature.

@@ -17,6 +17,21 @@ extension PostgresCoSigningStorage {
         }
     }
 
+    public func executionBlocks(_ safeTxHashes: [[UInt8]]) async throws(StorageError) -> [[UInt8]: BigUInt] {
+        guard !safeTxHashes.isEmpty else { return [:] }
+        let keys = safeTxHashes.map { Hex.encode($0) }, kind = ServedEvent.Kind.executedMultisigTransaction.rawValue, logger = logger
+        return try await read("read execution blocks") { connection in
+            var blocks: [[UInt8]: BigUInt] = [:]
+            let rows = try await connection.query("""
+                SELECT e.hash, max(e.block) FROM served_event e
+                JOIN safe_transaction t ON t.safe_tx_hash = e.hash AND t.execution_hash = e.transaction_hash
+                WHERE e.kind = \(kind) AND e.block IS NOT NULL AND e.hash = ANY(\(keys)) GROUP BY e.hash
+                """, logger: logger)
+            for try await (hash, block) in rows.decode((String, Int64).self) { blocks[try Hex.decode(hash)] = BigUInt(block) }
+            return blocks
+        }
+    }
+
     public func rememberBlocks(_ blocks: [(number: BigUInt, hash: [UInt8])], chainID: BigUInt, keepingFrom: BigUInt) async throws(StorageError) {
         let chain = String(chainID), rows = blocks.map { (Int64(clamping: $0.number), Hex.encode($0.hash)) }, first = Int64(clamping: keepingFrom)
         let logger = logger

@@ -24,7 +24,8 @@ struct ProposalRouteTests {
         let v2 = try await server.send(.get, "/api/v2/multisig-transactions/\(hash)/")
         #expect(v2.status == 200 && v2.json["safeTxHash"] == .string(hash) && v2.json["nonce"] == .string("3"))
         #expect(v2.json["confirmations"]?.arrayValue?.map { $0["owner"] } == [.string(H.keys[0].address.checksummed)])
-        #expect(v2.json["confirmationsRequired"] == .number("2") && v2.json["isExecuted"] == .bool(false))
+        #expect(v2.json["confirmationsRequired"] == .number("2") && v2.json["isExecuted"] == .bool(false)
+                && v2.json["confirmed"] == .bool(false))
         let v1 = try await server.send(.get, "/api/v1/multisig-transactions/\(hash)/")
         #expect(v1.json["nonce"] == .number("3"), "v1 gives nonces as numbers")
 

@@ -133,6 +133,8 @@ public protocol CoSigningStorage: Sendable {
     func followedBlock(chainID: BigUInt) async throws(StorageError) -> BigUInt?
     /// Records that events were read up to `block`.
     func setFollowedBlock(_ block: BigUInt, chainID: BigUInt) async throws(StorageError)
+    /// The block each of these transactions' current execution was read in, where the follower saw it.
+    func executionBlocks(_ safeTxHashes: [[UInt8]]) async throws(StorageError) -> [[UInt8]: BigUInt]
     /// The hashes of the last blocks read, newest first: where a reorganisation shows.
     func followedHashes(chainID: BigUInt) async throws(StorageError) -> [(number: BigUInt, hash: [UInt8])]
     /// Keeps the hashes of `blocks` as read, and forgets those before `keepingFrom`.

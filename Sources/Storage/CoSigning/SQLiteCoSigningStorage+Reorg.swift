@@ -14,6 +14,22 @@ extension SQLiteCoSigningStorage {
         }
     }
 
+    public func executionBlocks(_ safeTxHashes: [[UInt8]]) async throws(StorageError) -> [[UInt8]: BigUInt] {
+        guard !safeTxHashes.isEmpty else { return [:] }
+        let keys = safeTxHashes.map { Hex.encode($0) }, marks = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+        let kind = ServedEvent.Kind.executedMultisigTransaction.rawValue
+        return try await read { db in
+            var blocks: [[UInt8]: BigUInt] = [:]
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT e.hash AS hash, MAX(e.block) AS block FROM servedEvent e
+                JOIN safeTransaction t ON t.safeTxHash = e.hash AND t.executionHash = e.transactionHash
+                WHERE e.kind = ? AND e.block IS NOT NULL AND e.hash IN (\(marks)) GROUP BY e.hash
+                """, arguments: StatementArguments([kind] + keys))
+            for row in rows { blocks[try Hex.decode(row["hash"] as String)] = BigUInt(row["block"] as Int64) }
+            return blocks
+        }
+    }
+
     public func rememberBlocks(_ blocks: [(number: BigUInt, hash: [UInt8])], chainID: BigUInt, keepingFrom: BigUInt) async throws(StorageError) {
         let chain = String(chainID), rows = blocks.map { (Int64(clamping: $0.number), Hex.encode($0.hash)) }, first = Int64(clamping: keepingFrom)
         try await write { db in

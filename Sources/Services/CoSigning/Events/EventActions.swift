@@ -1,3 +1,4 @@
+import BigInt
 import Foundation
 import Storage
 
@@ -43,4 +44,24 @@ public struct DeliverWebhooks: CoSigningAction {
 public struct CloseServedStorage: CoSigningAction {
     public init() {}
     public func perform(on store: CoSigningStore?) async throws { await (try store.open()).storage.shutdown() }
+}
+
+/// Which of these executed transactions are final: read at least `reorgDepth` blocks below the
+/// last block followed, past any reorganisation the server takes back. An execution marked before
+/// blocks were kept counts as final.
+public struct ServedFinality: CoSigningAction {
+    public let transactions: [SafeTransactionEntry]
+    public let reorgDepth: Int
+    public init(_ transactions: [SafeTransactionEntry], reorgDepth: Int) {
+        self.transactions = transactions
+        self.reorgDepth = reorgDepth
+    }
+    public func perform(on store: CoSigningStore?) async throws -> Set<[UInt8]> {
+        let store = try store.open()
+        let executed = transactions.filter(\.isExecuted)
+        guard !executed.isEmpty else { return [] }
+        let blocks = try await store.storage.executionBlocks(executed.map(\.safeTxHash))
+        let followed = try await store.storage.followedBlock(chainID: try await store.chainID()) ?? 0
+        return Set(executed.filter { tx in blocks[tx.safeTxHash].map { $0 + BigUInt(reorgDepth) <= followed } ?? true }.map(\.safeTxHash))
+    }
 }
