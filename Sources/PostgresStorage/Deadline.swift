@@ -1,13 +1,18 @@
 import Synchronization
 
-/// Runs work that may hang on a server gone silent, answering by a deadline either way: a
-/// request then gets a 503 in seconds instead of waiting on a pool for a minute. The work itself
-/// is left to finish or fail on its own; callers only run writes that are safe to repeat.
+/// Runs work that may hang on a server gone silent, answering by a deadline either way, or as
+/// soon as `health` says the server is down: a request then gets a 503 in seconds instead of
+/// waiting on a pool for a minute. The work itself is left to finish or fail on its own; callers
+/// only run writes that are safe to repeat.
 enum Deadline {
     /// Thrown when `limit` passed first.
     struct Passed: Error {}
+    /// Thrown when the server stopped answering first.
+    struct ServerDown: Error {}
 
-    static func run<T: Sendable>(within limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    static func run<T: Sendable>(within limit: Duration, unless health: ServerHealth? = nil,
+                                 _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        if health?.isDown == true { throw ServerDown() }
         let race = Race<T>()
         return try await withCheckedThrowingContinuation { continuation in
             race.waiting(continuation)
@@ -16,8 +21,17 @@ enum Deadline {
                 race.finish(with: result)
             }
             race.timing(Task {
-                try? await Task.sleep(for: limit)
-                guard !Task.isCancelled else { return }
+                let clock = ContinuousClock(), end = clock.now + limit
+                // Checked a few times a second: the server's health can end the wait before the limit.
+                while clock.now < end {
+                    try? await Task.sleep(for: min(.milliseconds(100), end - clock.now))
+                    if Task.isCancelled { return }
+                    if health?.isDown == true {
+                        worker.cancel()
+                        race.finish(with: .failure(ServerDown()))
+                        return
+                    }
+                }
                 worker.cancel()
                 race.finish(with: .failure(Passed()))
             })

@@ -10,22 +10,25 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
     let server: PostgresURL
     let logger: Logger
     /// How long a read or write may take, a free connection included, before it is answered as
-    /// failed: a server that went away must cost a client seconds, not the pool's minute.
-    let deadline: Duration
+    /// failed, while the server is thought up.
+    let timeout: Duration
+    /// Whether the server answers: when it does not, reads and writes fail at once.
+    let health = ServerHealth()
     private let running: Task<Void, Never>
 
-    private init(server: PostgresURL, startup: [(String, String)], deadline: Duration, logger: Logger) {
+    private init(server: PostgresURL, startup: [(String, String)], probe: PostgresConnection.Configuration, timeout: Duration, logger: Logger) {
         let client = PostgresClient(configuration: server.clientConfiguration(startup: startup))
         self.client = client
         self.server = server
         self.logger = logger
-        self.deadline = deadline
+        self.timeout = timeout
         running = Task { await client.run() }
+        health.start(probe, logger: logger)
     }
 
     /// Connects to the server `url` names and brings its tables up to date. `schema` (letters,
     /// digits, underscores) keeps the tables in a schema of their own, created when missing.
-    public static func open(url: String, schema: String? = nil, deadline: Duration = .seconds(2),
+    public static func open(url: String, schema: String? = nil, timeout: Duration = .seconds(30),
                             logger: Logger = Logger(label: "bifrost.postgres", factory: { _ in SwiftLogNoOpLogHandler() }))
         async throws(StorageError) -> PostgresCoSigningStorage {
         let server = try PostgresURL(parsing: url)
@@ -58,16 +61,24 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
         } catch {
             throw describe(error, "cannot open the co-signing database at \(server)", server: server)
         }
-        return PostgresCoSigningStorage(server: server, startup: startup, deadline: deadline, logger: logger)
+        let probe: PostgresConnection.Configuration
+        do { probe = try server.connectionConfiguration(startup: startup) } catch { throw describe(error, "cannot reach \(server)", server: server) }
+        return PostgresCoSigningStorage(server: server, startup: startup, probe: probe, timeout: timeout, logger: logger)
     }
 
     /// Closes the pool's connections once the queries under way have ended; the storage answers nothing after this.
     public func shutdown() async {
+        await health.stop()
         running.cancel()
         await running.value
     }
 
-    deinit { running.cancel() }
+    deinit {
+        running.cancel()
+        // The probe holds only the health object, never the storage, so it is stopped here.
+        let health = health
+        Task { await health.stop() }
+    }
 
     static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 63,
@@ -79,7 +90,7 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
     func write<T: Sendable>(_ what: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StorageError) -> T {
         let client = client, logger = logger
         do {
-            return try await Deadline.run(within: deadline) {
+            return try await Deadline.run(within: timeout, unless: health) {
                 try await client.withTransaction(logger: logger) { connection in try await body(connection) }
             }
         } catch {
@@ -91,7 +102,7 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
     func read<T: Sendable>(_ what: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StorageError) -> T {
         let client = client, logger = logger
         do {
-            return try await Deadline.run(within: deadline) {
+            return try await Deadline.run(within: timeout, unless: health) {
                 try await client.withTransaction(logger: logger) { connection in
                     try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
                     return try await body(connection)
@@ -109,6 +120,7 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
     static func describe(_ error: any Error, _ context: String, server: PostgresURL) -> StorageError {
         if let error = error as? StorageError { return error }
         if error is Deadline.Passed { return StorageError("\(context): \(server) did not answer in time") }
+        if error is Deadline.ServerDown { return StorageError("\(context): \(server) is not answering") }
         // A transaction's failure wraps the one that counts.
         if let error = error as? PostgresTransactionError, let cause = error.closureError ?? error.beginError ?? error.commitError {
             return describe(cause, context, server: server)
