@@ -22,6 +22,20 @@ extension PostgresCoSigningStorage {
         }
     }
 
+    public func tokensMoved(chainID: BigUInt, safe: Address) async throws(StorageError) -> [Address] {
+        let logger = logger, chain = String(chainID), address = safe.checksummed
+        let kinds = [ServedEvent.Kind.incomingToken.rawValue, ServedEvent.Kind.outgoingToken.rawValue]
+        return try await read("read the tokens moved") { connection in
+            var tokens: [Address] = []
+            let rows = try await connection.query("""
+                SELECT DISTINCT token FROM served_event WHERE chain_id = \(chain)::numeric AND safe = \(address) AND kind = ANY(\(kinds))
+                    AND token IS NOT NULL AND token_id IS NULL ORDER BY token
+                """, logger: logger)
+            for try await token in rows.decode(String.self) { tokens.append(try Address(token)) }
+            return tokens
+        }
+    }
+
     public func latestEventID() async throws(StorageError) -> Int64 {
         let logger = logger
         return try await read("read the latest event") { connection in

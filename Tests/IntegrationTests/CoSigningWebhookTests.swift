@@ -53,6 +53,19 @@ extension OnDevnet {
             try await f.receiveTestTokens(7)
             // The follower reads them within a second or two; waiting keeps the story's order fixed.
             try await Self.wait("the chain's 4 events") { Set(receiver.deliveries.map(\.id)).count >= 7 }
+
+            // The balances: ether as the chain says, and the token the follower saw arrive.
+            let balances = try JSONParser.parse(try await Self.send(url, "GET", "/api/v1/safes/\(f.safe.checksummed)/balances/", "").body)
+            let lines = balances.arrayValue ?? []
+            let ether = try await f.remote().balance(of: f.safe)
+            #expect(lines.first?["tokenAddress"] == .null && lines.first?["balance"] == .string(String(ether)))
+            let token = lines.first { $0["tokenAddress"] == .string(devnet.testToken.checksummed) }
+            #expect(token?["balance"] == .string("7") && token?["token"]?["decimals"] != nil && token?["token"]?["symbol"]?.stringValue?.isEmpty == false,
+                    "\(balances)")
+            let described = try await Self.send(url, "GET", "/api/v1/tokens/\(devnet.testToken.checksummed)/", "")
+            let json = try JSONParser.parse(described.body)
+            #expect(described.status == 200 && json["type"] == .string("ERC20") && json["symbol"] == token?["token"]?["symbol"])
+            #expect(try await Self.send(url, "GET", "/api/v1/tokens/\(f.safe.checksummed)/", "").status == 404, "a Safe is not a token")
             let later = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[1], value: 5, nonce: 1)
             let laterHash = try later.hash()
             #expect(try await Self.send(url, "POST", safePath, try ServingCoSigner.proposal(later, signedBy: o4)).status == 201)

@@ -119,6 +119,10 @@ def main(server, rpc, safe_address, key0, key1, executor_key, stranger_key, api_
           "remove_delegate, signed by the owner")
     check(api.get_delegates(safe_address) == [], "no delegates left")
     check(safe_address in api.get_safes_for_owner(owner.address), "get_safes_for_owner lists the Safe")
+    balances = api.get_balances(safe_address)
+    ether = [b for b in balances if b["tokenAddress"] is None]
+    check(len(ether) == 1 and int(ether[0]["balance"]) == client.w3.eth.get_balance(safe_address),
+          "get_balances gives the Safe's ether as the chain holds it")
 
     print(f"safe-eth-py client: {count()} checks passed")
 

@@ -75,6 +75,13 @@ struct CoSigningEventStorageTests {
         let stored = try await storage.events(after: 0, limit: 10)
         #expect(stored.count == 2 && stored[0].value == 5_000_000_000_000_000_000 && stored[1].tokenID == 42 && stored[1].token == Self.keys[2].address)
         #expect(try await storage.outboxDepth() == 4)
+        let coin = try Address("0x00000000000000000000000000000000000c0117")
+        #expect(try await storage.tokensMoved(chainID: 31337, safe: Self.safe).isEmpty, "an ERC-721 movement is no balance line")
+        try await storage.appendEvents([ServedEvent(.outgoingToken, chainID: 31337, safe: Self.safe, token: coin, value: 3, at: Self.t0)])
+        #expect(try await storage.tokensMoved(chainID: 31337, safe: Self.safe) == [coin])
+        #expect(try await storage.tokensMoved(chainID: 1, safe: Self.safe).isEmpty)
+        try await storage.delivered(eventID: try await storage.latestEventID(), webhook: "https://a.example/hook")
+        try await storage.delivered(eventID: try await storage.latestEventID(), webhook: "https://b.example/hook")
 
         let pending = try await storage.pendingDeliveries(webhook: "https://a.example/hook", limit: 10)
         #expect(pending.map(\.event.id) == stored.map(\.id) && pending.allSatisfy { $0.attempts == 0 })

@@ -43,12 +43,13 @@ struct CoSigningFollower: Sendable {
         let from = try await storage.followedBlock(chainID: chainID).map { $0 + 1 } ?? head
         var executed = 0, replaced = 0
         if from <= head {
+            let oldestKept = head + 1 > BigUInt(reorgDepth) ? head + 1 - BigUInt(reorgDepth) : 0
             // The hashes first: should the chain reorganise while the logs are read, the next pass
             // finds these gone and reads again, rather than trusting logs of a dropped block.
-            let kept = try await hashes(from: max(from, head + 1 > BigUInt(reorgDepth) ? head + 1 - BigUInt(reorgDepth) : 0), to: head)
+            let kept = try await hashes(from: max(from, oldestKept), to: head)
             let safes = try await storage.servedSafes(chainID: chainID).map(\.address)
             if !safes.isEmpty { executed = try await read(safes, from: from, to: head, chainID: chainID, moved: &moved) }
-            try await storage.rememberBlocks(kept, chainID: chainID, keepingFrom: head + 1 > BigUInt(reorgDepth) ? head + 1 - BigUInt(reorgDepth) : 0)
+            try await storage.rememberBlocks(kept, chainID: chainID, keepingFrom: oldestKept)
         }
         for address in moved.sorted(by: { $0.checksummed < $1.checksummed }) {
             // An execution moved the nonce, and it or a module may have changed the owners: read the Safe again.

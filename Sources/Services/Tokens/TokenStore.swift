@@ -39,14 +39,12 @@ public struct TokenStore: Sendable {
     func add(_ a: AddToken) async throws -> Token {
         let chain = try await connector.connect(a.chain)
         let r = EthereumRemote.Requests.self
-        let (id, name, symbol, decimals) = try await chain.remote.batch(
-            r.chainID(), r.call(CallRequest(to: a.address, data: ERC20.name)),
-            r.call(CallRequest(to: a.address, data: ERC20.symbol)), r.call(CallRequest(to: a.address, data: ERC20.decimals)))
+        // One round trip: the node's chain ID, checked against the network, and the token's three answers.
+        let calls = TokenMetadata.requests(a.address)
+        let (id, name, symbol, decimals) = try await chain.remote.batch(r.chainID(), calls[0], calls[1], calls[2])
         let chainID = try chain.verify(chainID: try id.get())
-        guard let n = try? ERC20.decodeString(try name.get()), let s = try? ERC20.decodeString(try symbol.get()),
-              let d = try? ERC20.decodeUInt(try decimals.get()), d <= 255
-        else { throw ChainError.notAToken(a.address) }
-        let token = Token(chainID: chainID, address: a.address, name: n, symbol: s, decimals: Int(d),
+        let meta = try TokenMetadata.decode(a.address, [name, symbol, decimals][...])
+        let token = Token(chainID: chainID, address: a.address, name: meta.name, symbol: meta.symbol, decimals: meta.decimals,
                           whitelisted: a.whitelisted, addedAt: now())
         try await storage.save(token)
         return token

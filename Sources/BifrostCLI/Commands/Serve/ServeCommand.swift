@@ -49,7 +49,8 @@ struct ServeCommand: AsyncParsableCommand {
         Served: GET/POST /api/v1|v2/safes/{address}/multisig-transactions/, GET/DELETE \
         /api/v1|v2/multisig-transactions/{safeTxHash}/, POST \
         /api/v1/multisig-transactions/{safeTxHash}/confirmations/, GET /api/v1/safes/{address}/, \
-        GET /api/v1|v2/owners/{owner}/safes/, GET/POST /api/v2/delegates/, DELETE \
+        GET /api/v1|v2/owners/{owner}/safes/, GET /api/v1/safes/{address}/balances/, GET \
+        /api/v1/tokens/{address}/, GET/POST /api/v2/delegates/, DELETE \
         /api/v2/delegates/{delegate}/, GET /api/v1/about/, POST /api/v1/data-decoder/, GET /api/v1/events and GET /health; with or without a \
         trailing slash, and under an optional /{shortName} prefix. GET /metrics answers in Prometheus's \
         text format. The log (stderr) has one line per request (method, path with query values masked, \
