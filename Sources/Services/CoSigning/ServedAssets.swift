@@ -34,7 +34,7 @@ public struct ServedBalances: CoSigningAction {
         let remote = store.chain.remote
         let requests = tokens.flatMap { [r.call(CallRequest(to: $0, data: ERC20.balanceOf(safe)))] + TokenMetadata.requests($0) }
         async let ether = remote.send(r.balance(of: safe))
-        let answers = try await remote.batch(requests)
+        let answers = requests.isEmpty ? [] : try await remote.batch(requests)
         var lines = [ServedBalance(token: nil, metadata: nil, balance: try await ether)]
         for (i, token) in tokens.enumerated() {
             let base = i * 4
