@@ -110,6 +110,10 @@ extension OnDevnet {
                 let text = try String(contentsOf: logFile, encoding: .utf8)
                 #expect(server.terminationReason == .exit && server.terminationStatus == 0, "\(database.prefix(8)): \(text.suffix(300))")
                 #expect(text.contains("stopped; the database is closed"), "\(text.suffix(300))")
+                if !database.hasPrefix("postgres") {
+                    let wal = (try? FileManager.default.attributesOfItem(atPath: database + "-wal")[.size] as? Int) ?? 0
+                    #expect(wal == 0, "a clean stop folds the write-ahead log into the file: \(wal) bytes left in it")
+                }
             }
         }
     }
