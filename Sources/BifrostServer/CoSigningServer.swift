@@ -58,7 +58,8 @@ public enum CoSigningServer {
     }
 
     /// Serves `dispatcher`'s co-signing actions as `settings` say, following the chain and
-    /// delivering events meanwhile, until SIGINT or SIGTERM; then closes the database. `ready` gets the bound port. `logger` takes the request log (info) and the follower's warnings.
+    /// delivering events meanwhile, until SIGINT or SIGTERM; then closes the database. `ready`
+    /// gets the bound port. `logger` takes the request log (info) and the follower's warnings.
     public static func run(dispatcher: Dispatcher, settings: ServeSettings, logger: Logger = defaultLogger,
                            ready: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let links = PageLinks(publicURL: settings.publicURL, host: settings.host)

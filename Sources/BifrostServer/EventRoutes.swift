@@ -37,10 +37,10 @@ extension CoSigningRoutes {
             // Ctrl-C waits for open requests; the stream must end then, or the server never stops.
             for await _ in Self.ticks(every: Self.eventPoll).cancelOnGracefulShutdown() {
                 let events = (try? await dispatcher.dispatch(ServedEventsAfter(id: last, limit: 200))) ?? []
-                for event in events where safe == nil || event.safe == safe {
-                    try await writer.write(ByteBuffer(string: Self.frame(event)))
-                }
-                if let newest = events.last?.id { last = newest; quiet = .zero } else { quiet += Self.eventPoll }
+                let shown = events.filter { safe == nil || $0.safe == safe }
+                for event in shown { try await writer.write(ByteBuffer(string: Self.frame(event))) }
+                if let newest = events.last?.id { last = newest }
+                quiet = shown.isEmpty ? quiet + Self.eventPoll : .zero
                 if quiet >= Self.keepAlive {
                     // A closed connection shows itself here at the latest.
                     try await writer.write(ByteBuffer(string: ": alive\n\n"))

@@ -59,8 +59,7 @@ extension PostgresCoSigningStorage {
         return try await read("read the outbox") { connection in
             var deliveries: [PendingDelivery] = []
             let rows = try await connection.query("""
-                SELECT \(unescaped: Self.eventColumns.split(separator: ",").map { "e." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
-                    o.attempts FROM served_outbox o JOIN served_event e ON e.id = o.event_id
+                SELECT \(unescaped: Self.eventColumns), o.attempts FROM served_outbox o JOIN served_event e ON e.id = o.event_id
                 WHERE o.webhook = \(webhook) ORDER BY o.event_id LIMIT \(limit)
                 """, logger: logger)
             for try await row in rows {
@@ -95,6 +94,7 @@ extension PostgresCoSigningStorage {
         }
     }
 
+    /// The event's columns in `event(_:)`'s order; no outbox column shares a name with them, so they serve the join too.
     static let eventColumns = "id, kind, chain_id::text, safe, hash, owner, transaction_hash, token, value::text, token_id::text, failed, block, dedup_key, created_at"
 
     /// Stores `events` inside the caller's transaction (one already stored under its dedup key is

@@ -64,13 +64,11 @@ extension SafeStore {
         var start = try await storage.creationBlock(chainID: chainID, address: q.safe)
         if start == nil { start = try await findCreationBlock(of: q.safe, chainID: chainID, chain: chain, latest: head) }
         let from = start ?? 0
-        let word = [UInt8](repeating: 0, count: 12) + q.safe.bytes
         let executions = try await chain.remote.logs(LogFilter(address: [q.safe], topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]]),
                                                      from: from, to: head)
         let received = try await chain.remote.logs(LogFilter(address: [q.safe], topics: [[SafeEvents.safeReceived]]), from: from, to: head)
-        let tokensOut = try await chain.remote.logs(LogFilter(topics: [[SafeLedger.transferTopic], [word]]), from: from, to: head)
-        let tokensIn = try await chain.remote.logs(LogFilter(topics: [[SafeLedger.transferTopic], nil, [word]]), from: from, to: head)
-        let tokenLogs = tokensOut + tokensIn
+        var tokenLogs: [Log] = []
+        for filter in ChainEvents.transferFilters([q.safe]) { tokenLogs += try await chain.remote.logs(filter, from: from, to: head) }
 
         let executionHashes = Array(Set(executions.compactMap(\.transactionHash)))
         let sent = try await chain.remote.batch(executionHashes.map { r.transaction(hash: $0) })

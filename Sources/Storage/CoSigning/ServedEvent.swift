@@ -73,24 +73,21 @@ extension ServedEvent {
     /// signature was not there before has confirmed. A signature that replaces an owner's earlier
     /// one announces nothing; every backend asks this one rule.
     public static func transactionWritten(before: Set<Address>?, after: SafeTransactionEntry, at time: Date) -> [ServedEvent] {
-        let chainID = after.transaction.chainID ?? 0, safe = after.transaction.safe
-        var events: [ServedEvent] = []
-        if before == nil { events.append(ServedEvent(.pendingMultisigTransaction, chainID: chainID, safe: safe, hash: after.safeTxHash, at: time)) }
-        for signature in after.storedSignatures.map(\.signature) where !(before ?? []).contains(signature.owner) {
-            events.append(ServedEvent(.newConfirmation, chainID: chainID, safe: safe, hash: after.safeTxHash, owner: signature.owner, at: time))
-        }
-        return events
+        written(.pendingMultisigTransaction, .newConfirmation, chainID: after.transaction.chainID ?? 0, safe: after.transaction.safe,
+                hash: after.safeTxHash, signers: after.storedSignatures.map(\.signature.owner), before: before, at: time)
     }
 
     /// What a message write announces, by the same rule as a transaction's.
     public static func messageWritten(before: Set<Address>?, after: SafeMessageEntry, at time: Date) -> [ServedEvent] {
-        var events: [ServedEvent] = []
-        if before == nil { events.append(ServedEvent(.messageCreated, chainID: after.chainID, safe: after.safe, hash: after.messageHash, at: time)) }
-        for signature in after.storedSignatures.map(\.signature) where !(before ?? []).contains(signature.owner) {
-            events.append(ServedEvent(.messageConfirmation, chainID: after.chainID, safe: after.safe, hash: after.messageHash,
-                                      owner: signature.owner, at: time))
-        }
-        return events
+        written(.messageCreated, .messageConfirmation, chainID: after.chainID, safe: after.safe, hash: after.messageHash,
+                signers: after.storedSignatures.map(\.signature.owner), before: before, at: time)
+    }
+
+    /// `created` when there was nothing before (`before` nil), then `confirmed` for each signer not among `before`.
+    private static func written(_ created: Kind, _ confirmed: Kind, chainID: BigUInt, safe: Address, hash: [UInt8], signers: [Address],
+                                before: Set<Address>?, at time: Date) -> [ServedEvent] {
+        (before == nil ? [ServedEvent(created, chainID: chainID, safe: safe, hash: hash, at: time)] : [])
+            + signers.filter { !(before ?? []).contains($0) }.map { ServedEvent(confirmed, chainID: chainID, safe: safe, hash: hash, owner: $0, at: time) }
     }
 }
 

@@ -31,20 +31,26 @@ struct ChainEvents {
         }
     }
 
-    /// A token `Transfer` log's movements for the served Safes: in, out, or both between two of them.
+    /// A token `Transfer` log's movements for the served Safes: in, out, or both between two of
+    /// them. An ERC-20 amount is read by `SafeLedger.tokenMovement`; ERC-721's `Transfer` has the
+    /// token ID as a fourth topic.
     func tokens(_ log: Log) -> [ServedEvent] {
         guard log.topics.first == SafeLedger.transferTopic, log.topics.count == 3 || log.topics.count == 4 else { return [] }
         let from = Address(word: log.topics[1]), to = Address(word: log.topics[2])
-        let erc721 = log.topics.count == 4
-        guard erc721 || log.data.count == 32, from != to else { return [] }
-        let value = erc721 ? nil : BigUInt(Data(log.data)), tokenID = erc721 ? BigUInt(Data(log.topics[3])) : nil
-        var events: [ServedEvent] = []
-        for (safe, kind, tag) in [(to, ServedEvent.Kind.incomingToken, "tin"), (from, .outgoingToken, "tout")] where safes.contains(safe) {
-            guard let key = key(log, tag) else { continue }
-            events.append(ServedEvent(kind, chainID: chainID, safe: safe, transactionHash: log.transactionHash, token: log.address, value: value,
-                                      tokenID: tokenID, block: log.blockNumber, dedupKey: key, at: at))
+        return [to, from].filter(safes.contains).compactMap { safe -> ServedEvent? in
+            let incoming: Bool, value: BigUInt?, tokenID: BigUInt?
+            if log.topics.count == 4 {
+                guard from != to else { return nil }
+                (incoming, value, tokenID) = (safe == to, nil, BigUInt(Data(log.topics[3])))
+            } else {
+                guard let movement = SafeLedger.tokenMovement(safe: safe, contract: log.address, topics: log.topics, data: log.data) else { return nil }
+                (incoming, value, tokenID) = (movement.direction == .incoming, movement.amount, nil)
+            }
+            return key(log, incoming ? "tin" : "tout").map {
+                ServedEvent(incoming ? .incomingToken : .outgoingToken, chainID: chainID, safe: safe, transactionHash: log.transactionHash,
+                            token: log.address, value: value, tokenID: tokenID, block: log.blockNumber, dedupKey: $0, at: at)
+            }
         }
-        return events
     }
 
     /// The log's place on the chain, which no other log shares; nil for a pending log.
