@@ -13,7 +13,9 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
     /// failed, while the server is thought up.
     let timeout: Duration
     /// Whether the server answers: when it does not, reads and writes fail at once.
-    let health = ServerHealth()
+    let health: ServerHealth
+    /// Every write goes through here: concurrent writes share transactions.
+    private let commits: GroupCommit<@Sendable (PostgresConnection) async throws -> Void>
     private let running: Task<Void, Never>
 
     private init(server: PostgresURL, startup: [(String, String)], probe: PostgresConnection.Configuration, timeout: Duration, logger: Logger) {
@@ -22,6 +24,24 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
         self.server = server
         self.logger = logger
         self.timeout = timeout
+        let health = ServerHealth()
+        self.health = health
+        // A few batches at once: one would leave the server idle while this process prepares the next.
+        commits = GroupCommit(lanes: 4) { jobs in
+            try await Deadline.run(within: timeout, unless: health) {
+                // Batches lock rows in no set order, so two can deadlock; the server then aborts
+                // one, which runs again (its jobs are database work only).
+                for attempt in 1... {
+                    do {
+                        return try await client.withTransaction(logger: logger) { connection in
+                            for job in jobs { try await job(connection) }
+                        }
+                    } catch where attempt < 3 && Self.isConflict(error) {
+                        continue
+                    }
+                }
+            }
+        }
         running = Task { await client.run() }
         health.start(probe, logger: logger)
     }
@@ -86,13 +106,13 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
         return name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
     }
 
-    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    /// Runs `body` in a transaction, perhaps shared with other writes (`GroupCommit`): answers once
+    /// it committed, and nothing of it stays when it throws.
     func write<T: Sendable>(_ what: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StorageError) -> T {
-        let client = client, logger = logger
+        let outcome = JobOutcome<T>()
         do {
-            return try await Deadline.run(within: timeout, unless: health) {
-                try await client.withTransaction(logger: logger) { connection in try await body(connection) }
-            }
+            try await commits.submit { connection in outcome.record(try await body(connection)) }
+            return try outcome.value()
         } catch {
             throw failure(error, "co-signing database write failed (\(what))")
         }
@@ -111,6 +131,13 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
         } catch {
             throw failure(error, "co-signing database read failed (\(what))")
         }
+    }
+
+    /// Whether the server aborted a transaction for a deadlock or a serialization conflict: it may run again.
+    static func isConflict(_ error: any Error) -> Bool {
+        let cause = (error as? PostgresTransactionError).flatMap { $0.closureError ?? $0.commitError } ?? error
+        guard let state = (cause as? PSQLError)?.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
     }
 
     func failure(_ error: any Error, _ context: String) -> StorageError { Self.describe(error, context, server: server) }

@@ -42,13 +42,19 @@ extension OnDevnet {
             return (process, URL(string: String(text[range]))!)
         }
 
-        @Test("kill -9 while 8 clients propose: after a restart every acknowledged proposal is stored with its confirmation")
-        func killedUnderLoad() async throws {
+        /// "sqlite" (a file of the test's own), and the test PostgreSQL server's URL when there is one.
+        static var stores: [String] {
+            ["sqlite"] + (ProcessInfo.processInfo.environment["BIFROST_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : [$0] } ?? [])
+        }
+
+        @Test("kill -9 while 16 clients propose, their writes committed in shared transactions: after a restart every acknowledged proposal is stored with its confirmation",
+              arguments: Self.stores)
+        func killedUnderLoad(_ store: String) async throws {
             try #require(FileManager.default.isExecutableFile(atPath: Self.bifrost.path), "build the bifrost product first: \(Self.bifrost.path)")
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
             let home = FileManager.default.temporaryDirectory.appendingPathComponent("serve-home-\(UUID().uuidString)")
-            let database = home.appendingPathComponent("serve.sqlite").path
+            let database = store == "sqlite" ? home.appendingPathComponent("serve.sqlite").path : store
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: home) }
             let owner = devnet.accounts[5].key
@@ -57,7 +63,7 @@ extension OnDevnet {
             let safe = f.safe, chainID = devnet.chainID, to = f.owners[0]
 
             // Each client proposes its own transactions until the server stops answering.
-            let clients = (0..<8).map { client in
+            let clients = (0..<16).map { client in
                 Task { () -> [[UInt8]] in
                     var acknowledged: [[UInt8]] = []
                     for n in 0..<10_000 {
@@ -77,7 +83,7 @@ extension OnDevnet {
             server.waitUntilExit()
             var acknowledged: [[UInt8]] = []
             for client in clients { acknowledged += await client.value }
-            #expect(server.terminationReason == .uncaughtSignal && acknowledged.count >= 8, "\(acknowledged.count) acknowledged before the kill")
+            #expect(server.terminationReason == .uncaughtSignal && acknowledged.count >= 16, "\(acknowledged.count) acknowledged before the kill")
 
             let (restarted, again) = try Self.start(rpc: devnet.rpcURL, home: home, database: database)
             defer { restarted.terminate(); restarted.waitUntilExit() }

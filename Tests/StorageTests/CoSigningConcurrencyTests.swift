@@ -38,4 +38,36 @@ struct CoSigningConcurrencyTests {
         let list = try await storage.transactions(ServedTransactionQuery(chainID: 31337, safe: Shared.safe))
         #expect(list.count == 1 && list.page == [stored])
     }
+
+    @Test("64 proposals at once, one of them with a hash its fields do not give: that one fails alone, the other 63 are stored and announced",
+          arguments: CoSigningBackend.available)
+    func badWriteFailsAlone(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        let proposer = Self.owners[0]
+        let outcomes = try await withThrowingTaskGroup(of: (BigUInt, Bool).self) { group in
+            for nonce in 0..<64 {
+                group.addTask {
+                    let tx = Shared.tx(nonce: BigUInt(nonce)), hash = try tx.hash()
+                    let signature = try SafeSignature.sign(safeTxHash: hash, with: proposer)
+                    // Nonce 17 states another transaction's hash: the storage's own check refuses it.
+                    let stated = nonce == 17 ? try Shared.tx(nonce: 999).hash() : hash
+                    do {
+                        _ = try await storage.save(tx, safeTxHash: stated, proposer: proposer.address, origin: nil, confirmations: [signature],
+                                                   at: Shared.t0)
+                        return (BigUInt(nonce), true)
+                    } catch {
+                        return (BigUInt(nonce), false)
+                    }
+                }
+            }
+            return try await group.reduce(into: [BigUInt: Bool]()) { $0[$1.0] = $1.1 }
+        }
+        #expect(outcomes.filter { !$0.value }.map(\.key) == [17])
+        let list = try await storage.transactions(ServedTransactionQuery(chainID: 31337, safe: Shared.safe, limit: 100))
+        #expect(list.count == 63 && !list.page.contains { $0.transaction.nonce == 17 })
+        #expect(list.page.allSatisfy { $0.storedSignatures.map(\.signature.owner) == [proposer.address] })
+        let events = try await storage.events(after: 0, limit: 1000)
+        #expect(events.filter { $0.kind == .pendingMultisigTransaction }.count == 63)
+        #expect(events.filter { $0.kind == .newConfirmation }.count == 63)
+    }
 }

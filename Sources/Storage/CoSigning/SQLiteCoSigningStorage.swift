@@ -7,6 +7,8 @@ import SafeKit
 /// A co-signing server's transactions in one SQLite file (WAL): the default storage.
 public final class SQLiteCoSigningStorage: CoSigningStorage {
     private let writer: any DatabaseWriter
+    /// Every write goes through here: concurrent writes share one transaction and one sync.
+    private let commits: GroupCommit<@Sendable (Database) throws -> Void>
 
     /// Opens (creating if needed) the database at `path`, 0600.
     public init(path: String) throws(StorageError) {
@@ -16,6 +18,7 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
             let pool = try DatabasePool(path: path, configuration: config)
             chmod(path, 0o600)
             writer = pool
+            commits = Self.groupCommit(pool)
             try Self.migrator.migrate(writer)
         } catch {
             throw StorageError.wrap(error, "cannot open the co-signing database at \(path)")
@@ -25,7 +28,9 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
     /// A fresh in-memory database, for tests.
     public init() throws(StorageError) {
         do {
-            writer = try DatabaseQueue()
+            let queue = try DatabaseQueue()
+            writer = queue
+            commits = Self.groupCommit(queue)
             try Self.migrator.migrate(writer)
         } catch {
             throw StorageError.wrap(error, "cannot create an in-memory co-signing database")
@@ -193,8 +198,24 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         try? (writer as? DatabasePool)?.close()
     }
 
+    private static func groupCommit(_ writer: any DatabaseWriter) -> GroupCommit<@Sendable (Database) throws -> Void> {
+        GroupCommit { jobs in
+            try await writer.write { db in
+                for job in jobs { try job(db) }
+            }
+        }
+    }
+
+    /// Runs `body` in a write transaction, perhaps shared with other writes (`GroupCommit`), and
+    /// answers once it committed.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
-        do { return try await writer.write(body) } catch { throw StorageError.wrap(error, "co-signing database write failed") }
+        let outcome = JobOutcome<T>()
+        do {
+            try await commits.submit { db in outcome.record(try body(db)) }
+            return try outcome.value()
+        } catch {
+            throw StorageError.wrap(error, "co-signing database write failed")
+        }
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
