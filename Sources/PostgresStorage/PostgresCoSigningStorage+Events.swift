@@ -103,18 +103,19 @@ extension PostgresCoSigningStorage {
     static func insert(_ events: [ServedEvent], _ connection: PostgresConnection, logger: Logger) async throws -> Int {
         var stored = 0
         for e in events {
+            // One round trip: the event, then its outbox rows from what the insert returned.
             let rows = try await connection.query("""
-                INSERT INTO served_event (kind, chain_id, safe, hash, owner, transaction_hash, token, value, token_id, failed, block, dedup_key, created_at)
-                VALUES (\(e.kind.rawValue), \(String(e.chainID))::numeric, \(e.safe.checksummed), \(e.hash.map { Hex.encode($0) }), \(e.owner?.checksummed),
-                    \(e.transactionHash.map { Hex.encode($0) }), \(e.token?.checksummed), \(e.value.map { String($0) })::numeric,
-                    \(e.tokenID.map { String($0) })::numeric, \(e.failed), \(e.block.map { Int64(clamping: $0) }), \(e.dedupKey),
-                    \(e.createdAt.timeIntervalSince1970))
-                ON CONFLICT (dedup_key) DO NOTHING RETURNING id
+                WITH event AS (
+                    INSERT INTO served_event (kind, chain_id, safe, hash, owner, transaction_hash, token, value, token_id, failed, block, dedup_key, created_at)
+                    VALUES (\(e.kind.rawValue), \(String(e.chainID))::numeric, \(e.safe.checksummed), \(e.hash.map { Hex.encode($0) }), \(e.owner?.checksummed),
+                        \(e.transactionHash.map { Hex.encode($0) }), \(e.token?.checksummed), \(e.value.map { String($0) })::numeric,
+                        \(e.tokenID.map { String($0) })::numeric, \(e.failed), \(e.block.map { Int64(clamping: $0) }), \(e.dedupKey),
+                        \(e.createdAt.timeIntervalSince1970))
+                    ON CONFLICT (dedup_key) DO NOTHING RETURNING id),
+                queued AS (INSERT INTO served_outbox (event_id, webhook) SELECT event.id, served_webhook.url FROM event CROSS JOIN served_webhook)
+                SELECT id FROM event
                 """, logger: logger)
-            for try await id in rows.decode(Int64.self) {
-                stored += 1
-                try await connection.query("INSERT INTO served_outbox (event_id, webhook) SELECT \(id), url FROM served_webhook", logger: logger)
-            }
+            for try await _ in rows.decode(Int64.self) { stored += 1 }
         }
         return stored
     }

@@ -22,10 +22,11 @@ extension PostgresCoSigningStorage {
                     \(String(tx.nonce))::numeric, \(SafeTransactionStatus.queued.rawValue), '', \(proposer.checksummed), \(origin), \(at), \(at))
                 ON CONFLICT (safe_tx_hash) DO NOTHING RETURNING 1
                 """, logger: logger).collect().count > 0
-            guard try await Self.lock(hash, connection, logger: logger) else {
+            // A row this write inserted is locked by it already and has no signatures yet.
+            if !created, try await !Self.lock(hash, connection, logger: logger) {
                 throw StorageError("the transaction \(hash) vanished while it was written")
             }
-            let before = try await Self.merge(confirmations, hash: hash, at: at, connection, logger: logger)
+            let before = try await Self.merge(confirmations, hash: hash, at: at, new: created, connection, logger: logger)
             guard let stored = try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first else {
                 throw StorageError("the transaction \(hash) vanished while it was written")
             }
@@ -105,11 +106,13 @@ extension PostgresCoSigningStorage {
     /// caller holds the transaction's row lock, so concurrent writers merge one after another.
     /// Answers the owners who had signed before, or nil when there was nothing to merge.
     @discardableResult
-    static func merge(_ confirmations: [SafeSignature], hash: String, at: Double, _ connection: PostgresConnection,
+    static func merge(_ confirmations: [SafeSignature], hash: String, at: Double, new: Bool = false, _ connection: PostgresConnection,
                       logger: Logger) async throws -> Set<Address>? {
         guard !confirmations.isEmpty else { return nil }
-        // Only the confirmations: the whole row is read once, after the write.
-        let stored = ConfirmationSet((try await PostgresTransactionRows.signatures([hash], connection, logger: logger)[hash] ?? []).map(\.signature))
+        // Only the confirmations: the whole row is read once, after the write. A row just
+        // inserted has none, and its modification time is this write's already.
+        let stored = new ? ConfirmationSet()
+            : ConfirmationSet((try await PostgresTransactionRows.signatures([hash], connection, logger: logger)[hash] ?? []).map(\.signature))
         let changed = stored.merging(confirmations).changed
         for signature in changed {
             try await connection.query("""
@@ -118,7 +121,7 @@ extension PostgresCoSigningStorage {
                 ON CONFLICT (safe_tx_hash, owner) DO UPDATE SET signature = EXCLUDED.signature, added_at = EXCLUDED.added_at
                 """, logger: logger)
         }
-        if !changed.isEmpty {
+        if !changed.isEmpty && !new {
             try await connection.query("UPDATE safe_transaction SET updated_at = \(at) WHERE safe_tx_hash = \(hash)", logger: logger)
         }
         return Set(stored.signatures.map(\.owner))
