@@ -9,14 +9,14 @@ import Foundation
 public enum InputText {
     /// An address: 0x and 40 hex digits, checksummed or in one case.
     public static func address(_ text: String) throws(InputTextError) -> Address {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let t = trimmed(text)
         guard !t.isEmpty else { throw InputTextError("an address is required (0x and 40 hex digits)") }
         do { return try Address(t) } catch { throw InputTextError(error.description) }
     }
 
     /// A uint256, as every EVM quantity is: decimal (`1000`, `1e3`) or 0x hex, below 2^256.
     public static func uint256(_ text: String) throws(InputTextError) -> BigUInt {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let t = trimmed(text)
         guard !t.isEmpty else { throw InputTextError("a number is required") }
         guard let v = IntegerText.parseUnsigned(t) else { throw InputTextError("'\(t)' is not a non-negative integer (decimal or 0x hex)") }
         guard v <= IntegerText.uint256Max else { throw InputTextError("the value does not fit in 256 bits") }
@@ -25,14 +25,14 @@ public enum InputText {
 
     /// Bytes written as hex, with or without 0x.
     public static func hex(_ text: String) throws(InputTextError) -> [UInt8] {
-        do { return try Hex.decode(text.trimmingCharacters(in: .whitespacesAndNewlines)) } catch { throw InputTextError(error.description) }
+        do { return try Hex.decode(trimmed(text)) } catch { throw InputTextError(error.description) }
     }
 
     /// An amount in wei. A number with a unit means that unit (`0.5 ether`, `20gwei`, `7 wei`);
     /// a bare number is wei wherever a raw amount is taken (cast's convention), and `bareUnit`
     /// only where a field says it means another unit (the dashboard's ETH fields).
     public static func amount(_ text: String, bareUnit: EtherUnit = .wei) throws(InputTextError) -> BigUInt {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let t = trimmed(text)
         guard !t.isEmpty else { throw InputTextError("an amount is required") }
         let written = t.contains(where: \.isLetter) ? t : "\(t) \(bareUnit.rawValue)"
         let wei: BigUInt
@@ -43,7 +43,7 @@ public enum InputText {
 
     /// `call` or `delegatecall` (also 0 or 1); CREATE is not something a Safe transaction does here.
     public static func operation(_ text: String) throws(InputTextError) -> SafeOperation {
-        guard let operation = SafeOperation(name: text.trimmingCharacters(in: .whitespacesAndNewlines)), operation != .create else {
+        guard let operation = SafeOperation(name: trimmed(text)), operation != .create else {
             throw InputTextError("operation '\(text)' is not call or delegatecall")
         }
         return operation
@@ -54,7 +54,7 @@ public enum InputText {
     /// or one `ADDRESS AMOUNT` transfer per line (comma or spaces between), whose bare amounts are
     /// in `bareUnit` (the dashboard's box says ETH). Errors name the item or line.
     public static func batch(_ text: String, bareUnit: EtherUnit = .wei) throws(InputTextError) -> [MultiSendCall] {
-        let calls = text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("[") ? try jsonBatch(text) : try lineBatch(text, bareUnit: bareUnit)
+        let calls = trimmed(text).hasPrefix("[") ? try jsonBatch(text) : try lineBatch(text, bareUnit: bareUnit)
         guard !calls.isEmpty else { throw InputTextError("the batch holds no call") }
         return calls
     }
@@ -91,6 +91,15 @@ public enum InputText {
             }
         }
         return calls
+    }
+
+    /// `text` without surrounding whitespace. Text that starts and ends with a visible ASCII
+    /// character, as a server's every field does, is kept as it is: Foundation's trimming showed
+    /// in the server's profile.
+    static func trimmed(_ text: String) -> String {
+        func visible(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x7f } ?? false }
+        if visible(text.utf8.first) && visible(text.utf8.last) { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 

@@ -45,8 +45,9 @@ public struct Address: Hashable, Sendable, Comparable, CustomStringConvertible {
         guard body.utf8.count == 40 else { throw .invalidLength(body.utf8.count) }
         guard let raw = try? Hex.decode(body) else { throw .invalidHex }
         let candidate = Address(unchecked: raw)
-        let hasLower = body.contains { $0.isLowercase }
-        let hasUpper = body.contains { $0.isUppercase }
+        // The body is hex by now, so ASCII tests on its bytes say it: Character's Unicode case tests showed in the server's profile.
+        let hasLower = body.utf8.contains { (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        let hasUpper = body.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
         if hasLower && hasUpper {
             let expected = candidate.checksummed
             guard String(expected.dropFirst(2)) == body else { throw .checksumMismatch(expected: expected) }

@@ -113,14 +113,15 @@ enum ServedEventRows {
                 e.transactionHash.map { Hex.encode($0) }, e.token?.checksummed, e.value.map { String($0) }, e.tokenID.map { String($0) }, e.failed,
                 e.block.map { Int64(clamping: $0) }, e.dedupKey, e.createdAt.timeIntervalSince1970,
             ]
-            try db.execute(sql: """
+            // Cached statements: every write stores events, and compiling these each time showed in the server's profile.
+            try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO servedEvent (kind, chainId, safe, hash, owner, transactionHash, token, value, tokenId, failed, block, dedupKey,
                     createdAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: StatementArguments(values.map { $0?.databaseValue ?? .null }))
+                """).execute(arguments: StatementArguments(values.map { $0?.databaseValue ?? .null }))
             guard db.changesCount > 0 else { continue }
             stored += 1
-            try db.execute(sql: "INSERT INTO servedOutbox (eventId, webhook) SELECT ?, url FROM servedWebhook", arguments: [db.lastInsertedRowID])
+            try db.cachedStatement(sql: "INSERT INTO servedOutbox (eventId, webhook) SELECT ?, url FROM servedWebhook").execute(arguments: [db.lastInsertedRowID])
         }
         return stored
     }

@@ -129,7 +129,7 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         let hash = Hex.encode(safeTxHash)
         return try await write { db in
             guard let stored = try SafeTransactionRows.entry(hash, db) else { return nil }
-            let merged = try SafeTransactionRows.merge(confirmations, into: stored, fields: false, at: time, db)
+            let merged = try SafeTransactionRows.merge(confirmations, into: stored, stored: stored, fields: false, at: time, db)
             try ServedEventRows.insert(ServedEvent.transactionWritten(before: merged.before, after: merged.entry, at: time), db)
             return merged.entry
         }
