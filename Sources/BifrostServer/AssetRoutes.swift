@@ -3,11 +3,17 @@ import Hummingbird
 import Networking
 import Services
 
-/// A Safe's balances and a token's description, in the official service's JSON.
+/// A Safe's balances, a token's description and a module's Safes, in the official service's JSON.
 extension CoSigningRoutes {
     func addAssets(to router: Router<BasicRequestContext>) {
         router.get("/api/v1/safes/:address/balances") { _, context in try await self.run { try await self.balances(context) } }
         router.get("/api/v1/tokens/:address") { _, context in try await self.run { try await self.token(context) } }
+        router.get("/api/v1/modules/:address/safes") { _, context in try await self.run { try await self.moduleSafes(context) } }
+    }
+
+    private func moduleSafes(_ context: BasicRequestContext) async throws -> Response {
+        let safes = try await dispatcher.dispatch(ServedSafesWithModule(module: try Self.address(context, "address")))
+        return Self.json(.ok, ServiceJSON.object([("safes", .array(safes.map { .string($0.checksummed) }))]))
     }
 
     private func balances(_ context: BasicRequestContext) async throws -> Response {
