@@ -19,3 +19,12 @@ public struct ServedSafesWithModule: CoSigningAction {
         return enabled.sorted()
     }
 }
+
+/// How a Safe was created, read from the chain's logs (`SafeCreationQuery`); nil when it cannot be found.
+public struct ServedSafeCreation: CoSigningAction {
+    public let safe: Address
+    public init(safe: Address) { self.safe = safe }
+    public func perform(on store: CoSigningStore?) async throws -> SafeCreation? {
+        try await SafeCreationQuery.read(safe, remote: try store.open().chain.remote)
+    }
+}

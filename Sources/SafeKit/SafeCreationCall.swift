@@ -1,0 +1,38 @@
+import BigInt
+import EthereumKit
+
+/// How a Safe came to be, read from its creation transaction and logs without a trace API: the
+/// Safe's own `SafeSetup` event names the transaction, the factory's `ProxyCreation` names the
+/// factory and singleton, and a factory call made straight from the sender carries the setup
+/// data and salt.
+public enum SafeCreationCall {
+    /// `SafeSetup(address indexed initiator, address[] owners, uint256 threshold, address initializer, address fallbackHandler)`,
+    /// which `setup` emits from 1.3.0.
+    public static let safeSetup = Keccak256.hash(Array("SafeSetup(address,address[],uint256,address,address)".utf8))
+    /// `ProxyCreation(proxy, address singleton)`: the proxy indexed from 1.4.1, in the data before.
+    public static let proxyCreation = Keccak256.hash(Array("ProxyCreation(address,address)".utf8))
+
+    /// The factory functions that take the singleton, the `setup` call and a salt nonce first.
+    static let factoryFunctions = [
+        "createProxyWithNonce(address,bytes,uint256)", "createChainSpecificProxyWithNonce(address,bytes,uint256)",
+        "createProxyWithCallback(address,bytes,uint256,address)",
+    ].map { try! FunctionSignature($0) }
+
+    /// The proxy and singleton a `ProxyCreation` log names; nil for any other log.
+    public static func proxyCreated(topics: [[UInt8]], data: [UInt8]) -> (proxy: Address, singleton: Address)? {
+        guard topics.first == proxyCreation else { return nil }
+        if topics.count >= 2, data.count >= 32 { return (Address(word: topics[1]), Address(word: data.prefix(32))) }
+        guard data.count >= 64 else { return nil }
+        return (Address(word: data.prefix(32)), Address(word: data[32..<64]))
+    }
+
+    /// The singleton, `setup` call and salt nonce of a call to a proxy factory; nil for any other call.
+    public static func factoryCall(_ input: [UInt8]) -> (singleton: Address, initializer: [UInt8], saltNonce: BigUInt)? {
+        for function in factoryFunctions where input.starts(with: function.selector) {
+            guard let values = try? function.decodeCall(input), values.count >= 3,
+                  case .address(let singleton) = values[0], case .bytes(let initializer) = values[1], case .uint(let salt) = values[2] else { return nil }
+            return (singleton, initializer, salt)
+        }
+        return nil
+    }
+}
