@@ -26,11 +26,14 @@ extension PostgresCoSigningStorage {
             if !created, try await !Self.lock(hash, connection, logger: logger) {
                 throw StorageError("the transaction \(hash) vanished while it was written")
             }
-            let before = try await Self.merge(confirmations, hash: hash, at: at, new: created, connection, logger: logger)
-            guard let stored = try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first else {
+            let merged = try await Self.merge(confirmations, hash: hash, at: at, new: created, connection, logger: logger)
+            // A row this write inserted is what it sent, so it is not read back.
+            let read = created ? nil : try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first
+            guard let stored = try read ?? (created ? PostgresTransactionRows.inserted(tx, hash: safeTxHash, proposer: proposer, origin: origin,
+                                                                                      signatures: merged.changed, at: at) : nil) else {
                 throw StorageError("the transaction \(hash) vanished while it was written")
             }
-            try await Self.announce(stored, created: created, before: before, at: time, connection, logger: logger)
+            try await Self.announce(stored, created: created, before: merged.before, at: time, connection, logger: logger)
             return stored
         }
     }
@@ -39,9 +42,9 @@ extension PostgresCoSigningStorage {
         let hash = Hex.encode(safeTxHash), at = time.timeIntervalSince1970, logger = logger
         return try await write("confirm \(hash)") { connection -> SafeTransactionEntry? in
             guard try await Self.lock(hash, connection, logger: logger) else { return nil }
-            let before = try await Self.merge(confirmations, hash: hash, at: at, connection, logger: logger)
+            let merged = try await Self.merge(confirmations, hash: hash, at: at, connection, logger: logger)
             guard let stored = try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first else { return nil }
-            try await Self.announce(stored, created: false, before: before, at: time, connection, logger: logger)
+            try await Self.announce(stored, created: false, before: merged.before, at: time, connection, logger: logger)
             return stored
         }
     }
@@ -104,11 +107,11 @@ extension PostgresCoSigningStorage {
 
     /// Writes what `ConfirmationSet`'s rule changes when `confirmations` join the stored ones; the
     /// caller holds the transaction's row lock, so concurrent writers merge one after another.
-    /// Answers the owners who had signed before, or nil when there was nothing to merge.
+    /// Answers the owners who had signed before (nil when there was nothing to merge) and the signatures written.
     @discardableResult
     static func merge(_ confirmations: [SafeSignature], hash: String, at: Double, new: Bool = false, _ connection: PostgresConnection,
-                      logger: Logger) async throws -> Set<Address>? {
-        guard !confirmations.isEmpty else { return nil }
+                      logger: Logger) async throws -> (before: Set<Address>?, changed: [SafeSignature]) {
+        guard !confirmations.isEmpty else { return (nil, []) }
         // Only the confirmations: the whole row is read once, after the write. A row just
         // inserted has none, and its modification time is this write's already.
         let stored = new ? ConfirmationSet()
@@ -124,7 +127,7 @@ extension PostgresCoSigningStorage {
         if !changed.isEmpty && !new {
             try await connection.query("UPDATE safe_transaction SET updated_at = \(at) WHERE safe_tx_hash = \(hash)", logger: logger)
         }
-        return Set(stored.signatures.map(\.owner))
+        return (Set(stored.signatures.map(\.owner)), changed)
     }
 
     /// Stores what a write announces, by `ServedEvent.transactionWritten`'s rule; `before` is nil

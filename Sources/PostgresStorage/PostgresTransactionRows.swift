@@ -31,6 +31,17 @@ enum PostgresTransactionRows {
         return hashes.compactMap { byHash[$0] }
     }
 
+    /// The transaction a write has just inserted with `signatures`, exactly as `fetch` would read it back.
+    static func inserted(_ tx: SafeTx, hash: [UInt8], proposer: Address, origin: String?, signatures: [SafeSignature],
+                         at: Double) throws -> SafeTransactionEntry {
+        var stored = tx
+        stored.chainID = tx.chainID ?? 0
+        let time = Date(timeIntervalSince1970: at)
+        return SafeTransactionEntry(transaction: stored, safeTxHash: hash,
+                                    storedSignatures: try signatures.map { StoredSignature(try SafeSignature(owner: $0.owner, stored: $0.bytes), addedAt: time) },
+                                    status: .queued, executionHash: nil, summary: "", proposer: proposer, origin: origin, createdAt: time, updatedAt: time)
+    }
+
     /// Which signatures table: a transaction's or a message's.
     enum SignedThing {
         case transaction, message

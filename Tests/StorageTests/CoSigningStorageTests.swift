@@ -40,6 +40,18 @@ struct CoSigningStorageTests {
         #expect(try await storage.confirm([UInt8](repeating: 7, count: 32), with: [second], at: Self.t0) == nil)
     }
 
+    @Test("a new proposal is answered exactly as it reads back: two signatures in their order, a time with a fraction of a second",
+          arguments: CoSigningBackend.available)
+    func answeredAsStored(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        let tx = Self.tx(nonce: 3, value: 12_345), hash = try tx.hash()
+        let signatures = try [Self.keys[1], Self.keys[0]].map { try SafeSignature.sign(safeTxHash: hash, with: $0) }
+        let saved = try await storage.save(tx, safeTxHash: hash, proposer: Self.keys[1].address, origin: #"{"url":"x"}"#, confirmations: signatures,
+                                           at: Self.t0.addingTimeInterval(0.123_456))
+        #expect(saved.storedSignatures.map(\.signature) == signatures)
+        #expect(try await storage.transaction(hash) == saved)
+    }
+
     @Test("filters, ordering and pages as the official service's: nonce bounds, executed, safeTxHash, newest nonce first",
           arguments: CoSigningBackend.available)
     func queries(_ backend: CoSigningBackend) async throws {
