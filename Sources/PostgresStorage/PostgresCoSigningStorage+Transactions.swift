@@ -23,10 +23,14 @@ extension PostgresCoSigningStorage {
                 ON CONFLICT (safe_tx_hash) DO NOTHING RETURNING 1
                 """, logger: logger).collect().count > 0
             // A row this write inserted is locked by it already and has no signatures yet.
-            if !created, try await !Self.lock(hash, connection, logger: logger) {
-                throw StorageError("the transaction \(hash) vanished while it was written")
+            let signed: [SafeSignature]
+            if created { signed = [] } else {
+                guard let locked = try await Self.lock(hash, connection, logger: logger) else {
+                    throw StorageError("the transaction \(hash) vanished while it was written")
+                }
+                signed = locked
             }
-            let merged = try await Self.merge(confirmations, hash: hash, at: at, new: created, connection, logger: logger)
+            let merged = try await Self.merge(confirmations, into: signed, hash: hash, at: at, new: created, connection, logger: logger)
             // A row this write inserted is what it sent, so it is not read back.
             let read = created ? nil : try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first
             guard let stored = try read ?? (created ? PostgresTransactionRows.inserted(tx, hash: safeTxHash, proposer: proposer, origin: origin,
@@ -41,8 +45,8 @@ extension PostgresCoSigningStorage {
     public func confirm(_ safeTxHash: [UInt8], with confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> SafeTransactionEntry? {
         let hash = Hex.encode(safeTxHash), at = time.timeIntervalSince1970, logger = logger
         return try await write("confirm \(hash)") { connection -> SafeTransactionEntry? in
-            guard try await Self.lock(hash, connection, logger: logger) else { return nil }
-            let merged = try await Self.merge(confirmations, hash: hash, at: at, connection, logger: logger)
+            guard let signed = try await Self.lock(hash, connection, logger: logger) else { return nil }
+            let merged = try await Self.merge(confirmations, into: signed, hash: hash, at: at, connection, logger: logger)
             guard let stored = try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first else { return nil }
             try await Self.announce(stored, created: false, before: merged.before, at: time, connection, logger: logger)
             return stored
@@ -99,23 +103,32 @@ extension PostgresCoSigningStorage {
     }
 
 
-    /// Locks the transaction's row for this write; false when there is no such transaction.
-    static func lock(_ hash: String, _ connection: PostgresConnection, logger: Logger) async throws -> Bool {
-        let rows = try await connection.query("SELECT 1 FROM safe_transaction WHERE safe_tx_hash = \(hash) FOR NO KEY UPDATE", logger: logger)
-        return try await rows.collect().count > 0
+    /// Locks the transaction's row for this write and answers its stored signatures, oldest first,
+    /// in the same round trip; nil when there is no such transaction.
+    static func lock(_ hash: String, _ connection: PostgresConnection, logger: Logger) async throws -> [SafeSignature]? {
+        let rows = try await connection.query("""
+            SELECT s.owner, s.signature FROM safe_transaction t LEFT JOIN safe_signature s ON s.safe_tx_hash = t.safe_tx_hash
+            WHERE t.safe_tx_hash = \(hash) ORDER BY s.added_at, s.seq FOR NO KEY UPDATE OF t
+            """, logger: logger)
+        var found = false, signatures: [SafeSignature] = []
+        for try await (owner, signature) in rows.decode((String?, String?).self) {
+            found = true
+            guard let owner, let signature else { continue }
+            guard let bytes = try? Hex.decode(signature), let address = try? Address(owner) else { throw StorageError("\(hash): a signature does not read") }
+            signatures.append(try SafeSignature(owner: address, stored: bytes))
+        }
+        return found ? signatures : nil
     }
 
-    /// Writes what `ConfirmationSet`'s rule changes when `confirmations` join the stored ones; the
-    /// caller holds the transaction's row lock, so concurrent writers merge one after another.
+    /// Writes what `ConfirmationSet`'s rule changes when `confirmations` join `signed`, the stored ones;
+    /// the caller holds the transaction's row lock, so concurrent writers merge one after another.
     /// Answers the owners who had signed before (nil when there was nothing to merge) and the signatures written.
     @discardableResult
-    static func merge(_ confirmations: [SafeSignature], hash: String, at: Double, new: Bool = false, _ connection: PostgresConnection,
-                      logger: Logger) async throws -> (before: Set<Address>?, changed: [SafeSignature]) {
+    static func merge(_ confirmations: [SafeSignature], into signed: [SafeSignature], hash: String, at: Double, new: Bool = false,
+                      _ connection: PostgresConnection, logger: Logger) async throws -> (before: Set<Address>?, changed: [SafeSignature]) {
         guard !confirmations.isEmpty else { return (nil, []) }
-        // Only the confirmations: the whole row is read once, after the write. A row just
-        // inserted has none, and its modification time is this write's already.
-        let stored = new ? ConfirmationSet()
-            : ConfirmationSet((try await PostgresTransactionRows.signatures([hash], connection, logger: logger)[hash] ?? []).map(\.signature))
+        // A row just inserted has its modification time from this write already.
+        let stored = ConfirmationSet(signed)
         let changed = stored.merging(confirmations).changed
         for signature in changed {
             try await connection.query("""
