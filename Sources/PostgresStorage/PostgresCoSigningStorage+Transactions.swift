@@ -31,11 +31,15 @@ extension PostgresCoSigningStorage {
                 signed = locked
             }
             let merged = try await Self.merge(confirmations, into: signed, hash: hash, at: at, new: created, connection, logger: logger)
-            // A row this write inserted is what it sent, so it is not read back.
-            let read = created ? nil : try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first
-            guard let stored = try read ?? (created ? PostgresTransactionRows.inserted(tx, hash: safeTxHash, proposer: proposer, origin: origin,
-                                                                                      signatures: merged.changed, at: at) : nil) else {
-                throw StorageError("the transaction \(hash) vanished while it was written")
+            let stored: SafeTransactionEntry
+            if created {
+                // A row this write inserted is what it sent, so it is not read back.
+                stored = try PostgresTransactionRows.inserted(tx, hash: safeTxHash, proposer: proposer, origin: origin, signatures: merged.changed, at: at)
+            } else {
+                guard let read = try await PostgresTransactionRows.fetch([hash], connection, logger: logger).first else {
+                    throw StorageError("the transaction \(hash) vanished while it was written")
+                }
+                stored = read
             }
             try await Self.announce(stored, created: created, before: merged.before, at: time, connection, logger: logger)
             return stored
@@ -114,8 +118,7 @@ extension PostgresCoSigningStorage {
         for try await (owner, signature) in rows.decode((String?, String?).self) {
             found = true
             guard let owner, let signature else { continue }
-            guard let bytes = try? Hex.decode(signature), let address = try? Address(owner) else { throw StorageError("\(hash): a signature does not read") }
-            signatures.append(try SafeSignature(owner: address, stored: bytes))
+            signatures.append(try PostgresTransactionRows.signature(owner: owner, hex: signature, of: hash))
         }
         return found ? signatures : nil
     }

@@ -59,11 +59,16 @@ enum PostgresTransactionRows {
             ORDER BY added_at, seq
             """, logger: logger)
         for try await (hash, owner, signature, addedAt) in rows.decode((String, String, String, Double).self) {
-            guard let bytes = try? Hex.decode(signature), let owner = try? Address(owner) else { throw StorageError("\(hash): a signature does not read") }
-            signatures[hash, default: []].append(
-                StoredSignature(try SafeSignature(owner: owner, stored: bytes), addedAt: Date(timeIntervalSince1970: addedAt)))
+            signatures[hash, default: []].append(StoredSignature(try Self.signature(owner: owner, hex: signature, of: hash),
+                                                                 addedAt: Date(timeIntervalSince1970: addedAt)))
         }
         return signatures
+    }
+
+    /// A stored signature with the owner stored beside it, recovered when it was written.
+    static func signature(owner: String, hex: String, of hash: String) throws -> SafeSignature {
+        guard let bytes = try? Hex.decode(hex), let owner = try? Address(owner) else { throw StorageError("\(hash): a signature does not read") }
+        return try SafeSignature(owner: owner, stored: bytes)
     }
 
     private static func decode(_ r: PostgresRandomAccessRow, hash: String,
