@@ -13,9 +13,8 @@ public enum SafeCreationCall {
     public static let proxyCreation = Keccak256.hash(Array("ProxyCreation(address,address)".utf8))
 
     /// The factory functions that take the singleton, the `setup` call and a salt nonce first.
-    static let factoryFunctions = [
-        "createProxyWithNonce(address,bytes,uint256)", "createChainSpecificProxyWithNonce(address,bytes,uint256)",
-        "createProxyWithCallback(address,bytes,uint256,address)",
+    static let factoryFunctions = [SafeProxyFactory.createProxyWithNonceSignature] + [
+        "createChainSpecificProxyWithNonce(address,bytes,uint256)", "createProxyWithCallback(address,bytes,uint256,address)",
     ].map { try! FunctionSignature($0) }
 
     /// The proxy and singleton a `ProxyCreation` log names; nil for any other log.
