@@ -9,6 +9,10 @@ public enum SafeEvents {
     public static let executionFailure = Keccak256.hash(Array("ExecutionFailure(bytes32,uint256)".utf8))
     /// `SafeReceived(address indexed sender, uint256 value)`: ether paid in, which changes no setting.
     public static let safeReceived = Keccak256.hash(Array("SafeReceived(address,uint256)".utf8))
+    /// `ExecutionFromModuleSuccess(address indexed module)`.
+    public static let moduleExecutionSuccess = Keccak256.hash(Array("ExecutionFromModuleSuccess(address)".utf8))
+    /// `ExecutionFromModuleFailure(address indexed module)`.
+    public static let moduleExecutionFailure = Keccak256.hash(Array("ExecutionFromModuleFailure(address)".utf8))
 
     /// The safeTxHash and outcome of an execution log, whether `txHash` is indexed (1.4.1, 1.5.0)
     /// or in the data (1.3.0); nil for any other log.
@@ -19,5 +23,15 @@ public enum SafeEvents {
         if topics.count >= 2 { return (topics[1], success) }
         guard data.count >= 32 else { return nil }
         return (Array(data.prefix(32)), success)
+    }
+
+    /// The module and outcome of a module execution log; nil for any other log.
+    public static func moduleExecution(topics: [[UInt8]], data: [UInt8]) -> (module: Address, success: Bool)? {
+        guard let topic = topics.first else { return nil }
+        let success: Bool
+        if topic == moduleExecutionSuccess { success = true } else if topic == moduleExecutionFailure { success = false } else { return nil }
+        if topics.count >= 2 { return (Address(word: topics[1]), success) }
+        guard data.count >= 32 else { return nil }
+        return (Address(word: Array(data.prefix(32))), success)
     }
 }

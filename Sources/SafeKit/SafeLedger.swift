@@ -65,4 +65,19 @@ extension SafeContract {
         else { return nil }
         return MultiSendCall(operation: operation, to: to, value: value, data: data)
     }
+
+    /// `execTransactionFromModule(to, value, data, operation)`, as a module sends it.
+    public static let execTransactionFromModule = signature("execTransactionFromModule(address,uint256,bytes,uint8)")
+    static let execTransactionFromModuleReturnData = signature("execTransactionFromModuleReturnData(address,uint256,bytes,uint8)")
+
+    /// The call a module's `execTransactionFromModule` (or `…ReturnData`) calldata makes the Safe run.
+    public static func moduleCall(_ calldata: [UInt8]) -> MultiSendCall? {
+        for function in [execTransactionFromModule, execTransactionFromModuleReturnData] {
+            guard let values = try? function.decodeCall(calldata), values.count == 4,
+                  case .address(let to) = values[0], case .uint(let value) = values[1], case .bytes(let data) = values[2],
+                  case .uint(let op) = values[3], op <= 2, let operation = SafeOperation(rawValue: UInt8(op)) else { continue }
+            return MultiSendCall(operation: operation, to: to, value: value, data: data)
+        }
+        return nil
+    }
 }

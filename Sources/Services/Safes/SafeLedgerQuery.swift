@@ -63,40 +63,23 @@ extension SafeStore {
         let head = try headResult.get()
         var start = try await storage.creationBlock(chainID: chainID, address: q.safe)
         if start == nil { start = try await findCreationBlock(of: q.safe, chainID: chainID, chain: chain, latest: head) }
-        let from = start ?? 0
-        let executions = try await chain.remote.logs(LogFilter(address: [q.safe], topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]]),
-                                                     from: from, to: head)
-        let received = try await chain.remote.logs(LogFilter(address: [q.safe], topics: [[SafeEvents.safeReceived]]), from: from, to: head)
-        var tokenLogs: [Log] = []
-        for filter in ChainEvents.transferFilters([q.safe]) { tokenLogs += try await chain.remote.logs(filter, from: from, to: head) }
-
-        let executionHashes = Array(Set(executions.compactMap(\.transactionHash)))
-        let sent = try await chain.remote.batch(executionHashes.map { r.transaction(hash: $0) })
-        let receipts = try await chain.remote.batch(executionHashes.map { r.transactionReceipt(hash: $0) })
-        var input: [[UInt8]: RemoteTransaction] = [:], fee: [[UInt8]: BigUInt] = [:]
-        for (i, hash) in executionHashes.enumerated() {
-            if let tx = try? sent[i].get() { input[hash] = tx }
-            if let receipt = try? receipts[i].get() { fee[hash] = receipt.gasUsed * receipt.effectiveGasPrice }
-        }
-        let blockNumbers = Array(Set((executions + received + tokenLogs).compactMap(\.blockNumber)))
-        let blocks = try await chain.remote.batch(blockNumbers.map { r.block(.number($0)) })
-        var time: [BigUInt: Date] = [:]
-        for (i, number) in blockNumbers.enumerated() {
-            if let block = try? blocks[i].get() { time[number] = Date(timeIntervalSince1970: TimeInterval(block.timestamp)) }
-        }
-        let assets = try await tokenMetadata(Array(Set(tokenLogs.map(\.address))), chainID: chainID, chain: chain)
+        let activity = try await SafeChainActivity.read(q.safe, remote: chain.remote, from: start ?? 0, to: head)
+        let tokenLogs = activity.tokenTransfers
+        let assets = try await tokenMetadata(Array(Set(tokenLogs.filter { $0.topics.count == 3 }.map(\.address))), chainID: chainID, chain: chain)
         let decoder = await connector.decoder(chainID: chainID)
 
         // Each movement with where it sorts: its block, then its log's place in the block.
         var found: [(order: (BigUInt, BigUInt), hash: [UInt8], movement: SafeLedger.Movement?, nonce: BigUInt?, fee: BigUInt?)] = []
         var executed = Set<[UInt8]>()
-        for log in executions {
-            guard let hash = log.transactionHash, let execution = SafeEvents.execution(topics: log.topics, data: log.data) else { continue }
-            let order = (log.blockNumber ?? 0, log.logIndex ?? 0)
-            let nonce = try await storage.transaction(safeTxHash: execution.safeTxHash)?.transaction.nonce
+        var calls: [[UInt8]: MultiSendCall] = [:]
+        for execution in activity.executions {
+            guard let safeTxHash = execution.safeTxHash, let hash = execution.log.transactionHash else { continue }
+            let order = SafeChainActivity.order(execution.log)
+            let nonce = try await storage.transaction(safeTxHash: safeTxHash)?.transaction.nonce
             var movements: [SafeLedger.Movement] = []
-            if execution.success, let tx = input[hash], tx.to == q.safe, let call = SafeContract.executedCall(tx.input) {
-                movements = SafeLedger.etherSent(decoder.decode(to: call.to, value: call.value, data: call.data, operation: call.operation))
+            calls[hash] = execution.call
+            if execution.success, let ran = execution.call {
+                movements = SafeLedger.etherSent(decoder.decode(to: ran.to, value: ran.value, data: ran.data, operation: ran.operation))
             }
             if !executed.contains(hash) {
                 executed.insert(hash)
@@ -104,29 +87,28 @@ extension SafeStore {
                     SafeLedger.tokenMovement(safe: q.safe, contract: $0.address, topics: $0.topics, data: $0.data)
                 }
             }
-            let executionFee = fee[hash]
             if movements.isEmpty {
-                found.append((order, hash, nil, nonce, executionFee))
+                found.append((order, hash, nil, nonce, execution.fee))
             }
-            for (i, movement) in movements.enumerated() { found.append((order, hash, movement, nonce, i == 0 ? executionFee : nil)) }
+            for (i, movement) in movements.enumerated() { found.append((order, hash, movement, nonce, i == 0 ? execution.fee : nil)) }
         }
         for log in tokenLogs where !(log.transactionHash.map(executed.contains) ?? false) {
             guard let hash = log.transactionHash,
                   let movement = SafeLedger.tokenMovement(safe: q.safe, contract: log.address, topics: log.topics, data: log.data) else { continue }
-            found.append(((log.blockNumber ?? 0, log.logIndex ?? 0), hash, movement, nil, nil))
+            found.append((SafeChainActivity.order(log), hash, movement, nil, nil))
         }
-        for log in received {
+        for log in activity.received {
             guard let hash = log.transactionHash, let movement = SafeLedger.etherReceived(topics: log.topics, data: log.data) else { continue }
-            found.append(((log.blockNumber ?? 0, log.logIndex ?? 0), hash, movement, nil, nil))
+            found.append((SafeChainActivity.order(log), hash, movement, nil, nil))
         }
         var seen = Set<String>()
         return found.sorted { $0.order < $1.order }.compactMap { item in
             // A transfer from the Safe to itself is found by both token queries; it is listed once.
             let key = "\(Hex.encode(item.hash))/\(item.order.1)/\(item.movement.map { "\($0.direction)\($0.asset?.checksummed ?? "")\($0.amount)" } ?? "")"
             guard seen.insert(key).inserted else { return nil }
-            let date = time[item.order.0] ?? Date(timeIntervalSince1970: 0)
+            let date = activity.date(of: item.order.0)
             guard let movement = item.movement else {
-                let call = input[item.hash].flatMap { SafeContract.executedCall($0.input) }
+                let call = calls[item.hash]
                 return SafeLedgerRow(date: date, block: item.order.0, transactionHash: item.hash, nonce: item.nonce, direction: "fee", asset: "ETH",
                                      assetAddress: nil, amount: "0", counterparty: call?.to, fee: item.fee)
             }

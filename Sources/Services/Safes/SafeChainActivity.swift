@@ -1,0 +1,96 @@
+import BigInt
+import EthereumKit
+import Foundation
+import Networking
+import SafeKit
+
+/// What a Safe did and received on chain in a block range, from logs alone (no trace API): its
+/// executions, by owners or by a module, with the transactions that carried them; the ether it
+/// received; the token `Transfer`s from or to it; and each block's time. The wallet's ledger and
+/// the served transfer listings both read it, so they agree on what moved.
+public struct SafeChainActivity: Sendable {
+    /// One `ExecutionSuccess`/`ExecutionFailure`, or a module's `ExecutionFromModule…`, with the
+    /// transaction that carried it.
+    public struct Execution: Sendable {
+        /// The Safe's execution log: its block and place there.
+        public let log: Log
+        /// The Safe transaction's hash; nil for a module's execution.
+        public let safeTxHash: [UInt8]?
+        /// The module that executed; nil for the owners' execution.
+        public let module: Address?
+        public let success: Bool
+        /// The chain transaction that carried it, when the node returned it.
+        public let carrier: RemoteTransaction?
+        /// What the carrier cost its sender, in wei.
+        public let fee: BigUInt?
+        public let gasUsed: BigUInt?
+        public let gasPrice: BigUInt?
+        /// The call the Safe ran, when the carrier called the Safe itself; through another
+        /// contract, only a trace would show it.
+        public let call: MultiSendCall?
+    }
+
+    public let safe: Address
+    /// Oldest first.
+    public let executions: [Execution]
+    /// The Safe's `SafeReceived` logs, oldest first.
+    public let received: [Log]
+    /// `Transfer` logs (ERC-20 and ERC-721) from or to the Safe, oldest first, each once.
+    public let tokenTransfers: [Log]
+    private let times: [BigUInt: Date]
+
+    /// The time of `block`, one this activity read; the epoch for any other.
+    public func date(of block: BigUInt?) -> Date { block.flatMap { times[$0] } ?? Date(timeIntervalSince1970: 0) }
+
+    /// Reads the activity of `safe` from block `from` to `to`: three log queries, then the
+    /// carriers, their receipts and the blocks in one batch each.
+    public static func read(_ safe: Address, remote: EthereumRemote, from: BigUInt, to: BigUInt) async throws(NetworkError) -> SafeChainActivity {
+        let own = LogFilter(address: [safe], topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure, SafeEvents.moduleExecutionSuccess,
+                                                      SafeEvents.moduleExecutionFailure, SafeEvents.safeReceived]])
+        let ownLogs = try await remote.logs(own, from: from, to: to)
+        var tokenLogs: [Log] = []
+        var seen = Set<[UInt8]>()
+        for filter in ChainEvents.transferFilters([safe]) {
+            // A transfer from the Safe to itself answers both filters; it is kept once.
+            for log in try await remote.logs(filter, from: from, to: to) where seen.insert(position(log)).inserted { tokenLogs.append(log) }
+        }
+        tokenLogs.sort { order($0) < order($1) }
+        let executionLogs = ownLogs.filter { $0.topics.first != SafeEvents.safeReceived }
+        let carriers = Array(Set(executionLogs.compactMap(\.transactionHash)))
+        let r = EthereumRemote.Requests.self
+        let sent = carriers.isEmpty ? [] : try await remote.batch(carriers.map { r.transaction(hash: $0) })
+        let receipts = carriers.isEmpty ? [] : try await remote.batch(carriers.map { r.transactionReceipt(hash: $0) })
+        var carrier: [[UInt8]: RemoteTransaction] = [:], receipt: [[UInt8]: TransactionReceipt] = [:]
+        for (i, hash) in carriers.enumerated() {
+            if let tx = try? sent[i].get() { carrier[hash] = tx }
+            if let mined = try? receipts[i].get() { receipt[hash] = mined }
+        }
+        let blockNumbers = Array(Set((ownLogs + tokenLogs).compactMap(\.blockNumber)))
+        let blocks = blockNumbers.isEmpty ? [] : try await remote.batch(blockNumbers.map { r.block(.number($0)) })
+        var times: [BigUInt: Date] = [:]
+        for (i, number) in blockNumbers.enumerated() {
+            if let block = try? blocks[i].get() { times[number] = Date(timeIntervalSince1970: TimeInterval(block.timestamp)) }
+        }
+        let executions = executionLogs.compactMap { log -> Execution? in
+            let tx = log.transactionHash.flatMap { carrier[$0] }, mined = log.transactionHash.flatMap { receipt[$0] }
+            let direct = tx?.to == safe ? tx?.input : nil
+            let fee = mined.map { $0.gasUsed * $0.effectiveGasPrice }
+            if let multisig = SafeEvents.execution(topics: log.topics, data: log.data) {
+                return Execution(log: log, safeTxHash: multisig.safeTxHash, module: nil, success: multisig.success, carrier: tx, fee: fee,
+                                 gasUsed: mined?.gasUsed, gasPrice: mined?.effectiveGasPrice, call: direct.flatMap(SafeContract.executedCall))
+            }
+            guard let byModule = SafeEvents.moduleExecution(topics: log.topics, data: log.data) else { return nil }
+            // A module that is the carrier's sender called the Safe itself; otherwise the calldata is another contract's.
+            let call = tx?.from == byModule.module ? direct.flatMap(SafeContract.moduleCall) : nil
+            return Execution(log: log, safeTxHash: nil, module: byModule.module, success: byModule.success, carrier: tx, fee: fee,
+                             gasUsed: mined?.gasUsed, gasPrice: mined?.effectiveGasPrice, call: call)
+        }
+        return SafeChainActivity(safe: safe, executions: executions, received: ownLogs.filter { $0.topics.first == SafeEvents.safeReceived },
+                                 tokenTransfers: tokenLogs, times: times)
+    }
+
+    /// Where a log sorts: its block, then its place in the block.
+    static func order(_ log: Log) -> (BigUInt, BigUInt) { (log.blockNumber ?? 0, log.logIndex ?? 0) }
+
+    private static func position(_ log: Log) -> [UInt8] { (log.transactionHash ?? []) + Array(String(log.logIndex ?? 0).utf8) }
+}
