@@ -53,9 +53,6 @@ extension CoSigningRoutes {
         do { metadata = try await dispatcher.dispatch(ServedToken(address: address)) } catch ChainError.notAToken(_) {
             throw FieldError(.notFound, field: "address", "\(address.checksummed) does not answer as an ERC-20 token")
         }
-        return Self.json(.ok, ServiceJSON.object([
-            ("type", .string("ERC20")), ("address", .string(address.checksummed)), ("name", .string(metadata.name)),
-            ("symbol", .string(metadata.symbol)), ("decimals", .number(String(metadata.decimals))), ("logoUri", .null), ("trusted", .bool(false)),
-        ]))
+        return Self.json(.ok, ServiceJSON.token(address, metadata))
     }
 }

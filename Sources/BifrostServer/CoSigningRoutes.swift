@@ -48,6 +48,7 @@ struct CoSigningRoutes: Sendable {
         addMessages(to: router)
         addEvents(to: router)
         addAssets(to: router)
+        addTransfers(to: router)
         router.post("/api/v1/data-decoder") { request, _ in try await self.run { try await self.decodeData(request) } }
         router.post("/api/v1/multisig-transactions/:hash/confirmations") { request, context in
             try await self.run { try await self.confirm(request, context) }

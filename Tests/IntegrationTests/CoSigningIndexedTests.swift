@@ -61,5 +61,89 @@ extension OnDevnet {
             #expect(try await server.send("GET", "/api/v1/safes/\(devnet.accounts[8].address.checksummed)/creation/").status == 404)
             #expect(try await server.send("GET", "/api/v1/safes/0x12/creation/").status == 400)
         }
+
+        @Test("transfers/, incoming-transfers/, module-transactions/ and all-transactions/ from logs: ether and tokens in, a held batch out, a module's payment and an execution the server does not hold")
+        func transfers() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            try await f.receiveTestTokens(100 * SafeFixture.ether)
+            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
+            defer { server.stop() }
+            let payee = PrivateKey.generate().address, carol = PrivateKey.generate().address
+            let quarter = SafeFixture.ether / 4, half = SafeFixture.ether / 2, tokens = 3 * SafeFixture.ether / 2
+
+            // A batch the server holds: proposed to it, then executed by the wallet.
+            let sheet = try TransferSheet(csv: "token,receiver,amount\n,\(payee.checksummed),0.25\n\(devnet.testToken.checksummed),\(carol.checksummed),1.5\n")
+            let batch = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(safe: f.safe, intent: .transfers(sheet), chain: f.first.chain))
+            let posted = try await server.send("POST", "/api/v1/safes/\(f.safe.checksummed)/multisig-transactions/",
+                                               try ServingCoSigner.proposal(batch.transaction, signedBy: devnet.accounts[4].key))
+            try #require(posted.status == 201, "\(posted.json)")
+            let batchRun = try await f.signAndExecute(batch)
+            // An execution it does not hold: owner 4 becomes a module, then pays carol by itself.
+            let enabled = try await f.run(.call(to: f.safe, value: 0, data: SafeContract.enableModule(f.owners[0]), operation: .call))
+            let moduleCall = try SafeContract.execTransactionFromModule.encodeCall([.address(carol), .uint(half), .bytes([]), .uint(0)])
+            let byModule = try await f.first.services.dispatcher.dispatch(SendTransaction(
+                keyName: "owner4", transfer: .contractCall(to: f.safe, value: 0, data: moduleCall), chain: f.first.chain, wait: true, password: { "pw" }))
+            try #require(byModule.receipt?.status == true)
+
+            let base = "/api/v1/safes/\(f.safe.checksummed)"
+            let all = try await server.send("GET", "\(base)/transfers/")
+            try #require(all.status == 200, "\(all.json)")
+            let listed = try #require(all.json["results"]?.arrayValue)
+            func field(_ list: [JSONValue], _ name: String) -> [String] { list.map { $0[name]?.stringValue ?? "null" } }
+            #expect(all.json["count"] == .number("5") && listed.count == 5, "\(all.json)")
+            #expect(field(listed, "type") == ["ETHER_TRANSFER", "ETHER_TRANSFER", "ERC20_TRANSFER", "ERC20_TRANSFER", "ETHER_TRANSFER"], "newest first: \(listed)")
+            #expect(field(listed, "value") == [String(half), String(quarter), String(tokens), String(100 * SafeFixture.ether), String(10 * SafeFixture.ether)])
+            #expect(field(listed, "to") == [carol.checksummed, payee.checksummed, carol.checksummed, f.safe.checksummed, f.safe.checksummed])
+            #expect(field(listed, "from") == [f.safe.checksummed, f.safe.checksummed, f.safe.checksummed, devnet.accounts[0].address.checksummed,
+                                              f.owners[0].checksummed])
+            #expect(field(listed, "transactionHash") == [Hex.encode(byModule.transaction.hash), Hex.encode(batchRun.transaction.hash),
+                                                         Hex.encode(batchRun.transaction.hash)] + field(Array(listed.suffix(2)), "transactionHash"))
+            #expect(Set(field(listed, "transferId")).count == 5, "each transfer has its own ID")
+            let token = try await server.send("GET", "/api/v1/tokens/\(devnet.testToken.checksummed)/")
+            #expect(listed[2]["tokenInfo"] == token.json && listed[2]["tokenAddress"] == .string(devnet.testToken.checksummed), "\(listed[2])")
+            #expect(listed[0]["tokenInfo"] == .null && listed[0]["tokenAddress"] == .null)
+            let receipt = try #require(try await f.remote().transactionReceipt(hash: batchRun.transaction.hash))
+            let mined = try #require(try await f.remote().block(.number(receipt.blockNumber)))
+            #expect(listed[1]["blockNumber"] == .number(String(receipt.blockNumber))
+                    && listed[1]["executionDate"] == ServiceWireDate.json(Date(timeIntervalSince1970: TimeInterval(mined.timestamp))))
+
+            let incoming = try await server.send("GET", "\(base)/incoming-transfers/")
+            let received = try #require(incoming.json["results"]?.arrayValue)
+            #expect(received == Array(listed.suffix(2)) && incoming.json["count"] == .number("2"), "\(incoming.json)")
+
+            let modules = try await server.send("GET", "\(base)/module-transactions/")
+            let moduleRows = try #require(modules.json["results"]?.arrayValue)
+            try #require(moduleRows.count == 1, "\(modules.json)")
+            let row = moduleRows[0]
+            #expect(row["module"] == .string(f.owners[0].checksummed) && row["to"] == .string(carol.checksummed) && row["value"] == .string(String(half)), "\(row)")
+            #expect(row["isSuccessful"] == .bool(true) && row["operation"] == .number("0") && row["safe"] == .string(f.safe.checksummed))
+            #expect(row["transactionHash"] == .string(Hex.encode(byModule.transaction.hash)) && row["data"] == .null)
+
+            let history = try await server.send("GET", "\(base)/all-transactions/")
+            let items = try #require(history.json["results"]?.arrayValue)
+            #expect(field(items, "txType") == ["MODULE_TRANSACTION", "ETHEREUM_TRANSACTION", "MULTISIG_TRANSACTION", "ETHEREUM_TRANSACTION", "ETHEREUM_TRANSACTION"],
+                    "\(history.json)")
+            #expect(history.json["count"] == .number("5"))
+            guard items.count == 5 else { return }
+            #expect(items[0]["transfers"]?.arrayValue?.count == 1)
+            #expect(items[1]["txHash"] == .string(Hex.encode(enabled.transaction.hash)) && items[1]["transfers"] == .array([]),
+                    "the module's enabling was not proposed here: \(items[1])")
+            #expect(items[1]["from"] == .string(f.owners[1].checksummed) && items[1]["to"] == .string(f.safe.checksummed))
+            let held = items[2]
+            #expect(held["safeTxHash"] == .string(Hex.encode(batch.safeTxHash)) && held["transactionHash"] == .string(Hex.encode(batchRun.transaction.hash)), "\(held)")
+            #expect(held["isExecuted"] == .bool(true) && held["isSuccessful"] == .bool(true) && held["txType"] == .string("MULTISIG_TRANSACTION"))
+            #expect(held["blockNumber"] == .number(String(receipt.blockNumber)) && held["executor"] == .string(f.owners[1].checksummed), "\(held)")
+            #expect(held["fee"] == .string(String(receipt.gasUsed * receipt.effectiveGasPrice)), "\(held)")
+            #expect(held["transfers"]?.arrayValue?.map { $0["value"]?.stringValue ?? "" } == [String(tokens), String(quarter)], "\(held)")
+            #expect(items[3]["from"] == .string(devnet.accounts[0].address.checksummed) && items[3]["to"] == .string(devnet.testToken.checksummed))
+            #expect(items[4]["from"] == .string(f.owners[0].checksummed) && items[4]["transfers"]?.arrayValue?.count == 1)
+
+            let page = try await server.send("GET", "\(base)/all-transactions/?limit=2&offset=2")
+            #expect(page.json["results"]?.arrayValue == Array(items[2...3]) && page.json["count"] == .number("5"), "\(page.json)")
+            #expect(page.json["next"]?.stringValue?.contains("offset=4") == true && page.json["previous"]?.stringValue?.contains("offset=0") == true)
+            #expect(try await server.send("GET", "/api/v1/safes/0x12/transfers/").status == 400)
+            #expect(try await server.send("GET", "/api/v1/safes/\(devnet.accounts[8].address.checksummed)/all-transactions/").status == 404)
+        }
     }
 }

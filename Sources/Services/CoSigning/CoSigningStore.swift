@@ -55,6 +55,12 @@ public struct CoSigningStore: Sendable {
         return try await cache.chainID { try chain.verify(chainID: try await chain.remote.chainID()) }
     }
 
+    /// The block the Safe was created in, searched for on the first request only; nil when it has no code.
+    func creationBlock(of safe: Address) async throws -> BigUInt? {
+        let remote = chain.remote
+        return try await cache.creationBlock(of: safe) { try await remote.creationBlock(of: safe, latest: try await remote.blockNumber()) }
+    }
+
     /// The Safe as it is on chain, read within the cache's age or now.
     func safe(_ address: Address) async throws -> SafeState {
         let chain = chain, now = now

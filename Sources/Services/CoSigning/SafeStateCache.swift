@@ -15,6 +15,7 @@ public actor SafeStateCache {
     public let maxAge: Duration
     private var entries: [Address: Entry] = [:]
     private var chainID: BigUInt?
+    private var creationBlocks: [Address: BigUInt] = [:]
     private let clock = ContinuousClock()
 
     /// A cache whose entries live `maxAge` at most; zero keeps nothing.
@@ -41,5 +42,13 @@ public actor SafeStateCache {
         let read = try await read()
         chainID = read
         return read
+    }
+
+    /// The block a Safe was created in, searched for once (`read`); a search that finds none is asked again next time.
+    func creationBlock(of address: Address, _ read: @Sendable () async throws -> BigUInt?) async throws -> BigUInt? {
+        if let known = creationBlocks[address] { return known }
+        let found = try await read()
+        if let found { creationBlocks[address] = found }
+        return found
     }
 }

@@ -25,6 +25,7 @@ public struct ServedSafeCreation: CoSigningAction {
     public let safe: Address
     public init(safe: Address) { self.safe = safe }
     public func perform(on store: CoSigningStore?) async throws -> SafeCreation? {
-        try await SafeCreationQuery.read(safe, remote: try store.open().chain.remote)
+        let store = try store.open()
+        return try await SafeCreationQuery.read(safe, remote: store.chain.remote, found: try await store.creationBlock(of: safe))
     }
 }

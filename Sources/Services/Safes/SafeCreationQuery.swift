@@ -26,10 +26,12 @@ public struct SafeCreation: Sendable, Equatable {
 /// one round trip.
 public enum SafeCreationQuery {
     /// The Safe's creation; nil when it has no code or emitted no `SafeSetup` (before Safe 1.3.0).
-    public static func read(_ safe: Address, remote: EthereumRemote) async throws(NetworkError) -> SafeCreation? {
+    /// `found` is the creation block when the caller knows it already.
+    public static func read(_ safe: Address, remote: EthereumRemote, found: BigUInt? = nil) async throws(NetworkError) -> SafeCreation? {
         let r = EthereumRemote.Requests.self
-        let latest = try await remote.blockNumber()
-        guard let block = try await remote.creationBlock(of: safe, latest: latest) else { return nil }
+        let known: BigUInt?
+        if let found { known = found } else { known = try await remote.creationBlock(of: safe, latest: try await remote.blockNumber()) }
+        guard let block = known else { return nil }
         let setup = try await remote.send(r.logs(LogFilter(fromBlock: .number(block), toBlock: .number(block), address: [safe],
                                                            topics: [[SafeCreationCall.safeSetup]])))
         guard let hash = setup.first?.transactionHash else { return nil }

@@ -1,0 +1,71 @@
+import BigInt
+import Foundation
+import Hummingbird
+import Networking
+import Services
+
+/// A Safe's transfers, module transactions and whole history, read from the chain's logs, in the
+/// official service's JSON and pages.
+extension CoSigningRoutes {
+    func addTransfers(to router: Router<BasicRequestContext>) {
+        router.get("/api/v1/safes/:address/transfers") { request, context in
+            try await self.run { try await self.transfers(request, context, incomingOnly: false) }
+        }
+        router.get("/api/v1/safes/:address/incoming-transfers") { request, context in
+            try await self.run { try await self.transfers(request, context, incomingOnly: true) }
+        }
+        router.get("/api/v1/safes/:address/module-transactions") { request, context in
+            try await self.run { try await self.moduleTransactions(request, context) }
+        }
+        router.get("/api/v1/safes/:address/all-transactions") { request, context in
+            try await self.run { try await self.allTransactions(request, context) }
+        }
+    }
+
+    private func transfers(_ request: Request, _ context: BasicRequestContext, incomingOnly: Bool) async throws -> Response {
+        let (limit, offset) = try Self.window(request)
+        let all = try await dispatcher.dispatch(ServedTransfers(safe: try Self.address(context, "address"), incomingOnly: incomingOnly))
+        return paged(request, count: all.count, limit: limit, offset: offset, results: Self.page(all, limit, offset).map(ServiceJSON.transfer))
+    }
+
+    private func moduleTransactions(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let (limit, offset) = try Self.window(request)
+        let safe = try Self.address(context, "address")
+        let all = try await dispatcher.dispatch(ServedModuleTransactions(safe: safe))
+        return paged(request, count: all.count, limit: limit, offset: offset, results: Self.page(all, limit, offset).map {
+            ServiceJSON.moduleTransaction($0, safe: safe)
+        })
+    }
+
+    private func allTransactions(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let (limit, offset) = try Self.window(request)
+        let safe = try Self.address(context, "address")
+        let all = try await dispatcher.dispatch(ServedAllTransactions(safe: safe))
+        let page = Self.page(all, limit, offset)
+        let held = page.compactMap { if case .multisig(let entry, _) = $0 { entry } else { nil } }
+        let final = held.isEmpty ? [] : try await dispatcher.dispatch(ServedFinality(held, reorgDepth: reorgDepth))
+        let threshold = held.isEmpty ? nil : try? await dispatcher.dispatch(ServedSafeState(address: safe)).safe.threshold
+        return paged(request, count: all.count, limit: limit, offset: offset, results: page.map { item in
+            switch item {
+            case .multisig(let entry, let execution):
+                let json = ServiceJSON.transaction(entry, threshold: threshold, confirmed: final.contains(entry.safeTxHash), v2: false, execution: execution)
+                return ServiceJSON.adding(json, [("txType", .string("MULTISIG_TRANSACTION")), ("transfers", .array(execution.transfers.map(ServiceJSON.transfer)))])
+            case .module(let execution):
+                return ServiceJSON.adding(ServiceJSON.moduleTransaction(execution, safe: safe),
+                                          [("txType", .string("MODULE_TRANSACTION")), ("transfers", .array(execution.transfers.map(ServiceJSON.transfer)))])
+            case .ethereum(let hash, let block, let date, let carrier, let transfers):
+                return ServiceJSON.object([
+                    ("txType", .string("ETHEREUM_TRANSACTION")), ("executionDate", ServiceJSON.date(date)),
+                    ("to", carrier?.to.map { .string($0.checksummed) } ?? .null), ("data", carrier.map { .string(Hex.encode($0.input)) } ?? .null),
+                    ("txHash", .string(Hex.encode(hash))), ("blockNumber", .number(String(block))),
+                    ("transfers", .array(transfers.map(ServiceJSON.transfer))), ("from", carrier.map { .string($0.from.checksummed) } ?? .null),
+                ])
+            }
+        })
+    }
+
+    /// The `limit` items from `offset` on.
+    static func page<T>(_ all: [T], _ limit: Int, _ offset: Int) -> ArraySlice<T> {
+        all.dropFirst(min(offset, all.count)).prefix(limit)
+    }
+}
