@@ -207,6 +207,9 @@ public final class MockNetwork: Network {
 
     // MARK: Network
 
+    /// The events of the whole answer `send` gives.
+    public func events(_ request: HTTPRequest) -> AsyncThrowingStream<ServerSentEvent, any Error> { bufferedEvents(request) }
+
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         let (fault, latency) = state.withLock { s -> (Reply?, Duration?) in
             s.requests.append(request)

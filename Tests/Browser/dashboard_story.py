@@ -9,7 +9,8 @@ Run by scripts/browser-test (from scripts/test) against the shared local chain:
   (e) no page logs a console error;
   (f) a screenshot of every screen is written for review;
   (i) a dashboard pointed at `bifrost serve` shows a proposal made elsewhere in its queue, and the
-      signature made by clicks reaches the server.
+      signature made by clicks reaches the server; a message proposed elsewhere appears on the open
+      page by itself (the server's event stream).
 """
 
 import csv
@@ -175,12 +176,16 @@ def service_story(browser, home_a, home_b, safe):
     owners = sorted(c["owner"] for c in served["confirmations"])
     check(owners == sorted([ALICE["address"], BOB["address"]]), f"the server holds both confirmations: {owners}")
 
-    # A message Alice proposes from the CLI through the server reaches Bob's Safe home, verified.
+    # A message Alice proposes from the CLI through the server reaches Bob's open Safe page by
+    # itself, verified: the dashboard follows the server's /api/v1/events and reloads the page.
+    c.goto(link.split("?")[0] + "safes/" + safe)
+    expect(c.locator("#service-note")).to_contain_text("pending at 127.0.0.1")
+    c.evaluate("window.bifrostStayed = true")
     text = "Vote: yes on proposal " + os.urandom(4).hex()
     message_hash = json.loads(cli(home_a, "safe", "message", "propose", safe, "--text", text, "--key", "alice", "--service-url", url, "--json"))["messageHash"]
-    c.goto(link.split("?")[0] + "safes/" + safe)
     row = c.locator(f"#messages tr[data-message='{message_hash}']")
-    expect(row).to_contain_text("1 of 2")
+    expect(row).to_contain_text("1 of 2", timeout=15_000)
+    check(c.evaluate("window.bifrostStayed === true"), "the message Alice proposed through the server appeared on Bob's open page without a navigation")
     row.locator("a").click()
     c.locator("#sign").get_by_label("Password").fill(PASSWORD)
     c.locator("#sign").get_by_role("button", name="Sign").click()

@@ -127,6 +127,60 @@ extension OnDevnet {
             #expect(metrics.bodyText.contains("bifrost_serve_outbox_depth 0\n"))
         }
 
+        @Test("a wallet follows the server's event stream: a signed proposal and a confirmation made over HTTP arrive as notices for the Safe, in order; a service without a stream ends it")
+        func walletFollowsEvents() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
+            defer { server.stop() }
+            let notices = try await f.second.services.dispatcher.dispatch(FollowServiceEvents(service: SafeServiceEndpoint(url: server.url, apiKey: nil),
+                                                                                                after: "0"))
+            let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[0], value: 1, nonce: 0)
+            let posted = try await server.send("POST", "/api/v2/safes/\(f.safe.checksummed)/multisig-transactions/",
+                                               try ServingCoSigner.proposal(tx, signedBy: devnet.accounts[4].key))
+            try #require(posted.status == 201, "\(posted.json)")
+            let hash = try tx.hash()
+            let signature = try SafeSignature.sign(safeTxHash: hash, with: devnet.accounts[5].key).bytes
+            let confirmed = try await server.send("POST", "/api/v1/multisig-transactions/\(Hex.encode(hash))/confirmations/",
+                                                  #"{"signature": "\#(Hex.encode(signature))"}"#)
+            try #require(confirmed.status == 201, "\(confirmed.json)")
+
+            let reader = Task { () -> [ServiceEventNotice] in
+                var read: [ServiceEventNotice] = []
+                for await notice in notices {
+                    read.append(notice)
+                    if read.count == 3 { break }
+                }
+                return read
+            }
+            let deadline = Task {
+                try await Task.sleep(for: .seconds(20))
+                reader.cancel()
+            }
+            let read = await reader.value
+            deadline.cancel()
+            #expect(read.map(\.type) == ["PENDING_MULTISIG_TRANSACTION", "NEW_CONFIRMATION", "NEW_CONFIRMATION"], "\(read)")
+            #expect(read.allSatisfy { $0.safe == f.safe } && read.compactMap { $0.id.flatMap { Int($0) } } == read.compactMap { $0.id.flatMap { Int($0) } }.sorted()
+                    && Set(read.compactMap(\.id)).count == 3, "\(read)")
+
+            // A service with no event stream (the official one answers 404) ends the notices instead of asking forever.
+            let none = try await f.second.services.dispatcher.dispatch(FollowServiceEvents(
+                service: SafeServiceEndpoint(url: server.url.appendingPathComponent("no/such"), apiKey: nil)))
+            let started = ContinuousClock.now
+            let ended = Task { () -> Int in
+                var count = 0
+                for await _ in none { count += 1 }
+                return count
+            }
+            let stop = Task {
+                try await Task.sleep(for: .seconds(20))
+                ended.cancel()
+            }
+            #expect(await ended.value == 0)
+            stop.cancel()
+            #expect(started.duration(to: .now) < .seconds(10), "it ended on the 404, not at the test's deadline")
+        }
+
         static func send(_ url: URL, _ method: String, _ path: String, _ body: String) async throws -> HTTPResponse {
             try await LiveNetwork.shared.send(HTTPRequest(method: method, url: URL(string: url.absoluteString + path)!,
                                                           headers: ["Content-Type": "application/json"], body: Array(body.utf8)))

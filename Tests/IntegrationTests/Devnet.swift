@@ -81,4 +81,9 @@ final class CountingNetwork: Networking.Network, @unchecked Sendable {
         lock.withLock { count += 1 }
         return try await inner.send(request)
     }
+
+    func events(_ request: HTTPRequest) -> AsyncThrowingStream<ServerSentEvent, any Error> {
+        lock.withLock { count += 1 }
+        return inner.events(request)
+    }
 }

@@ -66,6 +66,14 @@ public final class DashboardApp {
         for await _ in HomeChanges(home: session.home) { pages.homeChanged() }
     }
 
+    /// With a Transaction Service that streams its events (`bifrost serve`), reloads every open page
+    /// when it announces one, so a proposal or signature made elsewhere shows at once; until cancelled.
+    public func watchService() async {
+        guard let service = session.service,
+              let events = try? await session.services.dispatcher.dispatch(FollowServiceEvents(service: service)) else { return }
+        for await _ in events { pages.homeChanged() }
+    }
+
     private func root() async throws -> Response {
         let keys = (try? await session.services.dispatcher.dispatch(ListKeys())) ?? []
         if keys.isEmpty { return .seeOther("/onboarding") }

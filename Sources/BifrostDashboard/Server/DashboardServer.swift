@@ -4,7 +4,7 @@ import Hummingbird
 import Logging
 
 /// Runs a dashboard on 127.0.0.1 until cancelled: binds (port 0 picks a free one), reports the
-/// link with its access token once listening, and reloads open pages as the home changes.
+/// link with its access token once listening, and reloads open pages as the home or the service changes.
 public enum DashboardServer {
     /// Serves `session` on `port`; `ready` gets the link once the server listens.
     public static func run(session: Session, port: Int, rates: RatesSource = RatesSource(),
@@ -14,11 +14,14 @@ public enum DashboardServer {
         var logger = Logger(label: "bifrost.dashboard")
         logger.logLevel = .warning
         let server = application(app, port: port, logger: logger) { _ in await ready(access.link) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await app.watchHome() }
-            group.addTask { try await server.runService(gracefulShutdownSignals: [.sigint, .sigterm]) }
-            // The server ends on Ctrl-C; the watcher goes with it.
-            try await group.next()
+        // Each task says whether it was the server.
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask { await app.watchHome(); return false }
+            group.addTask { await app.watchService(); return false }
+            group.addTask { try await server.runService(gracefulShutdownSignals: [.sigint, .sigterm]); return true }
+            // The server ends on Ctrl-C and the watchers go with it; a watcher that ends first
+            // (there is no service to follow) leaves the server running.
+            for try await wasServer in group where wasServer { break }
             group.cancelAll()
         }
     }

@@ -90,4 +90,13 @@ public struct SafeServiceRemote: Sendable {
     public func safeInfo(_ safe: Address) async throws(NetworkError) -> SafeServiceInfo {
         try SafeServiceMapper.info(try await rest.get(path: "api/v1/safes/\(safe.checksummed)/"))
     }
+
+    /// The service's events as server-sent events (`GET /api/v1/events`, which `bifrost serve`
+    /// streams; the official service has none), after the event `lastID` when given, else from now on.
+    public func events(after lastID: String?) throws(NetworkError) -> AsyncThrowingStream<ServerSentEvent, any Error> {
+        var request = try rest.makeRequest(method: "GET", path: "api/v1/events")
+        request.headers["Accept"] = "text/event-stream"
+        if let lastID { request.headers["Last-Event-ID"] = lastID }
+        return rest.network.events(request)
+    }
 }

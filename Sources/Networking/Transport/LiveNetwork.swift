@@ -13,9 +13,9 @@ public final class LiveNetwork: Network {
     /// The longest answer accepted by default; a hostile server must not be able to exhaust memory.
     public static let defaultMaxResponseBytes = 16 << 20
 
-    private let client: HTTPClient
-    private let connectTimeout: Duration
-    private let readTimeout: Duration
+    let client: HTTPClient
+    let connectTimeout: Duration
+    let readTimeout: Duration
     private let maxResponseBytes: Int
     private let isShutDown = Mutex(false)
 
@@ -106,7 +106,7 @@ public final class LiveNetwork: Network {
         return Int(seconds) + (attoseconds > 0 ? 1 : 0)
     }
 
-    private func failure(_ error: any Error, url: URL, budget: Duration) -> NetworkError {
+    func failure(_ error: any Error, url: URL, budget: Duration) -> NetworkError {
         LiveNetworkFailure(
             url: url,
             connectSeconds: Self.wholeSeconds(connectTimeout),

@@ -64,6 +64,9 @@ public struct RetryingNetwork: Network {
         self.policy = policy
     }
 
+    /// A stream is not retried here: its reader knows where to resume, and reconnects itself.
+    public func events(_ request: HTTPRequest) -> AsyncThrowingStream<ServerSentEvent, any Error> { base.events(request) }
+
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         guard request.retryable, policy.deadline > .zero else { return try await base.send(request) }
         var schedule = RetrySchedule(policy: policy, origin: Self.origin(request.url))

@@ -17,7 +17,8 @@ struct DashboardCommand: AsyncParsableCommand {
 
         With --service-url, each Safe's page merges the pending transactions of that Transaction \
         Service (Safe's hosted one, or a `bifrost serve`) into its queue, verified, and each \
-        transaction's page can send its signatures there.
+        transaction's page can send its signatures there. A `bifrost serve` also streams its events, \
+        so open pages reload as soon as someone proposes or signs there.
 
         Examples:
           bifrost dashboard
