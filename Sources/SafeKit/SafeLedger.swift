@@ -40,13 +40,19 @@ public enum SafeLedger {
 
     /// The ERC-20 movement a log records for `safe`, or nil for a log that moves none of its tokens.
     public static func tokenMovement(safe: Address, contract: Address, topics: [[UInt8]], data: [UInt8]) -> Movement? {
-        guard topics.count == 3, topics[0] == transferTopic, data.count == 32 else { return nil }
-        let from = Address(word: topics[1]), to = Address(word: topics[2])
-        guard from != to else { return nil }
-        let amount = BigUInt(Data(data))
+        guard let (from, to, erc20, _) = tokenTransfer(topics: topics, data: data), let amount = erc20, from != to else { return nil }
         if from == safe { return Movement(.outgoing, asset: contract, amount: amount, counterparty: to) }
         if to == safe { return Movement(.incoming, asset: contract, amount: amount, counterparty: from) }
         return nil
+    }
+
+    /// What a `Transfer` log says: who sent what to whom, an ERC-20 amount (three topics, the
+    /// amount as data) or an ERC-721 token ID (four topics); nil for any other log.
+    public static func tokenTransfer(topics: [[UInt8]], data: [UInt8]) -> (from: Address, to: Address, amount: BigUInt?, tokenID: BigUInt?)? {
+        guard topics.first == transferTopic else { return nil }
+        if topics.count == 4 { return (Address(word: topics[1]), Address(word: topics[2]), nil, BigUInt(Data(topics[3]))) }
+        guard topics.count == 3, data.count == 32 else { return nil }
+        return (Address(word: topics[1]), Address(word: topics[2]), BigUInt(Data(data)), nil)
     }
 
     /// The ether a `SafeReceived` log records coming in.

@@ -61,14 +61,9 @@ public struct ServedTransfer: Sendable, Equatable {
                 add(.ether, execution.log, from: safe, to: movement.counterparty, value: movement.amount, id: "i", part: n + 1)
             }
         }
-        for log in activity.tokenTransfers where log.topics.first == SafeLedger.transferTopic {
-            guard log.topics.count == 3 || log.topics.count == 4 else { continue }
-            let from = Address(word: log.topics[1]), to = Address(word: log.topics[2])
-            if log.topics.count == 4 {
-                add(.erc721, log, from: from, to: to, value: nil, tokenID: BigUInt(Data(log.topics[3])), token: log.address, id: "e")
-            } else if log.data.count == 32 {
-                add(.erc20, log, from: from, to: to, value: BigUInt(Data(log.data)), token: log.address, id: "e")
-            }
+        for log in activity.tokenTransfers {
+            guard let (from, to, amount, tokenID) = SafeLedger.tokenTransfer(topics: log.topics, data: log.data) else { continue }
+            add(tokenID == nil ? .erc20 : .erc721, log, from: from, to: to, value: amount, tokenID: tokenID, token: log.address, id: "e")
         }
         return out.sorted { $0.precedes($1) }
     }

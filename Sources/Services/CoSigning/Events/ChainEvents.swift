@@ -32,20 +32,11 @@ struct ChainEvents {
     }
 
     /// A token `Transfer` log's movements for the served Safes: in, out, or both between two of
-    /// them. An ERC-20 amount is read by `SafeLedger.tokenMovement`; ERC-721's `Transfer` has the
-    /// token ID as a fourth topic.
+    /// them, as `SafeLedger.tokenTransfer` reads it (an ERC-20 amount or an ERC-721 token ID).
     func tokens(_ log: Log) -> [ServedEvent] {
-        guard log.topics.first == SafeLedger.transferTopic, log.topics.count == 3 || log.topics.count == 4 else { return [] }
-        let from = Address(word: log.topics[1]), to = Address(word: log.topics[2])
+        guard let (from, to, value, tokenID) = SafeLedger.tokenTransfer(topics: log.topics, data: log.data), from != to else { return [] }
         return [to, from].filter(safes.contains).compactMap { safe -> ServedEvent? in
-            let incoming: Bool, value: BigUInt?, tokenID: BigUInt?
-            if log.topics.count == 4 {
-                guard from != to else { return nil }
-                (incoming, value, tokenID) = (safe == to, nil, BigUInt(Data(log.topics[3])))
-            } else {
-                guard let movement = SafeLedger.tokenMovement(safe: safe, contract: log.address, topics: log.topics, data: log.data) else { return nil }
-                (incoming, value, tokenID) = (movement.direction == .incoming, movement.amount, nil)
-            }
+            let incoming = safe == to
             return key(log, incoming ? "tin" : "tout").map {
                 ServedEvent(incoming ? .incomingToken : .outgoingToken, chainID: chainID, safe: safe, transactionHash: log.transactionHash,
                             token: log.address, value: value, tokenID: tokenID, block: log.blockNumber, dedupKey: $0, at: at)
