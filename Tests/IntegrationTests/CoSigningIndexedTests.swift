@@ -108,6 +108,17 @@ extension OnDevnet {
             #expect(listed[1]["blockNumber"] == .number(String(receipt.blockNumber))
                     && listed[1]["executionDate"] == ServiceWireDate.json(Date(timeIntervalSince1970: TimeInterval(mined.timestamp))))
 
+            // The official filters.
+            let queries = ["erc20=true", "ether=true", "ether=true&erc20=true", "erc721=true",
+                           "token_address=\(devnet.testToken.checksummed)&_from=\(f.safe.checksummed)", "to=\(carol.checksummed)",
+                           "transaction_hash=\(Hex.encode(batchRun.transaction.hash))", "block_number=\(receipt.blockNumber)",
+                           "block_number__gt=\(receipt.blockNumber)"]
+            var counts: [String] = []
+            for query in queries { counts.append(try await server.send("GET", "\(base)/transfers/?\(query)").json["count"]?.text ?? "?") }
+            #expect(counts == ["2", "3", "5", "0", "1", "2", "2", "2", "1"], "\(zip(queries, counts).map { "\($0)=\($1)" })")
+            #expect(try await server.send("GET", "\(base)/transfers/?erc20=maybe").status == 400)
+            #expect(try await server.send("GET", "\(base)/transfers/?_from=0x12").status == 400)
+
             let incoming = try await server.send("GET", "\(base)/incoming-transfers/")
             let received = try #require(incoming.json["results"]?.arrayValue)
             #expect(received == Array(listed.suffix(2)) && incoming.json["count"] == .number("2"), "\(incoming.json)")
