@@ -2,6 +2,7 @@ import BigInt
 import Foundation
 import Networking
 import Services
+import Synchronization
 import Testing
 
 extension OnDevnet {
@@ -63,6 +64,7 @@ extension OnDevnet {
             let safe = f.safe, chainID = devnet.chainID, to = f.owners[0]
 
             // Each client proposes its own transactions until the server stops answering.
+            let answered = AnsweredCount()
             let clients = (0..<16).map { client in
                 Task { () -> [[UInt8]] in
                     var acknowledged: [[UInt8]] = []
@@ -74,11 +76,15 @@ extension OnDevnet {
                                                   headers: ["Content-Type": "application/json"], body: Array(body.utf8))
                         guard let response = try? await LiveNetwork.shared.send(request), response.status == 201 else { break }
                         acknowledged.append(hash)
+                        answered.value.add(1, ordering: .relaxed)
                     }
                     return acknowledged
                 }
             }
-            try await Task.sleep(for: .milliseconds(1500))
+            // Killed in the middle of the load: once 16 writes are acknowledged and more are in
+            // flight, however long a busy machine takes to get there (at most 60 s).
+            for _ in 0..<600 where answered.value.load(ordering: .relaxed) < 16 { try await Task.sleep(for: .milliseconds(100)) }
+            try await Task.sleep(for: .milliseconds(200))
             kill(server.processIdentifier, SIGKILL)
             server.waitUntilExit()
             var acknowledged: [[UInt8]] = []
@@ -123,4 +129,9 @@ extension OnDevnet {
             }
         }
     }
+}
+
+/// How many proposals the clients have seen acknowledged so far, shared between their tasks.
+private final class AnsweredCount: Sendable {
+    let value = Atomic<Int>(0)
 }

@@ -62,12 +62,13 @@ extension OnDevnet {
             #expect(try await server.send("GET", "/api/v1/safes/0x12/creation/").status == 400)
         }
 
-        @Test("transfers/, incoming-transfers/, module-transactions/ and all-transactions/ from logs: ether and tokens in, a held batch out, a module's payment and an execution the server does not hold")
+        @Test("transfers/, incoming-transfers/, module-transactions/ and all-transactions/ from logs: ether and tokens in, a held batch out, a module's payment and an execution the server does not hold; the follower announces both payments")
         func transfers() async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
             try await f.receiveTestTokens(100 * SafeFixture.ether)
-            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
+            let service = try await f.first.services.serving(inMemory: true, chain: f.first.chain)
+            let server = try await ServingCoSigner(service)
             defer { server.stop() }
             let payee = PrivateKey.generate().address, carol = PrivateKey.generate().address
             let quarter = SafeFixture.ether / 4, half = SafeFixture.ether / 2, tokens = 3 * SafeFixture.ether / 2
@@ -78,6 +79,7 @@ extension OnDevnet {
             let posted = try await server.send("POST", "/api/v1/safes/\(f.safe.checksummed)/multisig-transactions/",
                                                try ServingCoSigner.proposal(batch.transaction, signedBy: devnet.accounts[4].key))
             try #require(posted.status == 201, "\(posted.json)")
+            _ = try await service.dispatch(FollowServedChain())
             let batchRun = try await f.signAndExecute(batch)
             // An execution it does not hold: owner 4 becomes a module, then pays carol by itself.
             let enabled = try await f.run(.call(to: f.safe, value: 0, data: SafeContract.enableModule(f.owners[0]), operation: .call))
@@ -85,6 +87,13 @@ extension OnDevnet {
             let byModule = try await f.first.services.dispatcher.dispatch(SendTransaction(
                 keyName: "owner4", transfer: .contractCall(to: f.safe, value: 0, data: moduleCall), chain: f.first.chain, wait: true, password: { "pw" }))
             try #require(byModule.receipt?.status == true)
+
+            // The follower announces the ether out of both: the held batch from its stored fields,
+            // the module's payment from the transaction that carried it.
+            _ = try await service.dispatch(FollowServedChain())
+            let outgoing = try await service.dispatch(ServedEventsAfter(id: 0, limit: 100)).filter { $0.kind == .outgoingEther }
+            #expect(outgoing.map(\.value) == [quarter, half] && outgoing.allSatisfy { $0.safe == f.safe }, "\(outgoing)")
+            #expect(outgoing.map(\.transactionHash) == [batchRun.transaction.hash, byModule.transaction.hash])
 
             let base = "/api/v1/safes/\(f.safe.checksummed)"
             let all = try await server.send("GET", "\(base)/transfers/")

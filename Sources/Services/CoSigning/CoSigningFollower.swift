@@ -74,25 +74,46 @@ struct CoSigningFollower: Sendable {
         let logs = try await remote.logs(LogFilter(address: safes), from: from, to: head)
         let announce = ChainEvents(chainID: chainID, safes: Set(safes), at: service.now())
         var movements: [ServedEvent] = []
+        // Successful executions whose call only their carrying transaction tells (a module's, or one
+        // not stored here), with where their events go among the others.
+        var unheld: [(at: Int, log: Log)] = []
         for log in logs {
             // Ether received changes nothing the server keeps.
             if let received = announce.received(log) { movements.append(received); continue }
             moved.insert(log.address)
+            if SafeEvents.moduleExecution(topics: log.topics, data: log.data)?.success == true { unheld.append((movements.count, log)) }
             guard let execution = SafeEvents.execution(topics: log.topics, data: log.data), let transactionHash = log.transactionHash else { continue }
             if try await storage.markExecuted(execution.safeTxHash, transactionHash: transactionHash, block: log.blockNumber, successful: execution.success,
                                               at: service.now()) {
                 executed += 1
             }
-            if execution.success, let stored = try await storage.transaction(execution.safeTxHash) {
+            guard execution.success else { continue }
+            if let stored = try await storage.transaction(execution.safeTxHash) {
                 movements += announce.sent(by: stored, execution: log)
+            } else {
+                unheld.append((movements.count, log))
             }
         }
+        let carried = try await sentByCarriers(unheld.map(\.log), announce: announce)
+        for (slot, events) in zip(unheld, carried).reversed() { movements.insert(contentsOf: events, at: slot.at) }
         for filter in ChainEvents.transferFilters(safes) {
             for log in try await remote.logs(filter, from: from, to: head) { movements += announce.tokens(log) }
         }
         // Before the block is recorded: a pass cut short reads these logs again, and their keys keep them once.
         try await storage.appendEvents(movements)
         return executed
+    }
+
+    /// The ether each of `logs`' executions sent, read from the transactions that carried them, fetched in one batch.
+    private func sentByCarriers(_ logs: [Log], announce: ChainEvents) async throws -> [[ServedEvent]] {
+        let hashes = Array(Set(logs.compactMap(\.transactionHash)))
+        guard !hashes.isEmpty else { return logs.map { _ in [] } }
+        let answers = try await service.chain.remote.batch(hashes.map { EthereumRemote.Requests.transaction(hash: $0) })
+        var carriers: [[UInt8]: RemoteTransaction] = [:]
+        for (i, hash) in hashes.enumerated() { carriers[hash] = (try? answers[i].get()) ?? nil }
+        return logs.map { log in
+            SafeChainActivity.call(ranBy: log, carrier: log.transactionHash.flatMap { carriers[$0] }).map { announce.sent($0, execution: log) } ?? []
+        }
     }
 
     /// The last block read that the chain still has, when the newest one read is gone; nil when

@@ -73,20 +73,28 @@ public struct SafeChainActivity: Sendable {
         }
         let executions = executionLogs.compactMap { log -> Execution? in
             let tx = log.transactionHash.flatMap { carrier[$0] }, mined = log.transactionHash.flatMap { receipt[$0] }
-            let direct = tx?.to == safe ? tx?.input : nil
             let fee = mined.map { $0.gasUsed * $0.effectiveGasPrice }
+            let call = Self.call(ranBy: log, carrier: tx)
             if let multisig = SafeEvents.execution(topics: log.topics, data: log.data) {
                 return Execution(log: log, safeTxHash: multisig.safeTxHash, module: nil, success: multisig.success, carrier: tx, fee: fee,
-                                 gasUsed: mined?.gasUsed, gasPrice: mined?.effectiveGasPrice, call: direct.flatMap(SafeContract.executedCall))
+                                 gasUsed: mined?.gasUsed, gasPrice: mined?.effectiveGasPrice, call: call)
             }
             guard let byModule = SafeEvents.moduleExecution(topics: log.topics, data: log.data) else { return nil }
-            // A module that is the carrier's sender called the Safe itself; otherwise the calldata is another contract's.
-            let call = tx?.from == byModule.module ? direct.flatMap(SafeContract.moduleCall) : nil
             return Execution(log: log, safeTxHash: nil, module: byModule.module, success: byModule.success, carrier: tx, fee: fee,
                              gasUsed: mined?.gasUsed, gasPrice: mined?.effectiveGasPrice, call: call)
         }
         return SafeChainActivity(safe: safe, executions: executions, received: ownLogs.filter { $0.topics.first == SafeEvents.safeReceived },
                                  tokenTransfers: tokenLogs, times: times)
+    }
+
+    /// The call a Safe's execution log says it ran, read from the transaction that carried it when
+    /// that called the Safe itself: `execTransaction` for the owners, `execTransactionFromModule`
+    /// for a module that sent it. Through another contract only a trace would show it: nil.
+    public static func call(ranBy log: Log, carrier: RemoteTransaction?) -> MultiSendCall? {
+        guard let carrier, carrier.to == log.address else { return nil }
+        if SafeEvents.execution(topics: log.topics, data: log.data) != nil { return SafeContract.executedCall(carrier.input) }
+        guard let byModule = SafeEvents.moduleExecution(topics: log.topics, data: log.data), carrier.from == byModule.module else { return nil }
+        return SafeContract.moduleCall(carrier.input)
     }
 
     /// Where a log sorts: its block, then its place in the block.

@@ -6,8 +6,9 @@ import SafeKit
 import Storage
 
 /// The movements the follower announces, from logs alone (no trace API): ether in from
-/// `SafeReceived`, ether out from the executed transactions this server stores (MultiSend's
-/// inner calls included), and tokens in and out from `Transfer` logs (ERC-20 amounts, ERC-721
+/// `SafeReceived`, ether out from the executed transactions this server stores, or else from the
+/// transaction that carried an execution when it called the Safe itself (a module's included;
+/// MultiSend's inner calls included), and tokens in and out from `Transfer` logs (ERC-20 amounts, ERC-721
 /// token IDs). Each carries a key from its log, so a block range read twice announces nothing twice.
 struct ChainEvents {
     let chainID: BigUInt
@@ -23,9 +24,19 @@ struct ChainEvents {
 
     /// Ether a stored transaction sent when it executed successfully.
     func sent(by stored: SafeTransactionEntry, execution log: Log) -> [ServedEvent] {
-        SafeLedger.etherSent(CallDecoder().decode(stored.transaction)).enumerated().compactMap { n, movement in
+        sent(CallDecoder().decode(stored.transaction), safe: stored.transaction.safe, execution: log)
+    }
+
+    /// Ether a call the Safe ran successfully sent, read from the transaction that carried it
+    /// (`SafeChainActivity.call`): a module's, or one this server does not hold.
+    func sent(_ call: MultiSendCall, execution log: Log) -> [ServedEvent] {
+        sent(CallDecoder().decode(to: call.to, value: call.value, data: call.data, operation: call.operation), safe: log.address, execution: log)
+    }
+
+    private func sent(_ call: DecodedCall, safe: Address, execution log: Log) -> [ServedEvent] {
+        SafeLedger.etherSent(call).enumerated().compactMap { n, movement in
             key(log, "out\(n)").map {
-                ServedEvent(.outgoingEther, chainID: chainID, safe: stored.transaction.safe, transactionHash: log.transactionHash,
+                ServedEvent(.outgoingEther, chainID: chainID, safe: safe, transactionHash: log.transactionHash,
                             value: movement.amount, block: log.blockNumber, dedupKey: $0, at: at)
             }
         }
