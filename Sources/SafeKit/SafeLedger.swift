@@ -38,6 +38,11 @@ public enum SafeLedger {
         return out
     }
 
+    /// The ether a call the Safe ran sends, its batch read by `decoder`.
+    public static func etherSent(_ call: MultiSendCall, decoder: CallDecoder = CallDecoder()) -> [Movement] {
+        etherSent(decoder.decode(to: call.to, value: call.value, data: call.data, operation: call.operation))
+    }
+
     /// The ERC-20 movement a log records for `safe`, or nil for a log that moves none of its tokens.
     public static func tokenMovement(safe: Address, contract: Address, topics: [[UInt8]], data: [UInt8]) -> Movement? {
         guard let (from, to, erc20, _) = tokenTransfer(topics: topics, data: data), let amount = erc20, from != to else { return nil }

@@ -37,6 +37,18 @@ struct SafeLedgerTests {
                                          data: []) == nil)
     }
 
+    @Test("the ether a call sends: its own value, a batch's inner values through a known MultiSend, nothing for a delegatecall's own value")
+    func etherSent() throws {
+        let plain = SafeLedger.etherSent(MultiSendCall(to: Self.other, value: 9))
+        #expect(plain == [SafeLedger.Movement(.outgoing, asset: nil, amount: 9, counterparty: Self.other)])
+        let batch = try MultiSend.multiSendCall([MultiSendCall(to: Self.other, value: 3), MultiSendCall(to: Self.token, value: 0, data: [1]),
+                                                 MultiSendCall(to: Self.safe, value: 4)])
+        let multiSend = try #require(SafeDeployments.knownMultiSend.first)
+        let inner = SafeLedger.etherSent(MultiSendCall(operation: .delegateCall, to: multiSend, value: 0, data: batch))
+        #expect(inner.map(\.amount) == [3, 4] && inner.map(\.counterparty) == [Self.other, Self.safe])
+        #expect(SafeLedger.etherSent(MultiSendCall(operation: .delegateCall, to: Self.other, value: 5)).isEmpty)
+    }
+
     @Test("a module execution log names its module, indexed (1.3.0 on) or in the data, and its outcome; other logs are none")
     func moduleExecution() throws {
         let success = try #require(SafeEvents.moduleExecution(topics: [SafeEvents.moduleExecutionSuccess, Self.word(Self.other)], data: []))

@@ -56,8 +56,7 @@ public struct ServedTransfer: Sendable, Equatable {
         }
         for execution in activity.executions where execution.success {
             guard let call = execution.call else { continue }
-            let decoded = CallDecoder().decode(to: call.to, value: call.value, data: call.data, operation: call.operation)
-            for (n, movement) in SafeLedger.etherSent(decoded).enumerated() {
+            for (n, movement) in SafeLedger.etherSent(call).enumerated() {
                 add(.ether, execution.log, from: safe, to: movement.counterparty, value: movement.amount, id: "i", part: n + 1)
             }
         }

@@ -79,7 +79,7 @@ extension SafeStore {
             var movements: [SafeLedger.Movement] = []
             calls[hash] = execution.call
             if execution.success, let ran = execution.call {
-                movements = SafeLedger.etherSent(decoder.decode(to: ran.to, value: ran.value, data: ran.data, operation: ran.operation))
+                movements = SafeLedger.etherSent(ran, decoder: decoder)
             }
             if !executed.contains(hash) {
                 executed.insert(hash)

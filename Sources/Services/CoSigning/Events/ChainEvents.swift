@@ -24,17 +24,17 @@ struct ChainEvents {
 
     /// Ether a stored transaction sent when it executed successfully.
     func sent(by stored: SafeTransactionEntry, execution log: Log) -> [ServedEvent] {
-        sent(CallDecoder().decode(stored.transaction), safe: stored.transaction.safe, execution: log)
+        sent(SafeLedger.etherSent(CallDecoder().decode(stored.transaction)), safe: stored.transaction.safe, execution: log)
     }
 
     /// Ether a call the Safe ran successfully sent, read from the transaction that carried it
     /// (`SafeChainActivity.call`): a module's, or one this server does not hold.
     func sent(_ call: MultiSendCall, execution log: Log) -> [ServedEvent] {
-        sent(CallDecoder().decode(to: call.to, value: call.value, data: call.data, operation: call.operation), safe: log.address, execution: log)
+        sent(SafeLedger.etherSent(call), safe: log.address, execution: log)
     }
 
-    private func sent(_ call: DecodedCall, safe: Address, execution log: Log) -> [ServedEvent] {
-        SafeLedger.etherSent(call).enumerated().compactMap { n, movement in
+    private func sent(_ movements: [SafeLedger.Movement], safe: Address, execution log: Log) -> [ServedEvent] {
+        movements.enumerated().compactMap { n, movement in
             key(log, "out\(n)").map {
                 ServedEvent(.outgoingEther, chainID: chainID, safe: safe, transactionHash: log.transactionHash,
                             value: movement.amount, block: log.blockNumber, dedupKey: $0, at: at)
