@@ -12,6 +12,8 @@ struct MemoryNetwork: Network {
     func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
     }
+
+    func events(_ request: HTTPRequest) -> AsyncThrowingStream<ServerSentEvent, any Error> { bufferedEvents(request) }
 }
 
 let fuzzEndpoint = try! RPCEndpoint("http://127.0.0.1:8545")
