@@ -104,6 +104,17 @@ struct LiveNetworkTests {
         }
     }
 
+    @Test("an event stream refused with an error page larger than the excerpt still ends with its status")
+    func eventStreamRefused() async throws {
+        let page = String(repeating: "not found ", count: 2000)
+        try await withServer({ _, _, _ in .respond(status: 404, body: page) }) { server, network, _ in
+            let url = try #require(URL(string: server.url + "/api/v1/events"))
+            let error = await #expect(throws: NetworkError.self) { for try await _ in network.events(HTTPRequest(method: "GET", url: url)) {} }
+            guard case .httpStatus(404, let body)? = error else { Issue.record("got \(String(describing: error))"); return }
+            #expect(body.hasPrefix("not found"))
+        }
+    }
+
     @Test("a non-JSON 200 is invalidResponse")
     func notJSON() async throws {
         try await withServer({ _, _, _ in .respond(status: 200, body: "<html>hello</html>") }) { _, _, rpc in

@@ -19,5 +19,16 @@ struct PortBoundTests {
         await #expect(throws: NetworkError.unreachable("http://127.0.0.1:4294967296/api has port 4294967296, above 65535")) {
             try await network.send(HTTPRequest(method: "GET", url: url))
         }
+        await network.shutdown()
+    }
+
+    @Test("an event stream from such a URL (the dashboard's --service-url) ends with that error, without a trap")
+    func events() async throws {
+        let network = LiveNetwork()
+        let url = try #require(URL(string: "http://127.0.0.1:70000/api/v1/events"))
+        await #expect(throws: NetworkError.unreachable("http://127.0.0.1:70000/api/v1/events has port 70000, above 65535")) {
+            for try await _ in network.events(HTTPRequest(method: "GET", url: url)) {}
+        }
+        await network.shutdown()
     }
 }

@@ -41,6 +41,22 @@ struct ServerSentEventTests {
         #expect(parser.feed(Array((huge + "data: kept\n\n").utf8)) == [ServerSentEvent(id: nil, name: "message", data: "kept")])
     }
 
+    @Test("an event whose data lines outgrow the limit together is dropped at its blank line, and the next one is read")
+    func overfull() {
+        var parser = ServerSentEventParser()
+        let line = "data: " + String(repeating: "y", count: 4095) + "\n"
+        var events = parser.feed(Array("id: 1\n".utf8))
+        for _ in 0..<(ServerSentEventParser.maxEvent / 4096 + 2) { events += parser.feed(Array(line.utf8)) }
+        events += parser.feed(Array("\nid: 2\ndata: next\n\n".utf8))
+        #expect(events == [ServerSentEvent(id: "2", name: "message", data: "next")])
+    }
+
+    @Test("a byte order mark opening the stream is no part of its first field")
+    func byteOrderMark() {
+        var parser = ServerSentEventParser()
+        #expect(parser.feed([0xEF, 0xBB, 0xBF] + Array("id: 3\ndata: x\n\n".utf8)) == [ServerSentEvent(id: "3", name: "message", data: "x")])
+    }
+
     @Test("a network that answers at once gives the events of its whole answer, and a refusal ends the stream with its status")
     func defaultReader() async throws {
         let ok = StaticNetwork(response: HTTPResponse(status: 200, body: Array(Self.stream.utf8)))

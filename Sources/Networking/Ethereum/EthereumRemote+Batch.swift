@@ -10,6 +10,17 @@ extension EthereumRemote {
         }
     }
 
+    /// Asks `request` of each of `keys` (transaction hashes, say) in ONE round trip, none when there
+    /// are no keys; a key whose answer failed or was null is left out.
+    public func batch<Key: Hashable, T>(_ keys: some Collection<Key>, _ request: (Key) -> RPCRequest<T?>) async throws(NetworkError) -> [Key: T] {
+        let keys = Array(Set(keys))
+        guard !keys.isEmpty else { return [:] }
+        let answers = try await batch(keys.map(request))
+        var found: [Key: T] = [:]
+        for (key, answer) in zip(keys, answers) { if case .success(let value?) = answer { found[key] = value } }
+        return found
+    }
+
     /// Runs requests of different types in ONE round trip, e.g.
     /// `let (chain, nonce) = try await remote.batch(Requests.chainID(), Requests.transactionCount(of: a))`.
     public func batch<each T>(

@@ -11,14 +11,14 @@ extension LiveNetwork {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
+                    try Self.checkPort(request.url)
                     var outgoing = HTTPClientRequest(url: request.url.absoluteString)
                     outgoing.method = HTTPMethod(rawValue: request.method)
                     for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
                     outgoing.headers.replaceOrAdd(name: "Accept", value: "text/event-stream")
                     let response = try await client.execute(outgoing, deadline: .now() + Self.timeAmount(connectTimeout + readTimeout))
                     guard response.status.code == 200 else {
-                        let body = try await response.body.collect(upTo: 4096)
-                        throw NetworkError.httpStatus(Int(response.status.code), body: NetworkError.excerpt(Array(body.readableBytesView)))
+                        throw NetworkError.httpStatus(Int(response.status.code), body: NetworkError.excerpt(try await Self.head(of: response.body)))
                     }
                     var parser = ServerSentEventParser()
                     for try await chunk in response.body {
@@ -33,5 +33,16 @@ extension LiveNetwork {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// The first few KiB of a refusal's body, however long it is: an error page larger than that
+    /// still reads as the status it came with.
+    private static func head(of body: HTTPClientResponse.Body, upTo limit: Int = 4096) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        for try await chunk in body {
+            bytes.append(contentsOf: chunk.readableBytesView.prefix(limit - bytes.count))
+            if bytes.count >= limit { break }
+        }
+        return bytes
     }
 }

@@ -56,10 +56,7 @@ public final class LiveNetwork: Network {
     }
 
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        // Foundation parses any number as a port; the HTTP client traps on one above 65535.
-        if let port = request.url.port, !(0...65535).contains(port) {
-            throw .unreachable("\(request.url.absoluteString) has port \(port), above 65535")
-        }
+        try Self.checkPort(request.url)
         let budget = connectTimeout + readTimeout
         do {
             // The read timeout only notices silence; a server dripping one byte at a time is stopped by
@@ -94,6 +91,14 @@ public final class LiveNetwork: Network {
             headers[key] = headers[key].map { $0 + ", " + value } ?? value
         }
         return HTTPResponse(status: Int(response.status.code), headers: headers, body: Array(body.readableBytesView))
+    }
+
+    /// Foundation parses any number as a port; the HTTP client traps on one above 65535, so every
+    /// way out of this client refuses such a URL first.
+    static func checkPort(_ url: URL) throws(NetworkError) {
+        if let port = url.port, !(0...65535).contains(port) {
+            throw .unreachable("\(url.absoluteString) has port \(port), above 65535")
+        }
     }
 
     static func timeAmount(_ duration: Duration) -> TimeAmount {

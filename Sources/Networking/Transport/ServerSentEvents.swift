@@ -16,15 +16,21 @@ public struct ServerSentEvent: Sendable, Equatable {
 
 /// Reads a `text/event-stream` as its bytes arrive, however they are split: lines end with LF,
 /// CRLF or CR, a blank line ends an event, and lines starting with `:` are comments. A line longer
-/// than `maxLine` bytes is dropped, so a hostile server cannot grow it without bound.
+/// than `maxLine` bytes is dropped, and so is an event whose data outgrows `maxEvent` bytes, so a
+/// hostile server can grow neither without bound.
 public struct ServerSentEventParser: Sendable {
     public static let maxLine = 1 << 20
+    public static let maxEvent = 1 << 20
     private var line: [UInt8] = []
     private var overlong = false
     private var afterCR = false
+    private var atStart = true
     private var lastID: String?
     private var name: String?
     private var data: [String] = []
+    private var dataBytes = 0
+    /// The event under way outgrew `maxEvent`: its data is dropped until the blank line ending it.
+    private var overfull = false
 
     /// A parser at the start of a stream.
     public init() {}
@@ -54,10 +60,15 @@ public struct ServerSentEventParser: Sendable {
             line.removeAll(keepingCapacity: true)
             overlong = false
         }
+        if atStart {
+            atStart = false
+            // A stream may open with a UTF-8 byte order mark, which is no part of its first line.
+            if line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
+        }
         if overlong { return nil }
         if line.isEmpty {
-            defer { (name, data) = (nil, []) }
-            guard !data.isEmpty else { return nil }
+            defer { (name, data, dataBytes, overfull) = (nil, [], 0, false) }
+            guard !data.isEmpty, !overfull else { return nil }
             return ServerSentEvent(id: lastID, name: name ?? "message", data: data.joined(separator: "\n"))
         }
         if line.first == UInt8(ascii: ":") { return nil }
@@ -71,7 +82,10 @@ public struct ServerSentEventParser: Sendable {
             (field, value) = (Substring(text), "")
         }
         switch field {
-        case "data": data.append(String(value))
+        case "data":
+            dataBytes += value.utf8.count + 1
+            if dataBytes > Self.maxEvent { (overfull, data) = (true, []) }
+            if !overfull { data.append(String(value)) }
         case "event": name = String(value)
         case "id" where !value.contains("\0"): lastID = String(value)
         default: break
