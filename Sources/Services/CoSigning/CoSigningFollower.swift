@@ -106,11 +106,7 @@ struct CoSigningFollower: Sendable {
 
     /// The ether each of `logs`' executions sent, read from the transactions that carried them, fetched in one batch.
     private func sentByCarriers(_ logs: [Log], announce: ChainEvents) async throws -> [[ServedEvent]] {
-        let hashes = Array(Set(logs.compactMap(\.transactionHash)))
-        guard !hashes.isEmpty else { return logs.map { _ in [] } }
-        let answers = try await service.chain.remote.batch(hashes.map { EthereumRemote.Requests.transaction(hash: $0) })
-        var carriers: [[UInt8]: RemoteTransaction] = [:]
-        for (i, hash) in hashes.enumerated() { carriers[hash] = (try? answers[i].get()) ?? nil }
+        let carriers = try await service.chain.remote.batch(logs.compactMap(\.transactionHash), EthereumRemote.Requests.transaction(hash:))
         return logs.map { log in
             SafeChainActivity.call(ranBy: log, carrier: log.transactionHash.flatMap { carriers[$0] }).map { announce.sent($0, execution: log) } ?? []
         }

@@ -37,6 +37,8 @@ public struct CoSigningStore: Sendable {
     /// What was last read of each Safe; the follower keeps it honest.
     public let cache: SafeStateCache
     let remembered = RememberedSafes()
+    /// The served transfer listings' reads of the chain, kept while its head stays.
+    let activities = PerHeadCache<ServedActivity>()
     let now: @Sendable () -> Date
 
     /// The store over `storage`, for the chain `chain` reaches, reading a Safe again after

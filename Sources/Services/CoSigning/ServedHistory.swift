@@ -48,9 +48,7 @@ public struct ServedAllTransactions: CoSigningAction {
             unheld[transfer.transactionHash] = (transfer.block, transfer.logIndex, nil)
         }
         let unfetched = unheld.filter { $0.value.carrier == nil && !listed.contains($0.key) }.map(\.key)
-        let answers = unfetched.isEmpty ? [] : try await store.chain.remote.batch(unfetched.map { EthereumRemote.Requests.transaction(hash: $0) })
-        var carriers: [[UInt8]: RemoteTransaction] = [:]
-        for (i, hash) in unfetched.enumerated() { carriers[hash] = (try? answers[i].get()) ?? nil }
+        let carriers = try await store.chain.remote.batch(unfetched, EthereumRemote.Requests.transaction(hash:))
         let byHash = Dictionary(grouping: read.transfers) { $0.transactionHash }
         for (hash, place) in unheld where !listed.contains(hash) {
             items.append(((place.block, place.index), .ethereum(hash: hash, block: place.block, date: read.activity.date(of: place.block),

@@ -56,21 +56,12 @@ public struct SafeChainActivity: Sendable {
         }
         tokenLogs.sort { order($0) < order($1) }
         let executionLogs = ownLogs.filter { $0.topics.first != SafeEvents.safeReceived }
-        let carriers = Array(Set(executionLogs.compactMap(\.transactionHash)))
+        let carriers = executionLogs.compactMap(\.transactionHash)
         let r = EthereumRemote.Requests.self
-        let sent = carriers.isEmpty ? [] : try await remote.batch(carriers.map { r.transaction(hash: $0) })
-        let receipts = carriers.isEmpty ? [] : try await remote.batch(carriers.map { r.transactionReceipt(hash: $0) })
-        var carrier: [[UInt8]: RemoteTransaction] = [:], receipt: [[UInt8]: TransactionReceipt] = [:]
-        for (i, hash) in carriers.enumerated() {
-            if let tx = try? sent[i].get() { carrier[hash] = tx }
-            if let mined = try? receipts[i].get() { receipt[hash] = mined }
-        }
-        let blockNumbers = Array(Set((ownLogs + tokenLogs).compactMap(\.blockNumber)))
-        let blocks = blockNumbers.isEmpty ? [] : try await remote.batch(blockNumbers.map { r.block(.number($0)) })
-        var times: [BigUInt: Date] = [:]
-        for (i, number) in blockNumbers.enumerated() {
-            if let block = try? blocks[i].get() { times[number] = Date(timeIntervalSince1970: TimeInterval(block.timestamp)) }
-        }
+        let carrier = try await remote.batch(carriers, r.transaction(hash:))
+        let receipt = try await remote.batch(carriers, r.transactionReceipt(hash:))
+        let blocks = try await remote.batch((ownLogs + tokenLogs).compactMap(\.blockNumber)) { r.block(.number($0)) }
+        let times = blocks.mapValues { Date(timeIntervalSince1970: TimeInterval($0.timestamp)) }
         let executions = executionLogs.compactMap { log -> Execution? in
             let tx = log.transactionHash.flatMap { carrier[$0] }, mined = log.transactionHash.flatMap { receipt[$0] }
             let fee = mined.map { $0.gasUsed * $0.effectiveGasPrice }

@@ -14,11 +14,28 @@ public struct TokenMetadata: Sendable, Equatable {
         [ERC20.name, ERC20.symbol, ERC20.decimals].map { EthereumRemote.Requests.call(CallRequest(to: token, data: $0)) }
     }
 
-    /// The metadata from the answers to `requests`, in their order; `notAToken` when one is missing or malformed.
-    static func decode(_ token: Address, _ answers: ArraySlice<Result<[UInt8], any Error>>) throws(ChainError) -> TokenMetadata {
+    /// The metadata from the answers to `requests`, in their order; `notAToken` when one is missing
+    /// or malformed. A `collectible` (ERC-721) has no `decimals`, so its missing answer reads as 0.
+    static func decode(_ token: Address, _ answers: ArraySlice<Result<[UInt8], any Error>>, collectible: Bool = false) throws(ChainError) -> TokenMetadata {
         let answers = Array(answers)
-        guard answers.count == 3, let name = try? ERC20.decodeString(try answers[0].get()), let symbol = try? ERC20.decodeString(try answers[1].get()),
-              let decimals = try? ERC20.decodeUInt(try answers[2].get()), decimals <= 255 else { throw .notAToken(token) }
+        guard answers.count == 3, let name = try? ERC20.decodeString(try answers[0].get()), let symbol = try? ERC20.decodeString(try answers[1].get()) else {
+            throw .notAToken(token)
+        }
+        let decimals = (try? answers[2].get()).flatMap { try? ERC20.decodeUInt($0) }
+        if collectible, decimals == nil { return TokenMetadata(name: name, symbol: symbol, decimals: 0) }
+        guard let decimals, decimals <= 255 else { throw .notAToken(token) }
         return TokenMetadata(name: name, symbol: symbol, decimals: Int(decimals))
+    }
+
+    /// The metadata of each of `tokens`, asked in one round trip; a contract that does not answer
+    /// as a token is left out.
+    static func read(_ tokens: [Address], collectibles: Set<Address> = [], remote: EthereumRemote) async throws(NetworkError) -> [Address: TokenMetadata] {
+        guard !tokens.isEmpty else { return [:] }
+        let answers = try await remote.batch(tokens.flatMap(requests))
+        var metadata: [Address: TokenMetadata] = [:]
+        for (i, token) in tokens.enumerated() {
+            metadata[token] = try? decode(token, answers[(3 * i)..<(3 * i + 3)], collectible: collectibles.contains(token))
+        }
+        return metadata
     }
 }
