@@ -65,24 +65,21 @@ extension CoSigningRoutes {
         })
     }
 
-    /// The official transfer filters: `ether`, `erc20` and `erc721` (true keeps that kind),
-    /// `token_address`, `_from`, `to`, `transaction_hash`, `block_number`, `block_number__gt` and `__lt`.
+    /// The official transfer filters: `ether`, `erc20` and `erc721` (true keeps only that kind, false
+    /// drops it), `token_address`, `_from`, `to`, `transaction_hash`, `block_number`, `block_number__gt` and `__lt`.
     static func transferFilter(_ request: Request) throws(FieldError) -> ServedTransferFilter {
         let q = request.uri.queryParameters
         var filter = ServedTransferFilter()
         for (name, kind) in [("ether", ServedTransfer.Kind.ether), ("erc20", .erc20), ("erc721", .erc721)] {
-            if let text = q.get(name), try Self.bool(text, field: name) { filter.kinds.insert(kind) }
+            if let text = q.get(name) { filter.kinds[kind] = try Self.bool(text, field: name) }
         }
         filter.token = try q.get("token_address").map { text throws(FieldError) in try Self.address(text, field: "token_address") }
         filter.from = try q.get("_from").map { text throws(FieldError) in try Self.address(text, field: "_from") }
         filter.to = try q.get("to").map { text throws(FieldError) in try Self.address(text, field: "to") }
         filter.transactionHash = try q.get("transaction_hash").map { text throws(FieldError) in try RequestFields.hashText(text, field: "transaction_hash") }
-        if let text = q.get("block_number") {
-            let block = try Self.number(text, field: "block_number")
-            (filter.blockAbove, filter.blockBelow) = (block == 0 ? nil : block - 1, block + 1)
-        }
-        if let text = q.get("block_number__gt") { filter.blockAbove = try Self.number(text, field: "block_number__gt") }
-        if let text = q.get("block_number__lt") { filter.blockBelow = try Self.number(text, field: "block_number__lt") }
+        if let text = q.get("block_number") { filter.only(try Self.number(text, field: "block_number")) }
+        if let text = q.get("block_number__gt") { filter.above(try Self.number(text, field: "block_number__gt")) }
+        if let text = q.get("block_number__lt") { filter.below(try Self.number(text, field: "block_number__lt")) }
         return filter
     }
 

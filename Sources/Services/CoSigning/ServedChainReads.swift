@@ -26,6 +26,8 @@ public struct ServedSafeCreation: CoSigningAction {
     public init(safe: Address) { self.safe = safe }
     public func perform(on store: CoSigningStore?) async throws -> SafeCreation? {
         let store = try store.open()
-        return try await SafeCreationQuery.read(safe, remote: store.chain.remote, found: try await store.creationBlock(of: safe))
+        // No creation block means no code: nothing to search for a second time.
+        guard let block = try await store.creationBlock(of: safe) else { return nil }
+        return try await SafeCreationQuery.read(safe, remote: store.chain.remote, found: block)
     }
 }

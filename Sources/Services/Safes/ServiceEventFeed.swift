@@ -12,7 +12,8 @@ public struct ServiceEventNotice: Sendable, Equatable {
 
 /// Follows a service's events for as long as the stream is read. A dropped or refused connection is
 /// opened again after 1 s, doubling up to 30 s while it keeps failing, and resumes after the last
-/// event seen, so none is missed or announced twice. A service that has no event stream (404) ends it.
+/// event seen, so none after it is missed or announced twice; before the first event (with `after`
+/// nil) it resumes from the service's newest. A service that has no event stream (404) ends it.
 public struct FollowServiceEvents: SafeAction {
     public let service: SafeServiceEndpoint
     /// The event to resume after; nil for the events from now on.
@@ -34,7 +35,8 @@ struct ServiceEventFeed: Sendable {
     var longestWait = Duration.seconds(30)
 
     func notices() -> AsyncStream<ServiceEventNotice> {
-        AsyncStream { continuation in
+        // A reader that falls far behind keeps the newest notices, not an unbounded backlog.
+        AsyncStream(bufferingPolicy: .bufferingNewest(1024)) { continuation in
             let task = Task {
                 var last = after
                 var wait = firstWait
