@@ -42,6 +42,7 @@ enum SafeTransactionRows {
         // Nothing new is not written: a home's watchers (the dashboard's pages) would reload for nothing.
         let before = stored.map { Set($0.storedSignatures.map(\.signature.owner)) }
         if !fields, let stored, merge.changed.isEmpty { return (stored, [], before) }
+        var written: SafeTransactionRecord?
         if let stored, !fields {
             try SafeTransactionRecord(stored.with(updatedAt: time)).update(db)
         } else {
@@ -51,12 +52,24 @@ enum SafeTransactionRows {
             record.origin = record.origin ?? stored?.origin
             // A new row is inserted outright: save's update-then-insert costs a second statement.
             if stored == nil { try record.insert(db) } else { try record.save(db) }
+            written = record
         }
+        var inserted: [SafeSignatureRecord] = []
         for signature in merge.changed {
             let row = SafeSignatureRecord(safeTxHash: key, signature, addedAt: time)
             if stored == nil { try row.insert(db) } else { try row.save(db) }
+            inserted.append(row)
         }
-        guard let written = try Self.entry(key, db) else { throw StorageError("the Safe transaction \(key) vanished while it was written") }
-        return (written, merge.changed, before)
+        // A new row is answered as written, not read back (two statements more on every new
+        // proposal, 8% of the server's time): the same mapping, its times as the columns keep them.
+        if stored == nil, var record = written {
+            (record.createdAt, record.updatedAt) = (Self.asStored(record.createdAt), Self.asStored(record.updatedAt))
+            return (try record.entity(signatures: inserted.map { var row = $0; row.addedAt = Self.asStored(row.addedAt); return row }), merge.changed, before)
+        }
+        guard let readBack = try Self.entry(key, db) else { throw StorageError("the Safe transaction \(key) vanished while it was written") }
+        return (readBack, merge.changed, before)
     }
+
+    /// `date` as a column keeps it and reads it back (to the millisecond).
+    private static func asStored(_ date: Date) -> Date { Date.fromDatabaseValue(date.databaseValue) ?? date }
 }
