@@ -16,6 +16,9 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
             var config = Configuration()
             config.busyMode = .timeout(5)
             let pool = try DatabasePool(path: path, configuration: config)
+            // GRDB's WAL default (NORMAL) syncs only at checkpoints: a commit would survive kill -9
+            // but not a power cut. FULL syncs each commit, and group commit makes that one sync a group.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
             chmod(path, 0o600)
             writer = pool
             commits = Self.groupCommit(pool)
@@ -190,6 +193,11 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
             try ServedEventRows.insert([ServedEvent(.deletedMultisigTransaction, chainID: chainID, safe: safe, hash: safeTxHash, at: time)], db)
             return true
         }
+    }
+
+    /// The writer's `PRAGMA synchronous` (2 is FULL), for the durability test.
+    func synchronousSetting() async throws -> Int {
+        try await writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     public func shutdown() async {
