@@ -132,7 +132,9 @@ public struct SafeTransactionFile: Sendable, Equatable {
     }
 
     /// The `signatures` array of an exchange file, each recovered over `hash` and required to be
-    /// the owner it is listed for; an owner listed twice keeps its first. Both exchange files
+    /// the owner it is listed for. An owner listed twice keeps every entry: which one stands is for
+    /// the signature gate, which checks each, and `ConfirmationSet` to settle, so an unverified
+    /// claim listed first cannot push out the same owner's real signature. Both exchange files
     /// (transactions and messages) read their signatures here.
     static func signatures(_ value: JSONValue?, over hash: [UInt8]) throws(SafeTransactionFileError) -> [SafeSignature] {
         let entries: [JSONValue]
@@ -152,7 +154,7 @@ public struct SafeTransactionFile: Sendable, Equatable {
             let signature: SafeSignature
             do { signature = try SafeSignature(bytes: bytes, safeTxHash: hash) } catch { throw .badSignature(owner: ownerText, reason: error.description) }
             guard signature.owner == owner else { throw .signatureMismatch(owner: owner, recovered: signature.owner) }
-            if !signatures.contains(where: { $0.owner == owner }) { signatures.append(signature) }
+            if !signatures.contains(signature) { signatures.append(signature) }
         }
         return signatures
     }

@@ -99,13 +99,12 @@ enum SafeHomeScreen {
     }
 
     static func queue(_ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
-        let safe = snapshot.info.safe
         let service: HTML = snapshot.serviceNote.map { "<p class=\"muted\" id=\"service-note\">Transaction Service: \($0)</p>" } ?? .empty
         guard !snapshot.queue.isEmpty else {
             return "<section id=\"queue\"><h2>Queue</h2>\(service)<p class=\"muted\">Nothing waiting for signatures.</p></section>"
         }
         let rows = HTML.join(snapshot.queue.map { entry in
-            let view = SafeTransactionView(entry, count: safe.count(entry.confirmations))
+            let view = SafeTransactionView(entry, count: snapshot.confirmations(of: entry))
             let signed = HTML.join(view.signers.map { "<li>\(Format.short($0))\(context.isMine($0) ? " (you)" : "")</li>" })
             let missing = HTML.join((view.missing ?? []).map { "<li>\(Format.short($0))</li>" })
             let ready = view.ready == true

@@ -15,6 +15,8 @@ public struct Log: Sendable, Equatable {
     public let transactionHash: [UInt8]?
     /// Position in the block; nil while pending.
     public let logIndex: BigUInt?
+    /// Whether the node took the log back in a reorganisation (`removed: true`).
+    public let removed: Bool
 
     /// A log from its fields; the position fields default to pending (nil).
     public init(
@@ -23,7 +25,8 @@ public struct Log: Sendable, Equatable {
         data: [UInt8],
         blockNumber: BigUInt? = nil,
         transactionHash: [UInt8]? = nil,
-        logIndex: BigUInt? = nil
+        logIndex: BigUInt? = nil,
+        removed: Bool = false
     ) {
         self.address = address
         self.topics = topics
@@ -31,5 +34,14 @@ public struct Log: Sendable, Equatable {
         self.blockNumber = blockNumber
         self.transactionHash = transactionHash
         self.logIndex = logIndex
+        self.removed = removed
+    }
+
+    /// Whether this log counts as a fact about one of `emitters`: one of them logged it, and the
+    /// node has not taken it back. The one gate every reader of chain events passes a log through,
+    /// since a node answers `eth_getLogs` with whatever it likes; `emitters` nil admits any
+    /// contract, for token transfers, whose token is the log's own address.
+    public func isFact(from emitters: Set<Address>?) -> Bool {
+        !removed && (emitters?.contains(address) ?? true)
     }
 }

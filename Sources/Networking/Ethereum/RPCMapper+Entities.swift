@@ -51,8 +51,18 @@ extension RPCMapper {
             },
             logIndex: try optionalMember(value, "logIndex").map { v throws(NetworkError) in
                 try quantity(v, field: "\(field).logIndex")
-            }
+            },
+            removed: try removed(optionalMember(value, "removed"), field: "\(field).removed")
         )
+    }
+
+    /// A log's `removed` flag: absent or null as false, as nodes that never reorganise omit it.
+    static func removed(_ value: JSONValue?, field: String) throws(NetworkError) -> Bool {
+        switch value {
+        case nil, .null?: return false
+        case .bool(let flag)?: return flag
+        case _?: throw .invalidResponse("\(field) must be true or false")
+        }
     }
 
     /// `eth_getTransactionByHash`: nil when the node does not know the transaction.

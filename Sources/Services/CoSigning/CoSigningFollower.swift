@@ -71,7 +71,7 @@ struct CoSigningFollower: Sendable {
         var executed = 0
         // Every log of the served Safes, not just executions: a module can change the owners
         // without an execTransaction, and the stored owners must follow.
-        let logs = try await remote.logs(LogFilter(address: safes), from: from, to: head)
+        let logs = try await remote.logs(LogFilter(address: safes), from: from, to: head).filter { $0.isFact(from: Set(safes)) }
         let announce = ChainEvents(chainID: chainID, safes: Set(safes), at: service.now())
         var movements: [ServedEvent] = []
         // Successful executions whose call only their carrying transaction tells (a module's, or one
@@ -83,12 +83,14 @@ struct CoSigningFollower: Sendable {
             moved.insert(log.address)
             if SafeEvents.moduleExecution(topics: log.topics, data: log.data)?.success == true { unheld.append((movements.count, log)) }
             guard let execution = SafeEvents.execution(topics: log.topics, data: log.data), let transactionHash = log.transactionHash else { continue }
-            if try await storage.markExecuted(execution.safeTxHash, transactionHash: transactionHash, block: log.blockNumber, successful: execution.success,
-                                              at: service.now()) {
+            // A Safe's log executes only that Safe's transaction with the hash it carries.
+            let stored = try await storage.transaction(execution.safeTxHash).flatMap { $0.transaction.safe == log.address ? $0 : nil }
+            if stored != nil, try await storage.markExecuted(execution.safeTxHash, transactionHash: transactionHash, block: log.blockNumber,
+                                                             successful: execution.success, at: service.now()) {
                 executed += 1
             }
             guard execution.success else { continue }
-            if let stored = try await storage.transaction(execution.safeTxHash) {
+            if let stored {
                 movements += announce.sent(by: stored, execution: log)
             } else {
                 unheld.append((movements.count, log))
@@ -97,7 +99,7 @@ struct CoSigningFollower: Sendable {
         let carried = try await sentByCarriers(unheld.map(\.log), announce: announce)
         for (slot, events) in zip(unheld, carried).reversed() { movements.insert(contentsOf: events, at: slot.at) }
         for filter in ChainEvents.transferFilters(safes) {
-            for log in try await remote.logs(filter, from: from, to: head) { movements += announce.tokens(log) }
+            for log in try await remote.logs(filter, from: from, to: head) where log.isFact(from: nil) { movements += announce.tokens(log) }
         }
         // Before the block is recorded: a pass cut short reads these logs again, and their keys keep them once.
         try await storage.appendEvents(movements)

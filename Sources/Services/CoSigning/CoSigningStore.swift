@@ -161,20 +161,27 @@ public struct CoSigningStore: Sendable {
     }
 
     /// Each signature in `packed` over `hash` (a transaction's or a message's), recovered and
-    /// checked: owners only, each once, on-chain claims confirmed with owner contracts asked `question`.
+    /// passed through the signature gate, refusing the whole submission at the first that fails:
+    /// owners only, each once, owner Safes' contract signatures well formed, claims confirmed on
+    /// chain with owner contracts asked `question`.
     func verified(_ packed: [UInt8], hash: [UInt8], question: OwnerQuestion, safe: Safe) async throws -> [SafeSignature] {
         guard !packed.isEmpty else { return [] }
         let signatures: [SafeSignature]
         do { signatures = try SafeSignature.parse(packed: packed, safeTxHash: hash) } catch {
             throw CoSigningRefusal.unreadableSignature(error.description)
         }
-        var seen = Set<Address>()
-        for signature in signatures {
-            guard safe.owners.contains(signature.owner) else { throw CoSigningRefusal.signedByNonOwner(signer: signature.owner, safe: safe.address) }
-            guard seen.insert(signature.owner).inserted else { throw CoSigningRefusal.signedTwice(signature.owner) }
+        let subject = SignedSubject(safe: safe.address, chainID: safe.chainID, hash: hash, question: question)
+        let gate = SignatureGate(chain: chain) { owner in try? await self.safe(owner).safe }
+        do {
+            return try await gate.admit(signatures, for: subject, safe: safe, policy: .refuseAll).admitted
+        } catch {
+            switch error {
+            case .signedTwice(let owner): throw CoSigningRefusal.signedTwice(owner)
+            case .notCounted(let refused) where refused.reason == .notAnOwner:
+                throw CoSigningRefusal.signedByNonOwner(signer: refused.owner, safe: safe.address)
+            case .notCounted(let refused): throw CoSigningRefusal.notConfirmedOnChain(refused.description)
+            case .otherSafe: throw CoSigningRefusal.unreadableSignature(error.description)
+            }
         }
-        let checked = await OnChainConfirmationCheck.verify(signatures, safe: safe, question: question, hash: hash, chain: chain)
-        if let refused = checked.setAside.first { throw CoSigningRefusal.notConfirmedOnChain(refused.description) }
-        return checked.kept
     }
 }

@@ -19,14 +19,8 @@ public struct SafeMessageDetail: Sendable, Equatable {
     /// Safes known here) counts only once its own owners' signatures inside meet its threshold, so
     /// a child Safe still collecting does not make the final signature early.
     public init(_ entry: SafeMessageEntry, safe: Safe, ownerSafes: [Safe] = []) {
-        let message = try? entry.safeMessage()
-        let counted = entry.signatures.filter { signature in
-            guard signature.kind == .contract, let message,
-                  let child = ownerSafes.first(where: { $0.address == signature.owner && $0.chainID == safe.chainID }),
-                  let version = child.safeVersion, let childHash = try? message.childMessageHash(child: child.address, childVersion: version)
-            else { return true }
-            return child.isMet(by: signature.contractData, over: childHash)
-        }
+        let subject = (try? entry.safeMessage()).flatMap { try? SignedSubject.message($0) }
+        let counted = subject.map { safe.counted(entry.signatures, of: $0, ownerSafes: ownerSafes) } ?? entry.signatures
         let count = safe.count(ConfirmationSet(counted))
         var final: [UInt8]?
         if count.isReady, let needed = Int(exactly: safe.threshold) {
@@ -107,12 +101,32 @@ public struct ExportSafeMessage: SafeAction {
     }
 }
 
-/// Imports a message exchange file: verified, checked against the followed Safe's chain, release
-/// and owners, and merged with the signatures already here.
+/// Imports a message exchange file: verified, checked against the followed Safe's chain and
+/// release, its signatures passed through the signature gate as a transaction file's are
+/// (approved hashes and contract signatures checked on `chain`, or set aside), and merged with
+/// the signatures already here.
 public struct ImportSafeMessage: SafeAction {
     public let json: String
-    public init(json: String) { self.json = json }
-    public func perform(on store: SafeStore) async throws -> SafeMessageDetail { try await store.importMessage(json) }
+    public let chain: ChainSelection?
+    public init(json: String, chain: ChainSelection? = nil) {
+        self.json = json
+        self.chain = chain
+    }
+    public func perform(on store: SafeStore) async throws -> SafeMessageImportResult { try await store.importMessage(json, chain: chain) }
+}
+
+/// What a message import stored, and what it did not count.
+public struct SafeMessageImportResult: Sendable, Equatable {
+    /// The message and where its signatures stand after the import.
+    public let detail: SafeMessageDetail
+    /// Signatures that were not counted, each with why.
+    public let setAside: [SetAsideApproval]
+
+    /// An import's result.
+    public init(detail: SafeMessageDetail, setAside: [SetAsideApproval]) {
+        self.detail = detail
+        self.setAside = setAside
+    }
 }
 
 /// What the Safe answered about a message's signature.
@@ -155,16 +169,15 @@ extension SafeStore {
             let childHash = try entry.safeMessage().childMessageHash(child: ownerSafe.address, childVersion: version)
             let earlier = entry.signatures.first { $0.owner == ownerSafe.address && $0.kind == .contract }
             let signature = try await contractSignature(of: ownerSafe, over: childHash, growing: earlier, keyName: s.keyName, password: s.password)
-            let signed = entry.adding([signature], at: now())
-            try await storage.save(signed)
+            let (signed, setAside) = try await admit([signature], to: entry, safe: safe, chain: nil)
+            if let refused = setAside.first { throw SafeError.signatureRefused(refused.description) }
             return try await detail(signed, safe: safe)
         }
         let account = try await keys.account(named: s.keyName)
         guard safe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: safe.address) }
         guard !entry.signatures.contains(where: { $0.owner == account.address }) else { return try await detail(entry, safe: safe) }
         let key = try await keys.signingKey(name: s.keyName, password: try s.password())
-        let signed = entry.adding([try SafeSignature.sign(safeTxHash: entry.messageHash, with: key)], at: now())
-        try await storage.save(signed)
+        let signed = try await admit([try SafeSignature.sign(safeTxHash: entry.messageHash, with: key)], to: entry, safe: safe, chain: nil).entry
         return try await detail(signed, safe: safe)
     }
 
@@ -199,7 +212,7 @@ extension SafeStore {
         }
     }
 
-    func importMessage(_ json: String) async throws -> SafeMessageDetail {
+    func importMessage(_ json: String, chain selection: ChainSelection?) async throws -> SafeMessageImportResult {
         let file: SafeMessageFile
         do { file = try SafeMessageFile(json: json) } catch { throw SafeError.importRejected(error.description) }
         let message = file.message
@@ -207,13 +220,11 @@ extension SafeStore {
         if let version = safe.safeVersion, version != message.version {
             throw SafeError.importRejected("the file hashes as Safe \(message.version.rawValue) but the Safe is \(version.rawValue)")
         }
-        if let stranger = file.signatures.first(where: { !safe.owners.contains($0.owner) }) {
-            throw SafeError.importRejected("\(stranger.owner.checksummed) signed it but is not an owner of \(safe.address.checksummed)")
-        }
+        var chain: Chain?
+        if let selection { chain = try? await connector.connect(selection) }
         let entry = try await storage.message(messageHash: file.messageHash) ?? SafeMessageEntry(message, proposer: nil, at: now())
-        let merged = entry.adding(file.signatures, at: now())
-        try await storage.save(merged)
-        return try await detail(merged, safe: safe)
+        let (merged, setAside) = try await admit(file.signatures, to: entry, safe: safe, chain: chain)
+        return SafeMessageImportResult(detail: try await detail(merged, safe: safe), setAside: setAside)
     }
 
     /// A stored message and its followed Safe, or clear errors.

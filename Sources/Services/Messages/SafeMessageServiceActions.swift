@@ -63,14 +63,15 @@ extension SafeStore {
         let chain = try? await connector.connect(l.chain)
         var merged: [SafeMessageDetail] = [], setAside = listing.setAside
         for item in listing.messages {
-            let verified = await OnChainConfirmationCheck.verify(item.confirmations, safe: safe, question: try item.message.ownerQuestion(),
-                                                                 hash: item.messageHash, chain: chain)
             let hash = Hex.encode(item.messageHash)
-            setAside += (item.rejected + verified.setAside.map(\.description)).map { "\(hash): \($0)" }
             let stored = try await storage.message(messageHash: item.messageHash)
                 ?? SafeMessageEntry(item.message, proposer: item.proposedBy, safeAppID: item.safeAppID, origin: item.origin, at: now())
-            let entry = stored.adding(verified.kept.filter { safe.owners.contains($0.owner) }, at: now())
-            try await storage.save(entry)
+            let entry: SafeMessageEntry, refused: [SetAsideApproval]
+            do { (entry, refused) = try await admit(item.confirmations, to: stored, safe: safe, chain: chain) } catch let refusal as SignatureRefusal {
+                setAside.append("\(hash): \(refusal)")
+                continue
+            }
+            setAside += (item.rejected + refused.map(\.description)).map { "\(hash): \($0)" }
             merged.append(try await detail(entry, safe: safe))
         }
         return ServiceSafeMessages(messages: merged, setAside: setAside)

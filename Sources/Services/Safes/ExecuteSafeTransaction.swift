@@ -57,12 +57,14 @@ extension SafeStore {
         let others = entry.signatures.filter { safe.owners.contains($0.owner) && $0.owner != executor }
         // Owners who said nothing may still have approved on chain, e.g. an owner Safe through its own transaction.
         let silent = safe.owners.filter { $0 != executor }
-        var signatures = await OnChainConfirmationCheck.verify(others, safe: safe, tx: tx, safeTxHash: entry.safeTxHash, chain: chain,
-                                                               alsoAsk: silent).kept
+        let subject = try entry.signedSubject
+        var signatures = try await gate(for: safe, chain: chain).admit(others, for: subject, safe: safe, policy: .setAside, alsoAsk: silent).admitted
         // An owner executing confirms by sending: the Safe accepts v = 1 from msg.sender.
         if safe.owners.contains(executor) {
             signatures.append(entry.signatures.first { $0.owner == executor && $0.kind != .approvedHash } ?? .approvedHash(by: executor))
         }
+        // An owner Safe's contract signature counts once its owners' signatures inside meet its threshold.
+        signatures = safe.counted(signatures, of: subject, ownerSafes: try await ownerSafes(of: safe))
         let count = safe.count(ConfirmationSet(signatures))
         guard count.isReady else {
             throw SafeError.notEnoughSignatures(have: count.confirmed, need: safe.threshold, missing: count.missing)
@@ -79,7 +81,7 @@ extension SafeStore {
         var updated = entry.with(executionHash: sent.transaction.hash, updatedAt: now())
         var success: Bool? = nil
         if let receipt = sent.receipt {
-            let outcome = receipt.logs.lazy.filter { $0.address == safe.address }
+            let outcome = receipt.logs.lazy.filter { $0.isFact(from: [safe.address]) }
                 .compactMap { SafeEvents.execution(topics: $0.topics, data: $0.data) }
                 .first { $0.safeTxHash == entry.safeTxHash }
             success = receipt.status && (outcome?.success ?? false)

@@ -65,15 +65,16 @@ extension SafeStore {
         let entry = try await entry(a.safeTxHash)
         guard entry.status == .queued else { throw SafeError.alreadyExecuted(Hex.encode(a.safeTxHash)) }
         let owner = try await keys.account(named: a.keyName).address
-        let safe = try await refresh(entry.transaction.safe, chain: try await connector.connect(a.chain)).safe
+        let chain = try await connector.connect(a.chain)
+        let safe = try await refresh(entry.transaction.safe, chain: chain).safe
         guard safe.owners.contains(owner) else { throw SafeError.notAnOwner(signer: owner, safe: safe.address) }
         guard entry.transaction.nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: entry.transaction.nonce, current: safe.nonce) }
         let sent = try await transactions.send(SendTransaction(
             keyName: a.keyName, transfer: .contractCall(to: safe.address, value: 0, data: try SafeContract.approveHash(a.safeTxHash)),
             chain: a.chain, wait: a.wait, password: a.password, progress: a.progress))
-        // Only a claim until execution asks the Safe's approvedHashes; kept so the queue shows it.
+        // Kept once the Safe's approvedHashes confirms it, so the queue shows it.
         if sent.receipt?.status == true {
-            _ = try await merge(entry.transaction, safeTxHash: entry.safeTxHash, signatures: [.approvedHash(by: owner)])
+            _ = try await admit([.approvedHash(by: owner)], of: entry.transaction, safeTxHash: entry.safeTxHash, safe: safe, chain: chain)
         }
         return sent
     }
@@ -97,8 +98,9 @@ extension SafeStore {
         let message = try ContractSignature.childMessageHash(for: tx, child: ownerSafe.address, childVersion: version)
         let earlier = entry.signatures.first { $0.owner == ownerSafe.address && $0.kind == .contract }
         let signature = try await contractSignature(of: ownerSafe, over: message, growing: earlier, keyName: s.keyName, password: s.password)
-        let (updated, _) = try await merge(tx, safeTxHash: entry.safeTxHash, signatures: [signature])
-        return confirmations(updated, safe: owned, signature: signature)
+        let (updated, _, setAside) = try await admit([signature], of: tx, safeTxHash: entry.safeTxHash, safe: owned, chain: nil)
+        if let refused = setAside.first { throw SafeError.signatureRefused(refused.description) }
+        return try await confirmations(updated, safe: owned, signature: signature)
     }
 
     /// The followed Safe `address`, an owner of `owned`, with the vault key `keyName` among its
@@ -119,7 +121,11 @@ extension SafeStore {
     func contractSignature(of ownerSafe: Safe, over message: [UInt8], growing earlier: SafeSignature?, keyName: String,
                            password: @Sendable () throws -> String) async throws -> SafeSignature {
         let account = try await keys.account(named: keyName)
-        var inner = try earlier.map { try SafeSignature.parse(packed: $0.contractData, safeTxHash: message) } ?? []
+        // What the gate admitted parses; anything else is refused by name rather than grown.
+        var inner: [SafeSignature]
+        do { inner = try earlier.map { try SafeSignature.parse(packed: $0.contractData, safeTxHash: message) } ?? [] } catch {
+            throw SafeError.signatureRefused("the stored contract signature of \(ownerSafe.address.checksummed) is malformed: \(error)")
+        }
         if !inner.contains(where: { $0.owner == account.address }) {
             let key = try await keys.signingKey(name: keyName, password: try password())
             inner.append(try SafeSignature.sign(safeTxHash: message, with: key))

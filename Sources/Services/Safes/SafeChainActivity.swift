@@ -47,12 +47,14 @@ public struct SafeChainActivity: Sendable {
     public static func read(_ safe: Address, remote: EthereumRemote, from: BigUInt, to: BigUInt) async throws(NetworkError) -> SafeChainActivity {
         let own = LogFilter(address: [safe], topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure, SafeEvents.moduleExecutionSuccess,
                                                       SafeEvents.moduleExecutionFailure, SafeEvents.safeReceived]])
-        let ownLogs = try await remote.logs(own, from: from, to: to)
+        let ownLogs = try await remote.logs(own, from: from, to: to).filter { $0.isFact(from: [safe]) }
         var tokenLogs: [Log] = []
         var seen = Set<[UInt8]>()
         for filter in ChainEvents.transferFilters([safe]) {
             // A transfer from the Safe to itself answers both filters; it is kept once.
-            for log in try await remote.logs(filter, from: from, to: to) where seen.insert(position(log)).inserted { tokenLogs.append(log) }
+            for log in try await remote.logs(filter, from: from, to: to) where log.isFact(from: nil) && seen.insert(position(log)).inserted {
+                tokenLogs.append(log)
+            }
         }
         tokenLogs.sort { order($0) < order($1) }
         let executionLogs = ownLogs.filter { $0.topics.first != SafeEvents.safeReceived }

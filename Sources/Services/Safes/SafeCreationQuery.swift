@@ -34,11 +34,12 @@ public enum SafeCreationQuery {
         guard let block = known else { return nil }
         let setup = try await remote.send(r.logs(LogFilter(fromBlock: .number(block), toBlock: .number(block), address: [safe],
                                                            topics: [[SafeCreationCall.safeSetup]])))
-        guard let hash = setup.first?.transactionHash else { return nil }
+        guard let hash = setup.first(where: { $0.isFact(from: [safe]) })?.transactionHash else { return nil }
         let (sent, receipt, mined) = try await remote.batch(r.transaction(hash: hash), r.transactionReceipt(hash: hash), r.block(.number(block)))
         guard let transaction = try unwrap(sent), let receipt = try unwrap(receipt), let header = try unwrap(mined) else { return nil }
         let created = receipt.logs.lazy.compactMap { (log: Log) -> (log: Log, call: (proxy: Address, singleton: Address))? in
-            SafeCreationCall.proxyCreated(topics: log.topics, data: log.data).map { (log, $0) }
+            guard log.isFact(from: nil) else { return nil }
+            return SafeCreationCall.proxyCreated(topics: log.topics, data: log.data).map { (log, $0) }
         }.first { $0.call.proxy == safe }
         let direct = transaction.to != nil && transaction.to == created?.log.address ? SafeCreationCall.factoryCall(transaction.input) : nil
         return SafeCreation(created: Date(timeIntervalSince1970: TimeInterval(header.timestamp)), creator: transaction.from, transactionHash: hash,

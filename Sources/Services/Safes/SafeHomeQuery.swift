@@ -11,13 +11,16 @@ public struct SafeHome: Sendable, Equatable {
     public let history: [SafeHistoryItem]
     /// Why the history could not be read (e.g. a node without `eth_getLogs`); the rest stands.
     public let historyError: String?
+    /// The Safes this home follows among the Safe's owners, which the queue's count needs.
+    public let ownerSafes: [Safe]
 
     /// A SafeHome value.
-    public init(state: SafeState, queue: [SafeTransactionEntry], history: [SafeHistoryItem], historyError: String? = nil) {
+    public init(state: SafeState, queue: [SafeTransactionEntry], history: [SafeHistoryItem], historyError: String? = nil, ownerSafes: [Safe] = []) {
         self.state = state
         self.queue = queue
         self.history = history
         self.historyError = historyError
+        self.ownerSafes = ownerSafes
     }
 }
 
@@ -44,13 +47,15 @@ extension SafeStore {
             let oneRange = answers[slots.logs]
             let head = try? answers.get(slots.head)
             let found = try await executionLogs(of: q.safe, chainID: state.safe.chainID, chain: chain, oneRange: oneRange, head: head, from: from)
-            history = try await historyItems(found, chainID: state.safe.chainID)
+            history = try await historyItems(found, of: q.safe, chainID: state.safe.chainID)
         } catch let error as StorageError {
             throw error
         } catch {
             historyError = String(describing: error)
         }
+        try await reconcileMarks(of: state.safe)
         let names = await connector.contractNames(chainID: state.safe.chainID)
-        return SafeHome(state: state.judged(by: names), queue: try await waiting(for: state.safe), history: history, historyError: historyError)
+        return SafeHome(state: state.judged(by: names), queue: try await waiting(for: state.safe), history: history, historyError: historyError,
+                        ownerSafes: try await ownerSafes(of: state.safe))
     }
 }

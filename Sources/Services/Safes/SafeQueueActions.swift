@@ -22,10 +22,21 @@ public struct SafeQueue: Sendable, Equatable {
     public let entries: [SafeTransactionEntry]
     /// Whether the Safe was read from the chain just now, rather than as last stored.
     public let live: Bool
+    /// The Safes this home follows among the Safe's owners.
+    public let ownerSafes: [Safe]
 
-    /// How far `entry` is confirmed by the Safe's owners as this queue read them.
+    /// A queue of `entries` for `safe`, counted with `ownerSafes`' contract signatures.
+    public init(safe: Safe, entries: [SafeTransactionEntry], live: Bool, ownerSafes: [Safe] = []) {
+        self.safe = safe
+        self.entries = entries
+        self.live = live
+        self.ownerSafes = ownerSafes
+    }
+
+    /// How far `entry` is confirmed by the Safe's owners as this queue read them: an owner Safe's
+    /// contract signature counts once its owners' signatures inside meet its threshold.
     public func confirmations(of entry: SafeTransactionEntry) -> ConfirmationCount {
-        safe.count(entry.confirmations)
+        safe.count(entry, ownerSafes: ownerSafes)
     }
 }
 
@@ -65,12 +76,25 @@ extension SafeStore {
             live = false
         }
         guard try await storage.safe(chainID: safe.chainID, address: safe.address) != nil else { throw SafeError.unknownSafe(safe.address) }
-        return SafeQueue(safe: safe, entries: try await waiting(for: safe), live: live)
+        if live { try await reconcileMarks(of: safe) }
+        return SafeQueue(safe: safe, entries: try await waiting(for: safe), live: live, ownerSafes: try await ownerSafes(of: safe))
     }
 
     /// The stored transactions of `safe` still waiting: queued, at or after its nonce.
     func waiting(for safe: Safe) async throws -> [SafeTransactionEntry] {
         try await storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued).filter { $0.transaction.nonce >= safe.nonce }
+    }
+
+    /// Takes back the executed and failed marks that `safe`, as just read from the chain, does
+    /// not bear out: an execution uses its nonce, so a transaction at or after the Safe's nonce
+    /// has not executed, whatever a node's log said. Only a live read may decide this.
+    func reconcileMarks(of safe: Safe) async throws {
+        for status in [SafeTransactionStatus.executed, .failed] {
+            for entry in try await storage.transactions(chainID: safe.chainID, safe: safe.address, status: status)
+            where entry.transaction.nonce >= safe.nonce {
+                try await storage.save(entry.requeued(at: now()))
+            }
+        }
     }
 
     func history(_ h: SafeHistoryQuery) async throws -> [SafeHistoryItem] {
@@ -80,7 +104,7 @@ extension SafeStore {
         let (chainResult, head, logsResult) = try await chain.remote.batch(r.chainID(), r.blockNumber(), Self.executionLogs(of: h.safe, from: from))
         let chainID = try chain.verify(chainID: try chainResult.get())
         let found = try await executionLogs(of: h.safe, chainID: chainID, chain: chain, oneRange: logsResult, head: try? head.get(), from: from)
-        return try await historyItems(found, chainID: chainID)
+        return try await historyItems(found, of: h.safe, chainID: chainID)
     }
 
     /// The execution logs from the one-range answer, or, when the node refused that range, read
@@ -117,12 +141,14 @@ extension SafeStore {
                                                topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure]]))
     }
 
-    /// History items from execution logs, newest first; the local records they name are marked executed or failed.
-    func historyItems(_ logs: [Log], chainID: BigUInt) async throws -> [SafeHistoryItem] {
+    /// History items from `safe`'s execution logs, newest first; the local records of `safe` they
+    /// name are marked executed or failed. A log counts only as a fact about `safe` (logged by the
+    /// Safe itself, not removed), and marks only a record of `safe` with the hash it carries.
+    func historyItems(_ logs: [Log], of safe: Address, chainID: BigUInt) async throws -> [SafeHistoryItem] {
         var items: [SafeHistoryItem] = []
-        for log in logs {
+        for log in logs where log.isFact(from: [safe]) {
             guard let execution = SafeEvents.execution(topics: log.topics, data: log.data) else { continue }
-            var entry = try await storage.transaction(safeTxHash: execution.safeTxHash)
+            var entry = try await storage.transaction(safeTxHash: execution.safeTxHash).flatMap { $0.transaction.safe == safe ? $0 : nil }
             if let known = entry, known.transaction.chainID == chainID, known.status == .queued || known.status == .replaced {
                 let updated = known.with(status: execution.success ? .executed : .failed, executionHash: log.transactionHash, updatedAt: now())
                 try await storage.save(updated)

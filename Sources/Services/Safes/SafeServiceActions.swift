@@ -70,17 +70,25 @@ extension SafeStore {
         let pending = try await remote(l.service).pending(safe: safe.address, nonce: safe.nonce, chainID: safe.chainID,
                                                            version: safe.safeVersion ?? .v1_4_1)
         let chain = try? await connector.connect(l.chain)
-        var checked: [ServicePendingTransaction] = []
+        var checked: [ServicePendingTransaction] = [], setAside = pending.setAside
+        let ownerSafes = try await ownerSafes(of: safe)
         for item in pending.transactions {
-            let verified = await OnChainConfirmationCheck.verify(item.confirmations, safe: safe, tx: item.transaction, safeTxHash: item.safeTxHash, chain: chain)
-            let listing = item.keeping(verified.kept, rejecting: verified.setAside.map(\.description))
-            if !listing.isExecuted {
-                _ = try await merge(listing.transaction, safeTxHash: listing.safeTxHash,
-                              signatures: listing.confirmations.filter { safe.owners.contains($0.owner) })
+            // Every listed entry passes the gate as this Safe's: another Safe's is set aside by name.
+            let subject: SignedSubject, admission: SignatureAdmission
+            do {
+                subject = try SignedSubject.transaction(item.transaction, hash: item.safeTxHash)
+                admission = try await gate(for: safe, chain: chain).admit(item.confirmations, for: subject, safe: safe, policy: .setAside)
+            } catch {
+                setAside.append("\(Hex.encode(item.safeTxHash)): \(error)")
+                continue
             }
-            checked.append(ServicePendingTransaction(listing, safe: safe))
+            let listing = item.keeping(admission.admitted, rejecting: admission.setAside.map(\.description))
+            if !listing.isExecuted {
+                _ = try await merge(listing.transaction, safeTxHash: listing.safeTxHash, signatures: listing.confirmations)
+            }
+            checked.append(ServicePendingTransaction(listing, count: safe.count(ConfirmationSet(listing.confirmations), of: subject, ownerSafes: ownerSafes)))
         }
-        return ServicePendingTransactions(transactions: checked, setAside: pending.setAside)
+        return ServicePendingTransactions(transactions: checked, setAside: setAside)
     }
 
     /// The followed Safe at `address`: the one on `chain`'s network when the home follows it

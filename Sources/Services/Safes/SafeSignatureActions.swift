@@ -43,9 +43,10 @@ public struct ExportSafeTransaction: SafeAction {
     }
 }
 
-/// Imports a signature-exchange file: verified, checked against the followed Safe's chain and
-/// owners, and merged with the signatures already here. Approved-hash entries are checked on
-/// `chain` when one is given and reachable; otherwise they are set aside, never counted.
+/// Imports a signature-exchange file: verified, its signatures passed through the signature gate
+/// (owners of the followed Safe only; approved-hash entries and contract signatures checked on
+/// `chain` when one is given and reachable, otherwise set aside, never counted), and merged with
+/// the signatures already here.
 public struct ImportSafeTransaction: SafeAction {
     public let json: String
     public let chain: ChainSelection?
@@ -63,7 +64,7 @@ public struct SafeImportResult: Sendable, Equatable {
     public let added: [Address]
     /// The current owners' confirmations against the threshold, after the import.
     public let count: ConfirmationCount
-    /// Approved-hash claims that were not counted.
+    /// Signatures that were not counted, each with why.
     public let setAside: [SetAsideApproval]
 
     /// An import's result (for previews and tests).
@@ -83,12 +84,12 @@ extension SafeStore {
         let account = try await keys.account(named: s.keyName)
         guard safe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: safe.address) }
         if let existing = entry.signatures.first(where: { $0.owner == account.address }), existing.kind != .approvedHash {
-            return confirmations(entry, safe: safe, signature: existing)
+            return try await confirmations(entry, safe: safe, signature: existing)
         }
         let key = try await keys.signingKey(name: s.keyName, password: try s.password())
         let signature = try SafeSignature.sign(safeTxHash: entry.safeTxHash, with: key)
-        let (updated, _) = try await merge(entry.transaction, safeTxHash: entry.safeTxHash, signatures: [signature])
-        return confirmations(updated, safe: safe, signature: signature)
+        let updated = try await admit([signature], of: entry.transaction, safeTxHash: entry.safeTxHash, safe: safe, chain: nil).entry
+        return try await confirmations(updated, safe: safe, signature: signature)
     }
 
     func importFile(_ json: String, chain selection: ChainSelection?) async throws -> SafeImportResult {
@@ -105,14 +106,10 @@ extension SafeStore {
         if let version = safe.safeVersion, version != tx.version {
             throw SafeError.importRejected("the file hashes as Safe \(tx.version.rawValue) but the Safe is \(version.rawValue)")
         }
-        if let stranger = file.signatures.first(where: { !safe.owners.contains($0.owner) }) {
-            throw SafeError.importRejected("\(stranger.owner.checksummed) signed it but is not an owner of \(safe.address.checksummed)")
-        }
         var chain: Chain?
         if let selection { chain = try? await connector.connect(selection) }
-        let checked = await OnChainConfirmationCheck.verify(file.signatures, safe: safe, tx: tx, safeTxHash: file.safeTxHash, chain: chain)
-        let (entry, added) = try await merge(tx, safeTxHash: file.safeTxHash, signatures: checked.kept)
-        return SafeImportResult(entry: entry, added: added, count: safe.count(entry.confirmations), setAside: checked.setAside)
+        let (entry, added, setAside) = try await admit(file.signatures, of: tx, safeTxHash: file.safeTxHash, safe: safe, chain: chain)
+        return SafeImportResult(entry: entry, added: added, count: try await count(entry, safe: safe), setAside: setAside)
     }
 
     /// Stores `tx` (new ones as queued) and merges `signatures` into its stored ones by
@@ -124,7 +121,7 @@ extension SafeStore {
         return (entry, changed.map(\.owner))
     }
 
-    func confirmations(_ entry: SafeTransactionEntry, safe: Safe, signature: SafeSignature?) -> SafeConfirmations {
-        SafeConfirmations(entry: entry, signature: signature, count: safe.count(entry.confirmations))
+    func confirmations(_ entry: SafeTransactionEntry, safe: Safe, signature: SafeSignature?) async throws -> SafeConfirmations {
+        SafeConfirmations(entry: entry, signature: signature, count: try await count(entry, safe: safe))
     }
 }

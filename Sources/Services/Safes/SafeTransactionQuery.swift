@@ -37,7 +37,7 @@ extension SafeStore {
         let safe = try await followedSafe(of: entry.transaction)
         return SafeTransactionDetail(
             entry: entry, safe: safe,
-            confirmations: safe.count(entry.confirmations),
+            confirmations: try await count(entry, safe: safe),
             hashes: try SafeHashesView(entry.transaction),
             call: await connector.decoder(chainID: entry.transaction.chainID).decode(entry.transaction))
     }

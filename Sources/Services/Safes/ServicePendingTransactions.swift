@@ -18,10 +18,10 @@ public struct ServicePendingTransaction: Sendable, Equatable {
     /// The kept confirmations of current owners against the threshold.
     public let count: ConfirmationCount
 
-    /// Counts `listing`'s confirmations against `safe`.
-    public init(_ listing: SafeServiceTransaction, safe: Safe) {
+    /// `listing` with its confirmations counted as `count`.
+    public init(_ listing: SafeServiceTransaction, count: ConfirmationCount) {
         self.listing = listing
-        self.count = safe.count(ConfirmationSet(listing.confirmations))
+        self.count = count
     }
 
     public subscript<T>(dynamicMember path: KeyPath<SafeServiceTransaction, T>) -> T { listing[keyPath: path] }

@@ -99,6 +99,13 @@ public struct SafeTransactionEntry: Sendable, Hashable {
     }
 
     /// The same entry with other signatures (stored at `updatedAt`), status or execution hash.
+    /// The same transaction back in the queue with no execution recorded: a mark the chain does
+    /// not bear out is taken back.
+    public func requeued(at time: Date) -> SafeTransactionEntry {
+        SafeTransactionEntry(transaction: transaction, safeTxHash: safeTxHash, storedSignatures: storedSignatures, status: .queued,
+                             executionHash: nil, summary: summary, proposer: proposer, origin: origin, createdAt: createdAt, updatedAt: time)
+    }
+
     public func with(signatures: [SafeSignature]? = nil, status: SafeTransactionStatus? = nil, executionHash: [UInt8]? = nil,
                      updatedAt: Date) -> SafeTransactionEntry {
         SafeTransactionEntry(transaction: transaction, safeTxHash: safeTxHash,

@@ -20,9 +20,11 @@ public enum SafeDetail {
         public var serviceNote: String?
         /// The Safe's messages, newest first, with where each stands.
         public var messages: [SafeMessageDetail]
+        /// The Safes followed here among the Safe's owners, whose contract signatures the queue counts by their own threshold.
+        public var ownerSafes: [Safe]
 
         public init(info: SafeState, queue: [SafeTransactionEntry], history: [SafeHistoryItem], rate: Rate?, hiddenTokens: [Token] = [],
-                    historyError: String? = nil, serviceNote: String? = nil, messages: [SafeMessageDetail] = []) {
+                    historyError: String? = nil, serviceNote: String? = nil, messages: [SafeMessageDetail] = [], ownerSafes: [Safe] = []) {
             self.info = info
             self.queue = queue
             self.history = history
@@ -31,6 +33,12 @@ public enum SafeDetail {
             self.historyError = historyError
             self.serviceNote = serviceNote
             self.messages = messages
+            self.ownerSafes = ownerSafes
+        }
+
+        /// How far the owners confirmed `entry`, one of the queue's.
+        public func confirmations(of entry: SafeTransactionEntry) -> ConfirmationCount {
+            info.safe.count(entry, ownerSafes: ownerSafes)
         }
 
         /// The ether balance in the rate's fiat currency, rounded to cents.
@@ -126,7 +134,7 @@ public enum SafeDetail {
                 let hidden = try await d.dispatch(TokensOnChain(chainID: home.state.safe.chainID)).filter { !$0.whitelisted }
                 let messages = try await d.dispatch(ListSafeMessages(safe: address))
                 return Snapshot(info: home.state, queue: home.queue, history: home.history, rate: rate, hiddenTokens: hidden,
-                                historyError: home.historyError, serviceNote: serviceNote, messages: messages)
+                                historyError: home.historyError, serviceNote: serviceNote, messages: messages, ownerSafes: home.ownerSafes)
             }, importFile: { json in try await session.services.dispatcher.dispatch(ImportSafeTransaction(json: json, chain: chain)) },
             setTokenHidden: { chainID, token, hidden in
                 try await session.services.dispatcher.dispatch(SetTokenHidden(address: token, hidden: hidden, chainID: chainID))

@@ -7,7 +7,11 @@ struct SafeImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import a Safe transaction file from another owner, merging its signatures with those here.",
-        discussion: "The hash is recomputed, each signature recovered, and signatures from non-owners or for another transaction refuse the whole file."
+        discussion: """
+        The hash is recomputed and each signature recovered; a signature for another transaction refuses the whole file. \
+        Signatures by non-owners, malformed ones, and approved-hash or contract signatures the chain does not confirm \
+        (or that cannot be checked without a node) are set aside and named, never counted.
+        """
     )
     @Argument(help: ArgumentHelp("The file written by 'bifrost safe export'; - for stdin.", valueName: "file"))
     var file: String

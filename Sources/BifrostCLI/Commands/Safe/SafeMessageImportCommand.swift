@@ -6,7 +6,11 @@ struct SafeMessageImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import a Safe message file from another owner, merging its signatures with those here.",
-        discussion: "The hash is recomputed, each signature recovered, and signatures from non-owners refuse the whole file."
+        discussion: """
+        The hash is recomputed and each signature recovered. Signatures by non-owners, malformed ones, and approved-hash \
+        or contract signatures the chain does not confirm (or that cannot be checked without a node) are set aside and \
+        named, never counted.
+        """
     )
     @Argument(help: ArgumentHelp("The file written by 'bifrost safe message export'; - for stdin.", valueName: "file"))
     var file: String
@@ -14,6 +18,8 @@ struct SafeMessageImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let text = String(decoding: try Input.file(file, option: "FILE"), as: UTF8.self)
-        try SafeMessageCommand.emit(try await global.services().dispatcher.dispatch(ImportSafeMessage(json: text)), global)
+        let r = try await global.services().dispatcher.dispatch(ImportSafeMessage(json: text, chain: global.chain))
+        for signature in r.setAside { Console.current.err("warning: not counted: \(signature)") }
+        try SafeMessageCommand.emit(r.detail, global)
     }
 }

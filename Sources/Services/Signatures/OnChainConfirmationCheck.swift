@@ -4,63 +4,18 @@ import Networking
 import SafeKit
 import Storage
 
-/// A confirmation that only the chain can vouch for (approved hash, v = 1, or contract, v = 0)
-/// that was not counted, and why.
-public struct SetAsideApproval: Sendable, Equatable, CustomStringConvertible {
-    /// Why the claim could not be taken as a confirmation.
-    public enum Reason: Sendable, Equatable {
-        /// The Safe's `approvedHashes(owner, hash)` is zero: the owner never approved on chain.
-        case notApprovedOnChain
-        /// The owner contract's `isValidSignature` did not accept the signature.
-        case contractRefused
-        /// No node could be asked; the text says why.
-        case unverifiable(String)
-    }
-
-    public let owner: Address
-    public let reason: Reason
-    /// Whether the claim was a contract signature rather than an approved hash.
-    public let isContract: Bool
-
-    public var description: String {
-        let what = isContract ? "contract signature" : "approved-hash confirmation"
-        switch reason {
-        case .notApprovedOnChain: return "the approved-hash confirmation of \(owner.checksummed) is not approved on chain"
-        case .contractRefused: return "the contract signature of \(owner.checksummed) is refused by its isValidSignature"
-        case .unverifiable(let why): return "the \(what) of \(owner.checksummed) could not be checked on chain (\(why))"
-        }
-    }
-
-    /// A set-aside claim.
-    public init(owner: Address, reason: Reason, isContract: Bool = false) {
-        self.owner = owner
-        self.reason = reason
-        self.isContract = isContract
-    }
-}
-
 /// A v = 1 signature is only `r = owner, s = 0, v = 1`, and a v = 0 one is whatever bytes a
 /// contract might accept: anyone can write either, so they are claims. An approved hash counts only
 /// once the Safe's `approvedHashes` says so, a contract signature only once the owner contract's
 /// `isValidSignature` accepts it, asked the way the Safe itself will ask.
 enum OnChainConfirmationCheck {
-    /// Keeps every ECDSA and eth_sign signature, and the claims the chain confirms. `alsoAsk`
-    /// owners without any signature are asked about as approved-hash claims too: an owner (or an
-    /// owner Safe, through its own transaction) may have called `approveHash` without telling anyone.
-    static func verify(_ signatures: [SafeSignature], safe: Safe, tx: SafeTx, safeTxHash: [UInt8], chain: Chain?,
+    /// Keeps every ECDSA and eth_sign signature, and the claims the chain confirms for `subject`,
+    /// asking owner contracts its question. `alsoAsk` owners without any signature are asked about
+    /// as approved-hash claims too: an owner (or an owner Safe, through its own transaction) may
+    /// have called `approveHash` without telling anyone. Only `SignatureGate` calls this.
+    static func verify(_ signatures: [SafeSignature], safe: Safe, subject: SignedSubject, chain: Chain?,
                        alsoAsk: [Address] = []) async -> (kept: [SafeSignature], setAside: [SetAsideApproval]) {
-        do {
-            return await verify(signatures, safe: safe, question: try ContractSignature.question(for: tx), hash: safeTxHash, chain: chain, alsoAsk: alsoAsk)
-        } catch {
-            return (signatures.filter { $0.kind != .approvedHash && $0.kind != .contract }, signatures.filter { $0.kind == .approvedHash || $0.kind == .contract }
-                .map { SetAsideApproval(owner: $0.owner, reason: .unverifiable(error.description), isContract: $0.kind == .contract) })
-        }
-    }
-
-    /// The same for any `hash` the Safe checks signatures of (a transaction's or a message's),
-    /// asking owner contracts `question`.
-    static func verify(_ signatures: [SafeSignature], safe: Safe, question: OwnerQuestion, hash safeTxHash: [UInt8], chain: Chain?,
-                       alsoAsk: [Address] = []) async -> (kept: [SafeSignature], setAside: [SetAsideApproval]) {
+        let question = subject.question, safeTxHash = subject.hash
         let claims = signatures.filter { $0.kind == .approvedHash || $0.kind == .contract }
         var kept = signatures.filter { $0.kind != .approvedHash && $0.kind != .contract }
         let silent = alsoAsk.filter { owner in !signatures.contains { $0.owner == owner } }.map(SafeSignature.approvedHash(by:))
