@@ -27,7 +27,7 @@ struct TransactionBuilderFileTests {
         #expect(try TransactionBuilderFile(json: try JSONParser.parse(renamed)).name == "renamed")
         let edited = written.text.replacingOccurrences(of: "\"5\"", with: "\"6\"")
         #expect(edited != written.text)
-        #expect(throws: InputTextError.self) { try TransactionBuilderFile(json: try JSONParser.parse(edited)) }
+        #expect(throws: TransactionBuilderError.self) { try TransactionBuilderFile(json: try JSONParser.parse(edited)) }
     }
 
     @Test("contractMethod with contractInputsValues encodes as the ABI says: scalars, an array and a tuple given as JSON text, a bool")
@@ -45,8 +45,8 @@ struct TransactionBuilderFileTests {
         let missing = Self.file(#"{"to":"\#(Self.token.checksummed)","value":"0","data":null,"contractMethod":{"inputs":[{"name":"to","type":"address"}],"name":"burn","payable":false},"contractInputsValues":{}}"#)
         let badAddress = Self.file(#"{"to":"\#(Self.bob.checksummed)","value":"1","data":null},{"to":"0x12","value":"0","data":"0x"}"#)
         for (text, wanted) in [(missing, "transaction 1: contractInputsValues has no value for to"), (badAddress, "transaction 2"), (Self.file(""), "no transaction")] {
-            do { _ = try TransactionBuilderFile(json: try JSONParser.parse(text)); Issue.record("accepted: \(wanted)") } catch let error as InputTextError {
-                #expect(error.reason.contains(wanted), "\(error.reason)")
+            do { _ = try TransactionBuilderFile(json: try JSONParser.parse(text)); Issue.record("accepted: \(wanted)") } catch let error as TransactionBuilderError {
+                #expect(error.description.contains(wanted), "\(error)")
             }
         }
         guard case .calls(let calls) = try BatchInput(#"[{"to": "\#(Self.bob.checksummed)", "value": "1"}]"#) else { Issue.record("an array is Bifrost's batch"); return }

@@ -25,7 +25,7 @@ struct TransactionBuilderVectorTests {
     func edited() throws {
         let json = try Self.load("NEGATIVE__BalancerMaxis_multisig-ops__BIP-395A_edited")
         #expect(TransactionBuilderFile.checksumHolds(json) == false)
-        #expect(throws: InputTextError.self) { try TransactionBuilderFile(json: json) }
+        #expect(throws: TransactionBuilderError.self) { try TransactionBuilderFile(json: json) }
     }
 
     @Test("the builder's own unit-test batch gives the checksum its test expects")

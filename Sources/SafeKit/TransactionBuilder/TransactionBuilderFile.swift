@@ -30,20 +30,18 @@ public struct TransactionBuilderFile: Sendable, Equatable {
     public static func checksum(of json: JSONValue) -> String { TransactionBuilderChecksum.compute(json) }
 
     /// Reads a file: its checksum must hold when it has one, and every transaction must encode.
-    /// Errors name the transaction.
-    public init(json: JSONValue) throws(InputTextError) {
-        guard Self.looksLike(json) else { throw InputTextError("not a Transaction Builder file: no transactions array") }
-        guard let chainText = json["chainId"]?.text, let chainID = try? InputText.uint256(chainText) else {
-            throw InputTextError("chainId is missing or not a number")
-        }
+    /// Errors name the transaction, and in it the field, input or tuple key.
+    public init(json: JSONValue) throws(TransactionBuilderError) {
+        guard Self.looksLike(json) else { throw .notABuilderFile }
+        guard let chainText = json["chainId"]?.text, let chainID = try? InputText.uint256(chainText) else { throw .badChainID }
         if Self.checksumHolds(json) == false {
-            throw InputTextError("the checksum \(json["meta"]?["checksum"]?.stringValue ?? "") does not match the file (\(Self.checksum(of: json))): it was edited after it was written")
+            throw .checksumMismatch(stated: json["meta"]?["checksum"]?.stringValue ?? "", computed: Self.checksum(of: json))
         }
         var calls: [MultiSendCall] = []
         for (i, item) in (json["transactions"]?.arrayValue ?? []).enumerated() {
-            do throws(InputTextError) { calls.append(try Self.call(item)) } catch { throw InputTextError("transaction \(i + 1): \(error.reason)") }
+            do throws(TransactionBuilderCallError) { calls.append(try Self.call(item)) } catch { throw .transaction(index: i + 1, error) }
         }
-        guard !calls.isEmpty else { throw InputTextError("the file holds no transaction") }
+        guard !calls.isEmpty else { throw .noTransactions }
         self.json = json
         self.chainID = chainID
         self.calls = calls
@@ -51,8 +49,8 @@ public struct TransactionBuilderFile: Sendable, Equatable {
     }
 
     /// A file of `calls` for `safe` on `chainID`, checksummed as the Transaction Builder does.
-    public init(calls: [MultiSendCall], safe: Address, chainID: BigUInt, name: String, createdAt: Date) throws(InputTextError) {
-        guard calls.allSatisfy({ $0.operation == .call }) else { throw InputTextError("a delegatecall cannot go in a Transaction Builder file") }
+    public init(calls: [MultiSendCall], safe: Address, chainID: BigUInt, name: String, createdAt: Date) throws(TransactionBuilderError) {
+        guard calls.allSatisfy({ $0.operation == .call }) else { throw .delegateCall }
         let transactions: [JSONValue] = calls.map { call in
             .object([(key: "to", value: .string(call.to.checksummed)), (key: "value", value: .string(String(call.value))),
                      (key: "data", value: call.data.isEmpty ? .null : .string(Hex.encode(call.data))),
@@ -87,12 +85,13 @@ public struct TransactionBuilderFile: Sendable, Equatable {
     /// The file's text, pretty-printed.
     public var text: String { JSONWriter.write(json, pretty: true) }
 
-    private static func call(_ item: JSONValue) throws(InputTextError) -> MultiSendCall {
-        guard let toText = item["to"]?.stringValue else { throw InputTextError("needs \"to\"") }
-        let to = try InputText.address(toText)
-        let value = try InputText.uint256(item["value"]?.text ?? "0")
+    private static func call(_ item: JSONValue) throws(TransactionBuilderCallError) -> MultiSendCall {
+        guard let toText = item["to"]?.stringValue else { throw .badField("to", reason: "missing") }
+        let to: Address, value: BigUInt
+        do { to = try InputText.address(toText) } catch { throw .badField("to", reason: error.reason) }
+        do { value = try InputText.uint256(item["value"]?.text ?? "0") } catch { throw .badField("value", reason: error.reason) }
         if let dataText = item["data"]?.stringValue, dataText != "0x", !dataText.isEmpty {
-            return MultiSendCall(to: to, value: value, data: try InputText.hex(dataText))
+            do { return MultiSendCall(to: to, value: value, data: try InputText.hex(dataText)) } catch { throw .badField("data", reason: error.reason) }
         }
         guard let method = item["contractMethod"], method != .null else { return MultiSendCall(to: to, value: value) }
         return MultiSendCall(to: to, value: value, data: try TransactionBuilderMethod.calldata(method, values: item["contractInputsValues"] ?? .null))
@@ -110,7 +109,7 @@ public enum BatchInput: Sendable {
         if text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") {
             let json: JSONValue
             do { json = try JSONParser.parse(Array(text.utf8)) } catch { throw InputTextError("not JSON: \(error.description)") }
-            self = .builderFile(try TransactionBuilderFile(json: json))
+            do { self = .builderFile(try TransactionBuilderFile(json: json)) } catch { throw InputTextError(error.description) }
         } else {
             self = .calls(try InputText.batch(text, bareUnit: bareUnit))
         }
