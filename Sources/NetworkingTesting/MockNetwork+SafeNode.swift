@@ -22,6 +22,8 @@ public struct MockSafeNode: Sendable {
     public var balance: BigUInt
     /// What an `execTransaction` call (the simulation before executing) returns.
     public var executes: Bool
+    /// Accounts with no code: a call to one answers empty data, as a node answers it.
+    public var accountsWithoutCode: [Address] = []
 
     /// A Safe with these owners; the rest defaults to a plain Safe 1.4.1 with 42 wei.
     public init(chainID: BigUInt, owners: [Address], threshold: BigUInt, nonce: BigUInt = 0, version: String = "1.4.1",
@@ -62,6 +64,7 @@ extension MockNetwork {
         register(method: "eth_call") { params in
             let call = params.first
             let data = (try? [UInt8](hex: call?["data"]?.stringValue ?? call?["input"]?.stringValue ?? "")) ?? []
+            if let to = call?["to"]?.stringValue.flatMap({ try? Address($0) }), safe.accountsWithoutCode.contains(to) { return .result(.string("0x")) }
             func answer(_ types: [ABIType], _ values: [ABIValue]) -> RPCAnswer {
                 guard let encoded = try? ABIEncoder.encode(types, values) else { return .error(code: -32603, message: "mock: cannot encode") }
                 return .result(.string(Hex.encode(encoded)))

@@ -4,8 +4,10 @@ import Foundation
 /// `""`. One reader for every sheet Bifrost takes and one writer for every sheet it gives.
 public enum CSVText {
     /// The non-blank lines of `text`, numbered from 1 as an editor numbers them, split into cells.
+    /// A leading byte order mark (Excel's "CSV UTF-8" writes one) is no part of the first cell.
     public static func lines(_ text: String) -> [(number: Int, cells: [String])] {
-        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+        let body = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        return body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
             .map { (number: $0.offset + 1, cells: cells(String($0.element))) }
             .filter { !$0.cells.allSatisfy(\.isEmpty) }
     }

@@ -39,7 +39,11 @@ struct BalanceQuery {
         let wei = try answers.get(slots.ether)
         var balances = [TokenBalance]()
         for ((token, meta), slot) in zip(layout, slots.tokens) {
-            let raw = try ERC20.decodeUInt(try answers.get(slot.balance))
+            // No code answers empty data, and a contract without balanceOf reverts: neither is a token.
+            let raw: BigUInt
+            do { raw = try ERC20.decodeUInt(try answers.get(slot.balance)) } catch let error as NetworkError where !error.isRevert { throw error } catch {
+                throw ChainError.notAToken(token)
+            }
             var symbol = meta?.symbol ?? "?"
             var decimals = meta?.decimals ?? 0
             if let symbolSlot = slot.symbol, let decimalsSlot = slot.decimals {

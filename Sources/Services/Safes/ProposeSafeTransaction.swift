@@ -85,7 +85,11 @@ extension SafeStore {
         if case .tokenTransfer(let token, _, _) = p.intent { tokenQuery = [token] }
         if case .transfers(let sheet) = p.intent { tokenQuery = Array(Set(sheet.rows.compactMap(\.token))) }
         // Proposing for a Safe follows it, so its owners are at hand for signing offline later.
-        let state = try await refresh(p.safe, chain: chain, follow: true, tokens: tokenQuery)
+        let state: SafeState
+        do { state = try await refresh(p.safe, chain: chain, follow: true, tokens: tokenQuery) } catch {
+            guard case .transfers(let sheet) = p.intent else { throw error }
+            throw TransferSheetCalls.located(error, in: sheet)
+        }
         let safe = state.safe
         let contracts = chain.network?.contracts ?? NetworkContracts()
         let (call, summary) = try build(p.intent, safe: safe, balance: state.balance, tokens: state.tokens, contracts: contracts)

@@ -24,6 +24,9 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
     case noTokenDecimals(Address)
     /// A batch file or transfer sheet that cannot become this Safe's transaction; the text names the line or item.
     case batchRefused(String)
+    /// The token a transfer sheet names on `line` does not answer as an ERC-20 token (no code, no
+    /// balanceOf, no decimals).
+    case sheetTokenRefused(line: Int, token: Address)
     /// The signature gate did not let a signature count; the text names the owner and why.
     case signatureRefused(String)
 
@@ -50,6 +53,8 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSignatureToPropose(let h): return "Safe transaction \(h) has no owner signature yet; sign it first"
         case .noTokenDecimals(let t): return "\(t.checksummed) does not report decimals like an ERC-20 token"
         case .batchRefused(let why): return "the batch is refused: \(why); nothing was proposed"
+        case .sheetTokenRefused(let line, let token):
+            return "the batch is refused: line \(line): \(token.checksummed) does not answer like an ERC-20 token (balanceOf, symbol, decimals); nothing was proposed"
         case .signatureRefused(let why): return "signature not counted: \(why); nothing was stored"
         }
     }

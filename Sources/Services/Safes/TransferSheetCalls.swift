@@ -10,9 +10,7 @@ enum TransferSheetCalls {
         var totals: [Address?: BigUInt] = [:]
         for row in sheet.rows {
             let meta = try row.token.map { token in
-                guard let meta = tokens.first(where: { $0.token == token }) else {
-                    throw SafeError.batchRefused("line \(row.line): \(SafeError.noTokenDecimals(token))")
-                }
+                guard let meta = tokens.first(where: { $0.token == token }) else { throw SafeError.sheetTokenRefused(line: row.line, token: token) }
                 return meta
             }
             let raw: BigUInt
@@ -35,5 +33,12 @@ enum TransferSheetCalls {
             }
         }
         return calls
+    }
+
+    /// `error` from reading the Safe and the sheet's tokens, with the first line that names a
+    /// token which is not one, so the refusal says where it is.
+    static func located(_ error: any Error, in sheet: TransferSheet) -> any Error {
+        guard case .notAToken(let token)? = error as? ChainError, let row = sheet.rows.first(where: { $0.token == token }) else { return error }
+        return SafeError.sheetTokenRefused(line: row.line, token: token)
     }
 }
