@@ -1,5 +1,5 @@
-/// A contract's ABI as JSON: the array solc writes, or an artifact holding it under `abi`
-/// (Foundry, Hardhat, Etherscan's answer); only its functions matter here.
+/// A contract's ABI as JSON: the array solc writes, an artifact holding it under `abi` (Foundry,
+/// Hardhat), or Etherscan's `getabi` answer; only its functions matter here.
 public struct ContractABI: Sendable, Hashable {
     public let functions: [ContractFunction]
 
@@ -13,19 +13,30 @@ public struct ContractABI: Sendable, Hashable {
         try self.init(document)
     }
 
-    /// The ABI in `document`: an array of entries, or an object with one under `abi`.
+    /// The ABI in `document`: an array of entries, an object with one under `abi`, or Etherscan's
+    /// answer (`status`, `message`, and the ABI under `result`).
     public init(_ document: JSONValue) throws(ContractABIError) {
         var entries = document.arrayValue
-        if entries == nil, let abi = document["abi"] {
-            // Etherscan returns the ABI as a string of JSON.
-            if case .string(let inner) = abi { entries = (try? JSONParser.parse(inner))?.arrayValue } else { entries = abi.arrayValue }
+        if entries == nil, let status = document["status"]?.text, let result = document["result"] {
+            guard status == "1" else {
+                throw .etherscanRefused(message: document["message"]?.text ?? "", result: result.text ?? JSONWriter.write(result))
+            }
+            entries = Self.entries(result)
+        } else if entries == nil, let abi = document["abi"] {
+            entries = Self.entries(abi)
         }
-        guard let entries else { throw .badABI("an ABI is a JSON array of entries, or an object with one under \"abi\"") }
+        guard let entries else { throw .badABI("an ABI is a JSON array of entries, an object with one under \"abi\", or Etherscan's getabi answer") }
         var functions: [ContractFunction] = []
         for (i, entry) in entries.enumerated() where (entry["type"]?.stringValue ?? "function") == "function" {
             do { functions.append(try ContractFunction(fragment: entry)) } catch { throw .badABI("entry \(i + 1): \(error.description)") }
         }
         self.functions = functions
+    }
+
+    /// The entries an artifact or Etherscan holds: an array, or (as Etherscan sends it) a string of one.
+    private static func entries(_ held: JSONValue) -> [JSONValue]? {
+        guard case .string(let inner) = held else { return held.arrayValue }
+        return (try? JSONParser.parse(inner))?.arrayValue
     }
 
     /// The function `name` names: a bare name when it has no overloads, or a full signature
@@ -117,6 +128,8 @@ public enum ContractABIError: Error, Equatable, Sendable, CustomStringConvertibl
     case ambiguous(name: String, overloads: [String])
     case argumentCount(function: String, expected: Int, got: Int)
     case badArgument(index: Int, name: String, type: String, reason: String)
+    /// Etherscan answered with status "0" instead of an ABI; `result` says why (e.g. the source is not verified).
+    case etherscanRefused(message: String, result: String)
 
     public var description: String {
         switch self {
@@ -131,6 +144,10 @@ public enum ContractABIError: Error, Equatable, Sendable, CustomStringConvertibl
             return "\(function) takes \(expected) argument\(expected == 1 ? "" : "s"), got \(got)"
         case .badArgument(let index, let name, let type, let reason):
             return index == 0 ? "\(name): \(reason)" : "argument \(index) (\(name), \(type)): \(reason)"
+        case .etherscanRefused(let message, let result):
+            // Etherscan's words are outside text: one line, and not a page of it.
+            let said = [message, result].filter { !$0.isEmpty }.joined(separator: ": ")
+            return "Etherscan answered with no ABI (status 0): \(ABITypeError.clipped(said.split(whereSeparator: \.isNewline).joined(separator: " ")))"
         }
     }
 }
