@@ -49,7 +49,7 @@ struct HostileTransactionFieldTests {
     @Test("the largest values that sign also decode back to the same transaction")
     func boundaryRoundTrip() throws {
         var tx = Self.eip1559()
-        tx.nonce = Self.twoTo256 - 1
+        tx.nonce = BigUInt(UInt64.max) - 1 // EIP-2681's largest; the other fields reach 2^256 - 1
         tx.value = Self.twoTo256 - 1
         tx.maxPriorityFeePerGas = 0
         tx.maxFeePerGas = 0

@@ -1,3 +1,5 @@
+import BigInt
+
 /// Why a raw transaction could not be decoded or a transaction could not be built.
 public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
@@ -7,6 +9,8 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
     case fieldNotBytes(String)
     case leadingZeros(String)
     case integerTooLarge(String)
+    /// The nonce is 2^64 - 1 or more, which EIP-2681 makes invalid.
+    case nonceTooLarge(BigUInt)
     case invalidAddress(String)
     case invalidStorageKey
     case invalidAccessList
@@ -27,6 +31,7 @@ public enum TransactionError: Error, Equatable, Sendable, CustomStringConvertibl
         case .fieldNotBytes(let f): return "field \(f) must be a byte string, not a list"
         case .leadingZeros(let f): return "integer field \(f) has leading zero bytes"
         case .integerTooLarge(let f): return "integer field \(f) does not fit in 256 bits"
+        case .nonceTooLarge(let n): return "nonce \(n) is not below 2^64 - 1 (18446744073709551615), so no node accepts the transaction (EIP-2681)"
         case .invalidAddress(let f): return "\(f) must be empty or a 20-byte address"
         case .invalidStorageKey: return "access-list storage keys must be exactly 32 bytes"
         case .invalidAccessList: return "the access list is malformed"
