@@ -26,29 +26,38 @@ public struct SafeServiceRemote: Sendable {
                                 json: .object([(key: "signature", value: .string(Hex.encode(signature)))]))
     }
 
+    /// The most pages one listing is followed for: 100 pages of 100 entries is more than any Safe
+    /// queues, and a service that names a new page every time must not keep Bifrost asking forever.
+    public static let maxPages = 100
+
     /// Transactions not yet executed with nonce at least `nonce`, every page of them, verified;
     /// an entry that does not verify is set aside with the reason and the rest still arrive.
     public func pending(safe: Address, nonce: BigUInt, chainID: BigUInt, version: SafeVersion,
                         pageSize: Int = 100) async throws(NetworkError) -> SafeServiceListing {
-        var listing = SafeServiceListing(transactions: [], setAside: [])
-        try await everyPage(path: "api/v2/safes/\(safe.checksummed)/multisig-transactions/",
-                            query: ["executed": "false", "nonce__gte": String(nonce), "ordering": "nonce", "limit": String(pageSize)]) { json throws(NetworkError) in
+        var transactions: [SafeServiceTransaction] = [], setAside: [String] = []
+        let pages = try await everyPage(path: "api/v2/safes/\(safe.checksummed)/multisig-transactions/",
+                                        query: ["executed": "false", "nonce__gte": String(nonce), "ordering": "nonce", "limit": String(pageSize)]) { json throws(NetworkError) in
             let page = try SafeServiceMapper.transactions(json, chainID: chainID, version: version)
-            listing = SafeServiceListing(transactions: listing.transactions + page.transactions, setAside: listing.setAside + page.setAside)
+            transactions += page.transactions
+            setAside += page.setAside
         }
-        return listing
+        return SafeServiceListing(transactions: transactions, setAside: setAside, pages: pages)
     }
 
-    /// Reads the listing at `path` and every page its `next` links name, in order.
-    private func everyPage(path: String, query: [String: String], _ body: (JSONValue) throws(NetworkError) -> Void) async throws(NetworkError) {
+    /// Reads the listing at `path` and every page its `next` links name, in order, at most
+    /// `maxPages` of them, only on the service's own origin (`RESTClient.get(url:)`); the pages read.
+    private func everyPage(path: String, query: [String: String], _ body: (JSONValue) throws(NetworkError) -> Void) async throws(NetworkError) -> Int {
         var json = try await rest.get(path: path, query: query)
         var seen: Set<String> = []
+        var pages = 1
         while true {
             try body(json)
-            guard let next = json["next"]?.stringValue, let url = URL(string: next) else { return }
-            // A service that names a page twice would keep us here forever.
+            guard let next = json["next"]?.stringValue, let url = URL(string: next) else { return pages }
+            // A service that names a page twice, or a new one every time, would keep us here forever.
             guard seen.insert(next).inserted else { throw .invalidResponse("the service named the page \(next) twice") }
+            guard pages < Self.maxPages else { throw .tooManyPages(pages) }
             json = try await rest.get(url: url)
+            pages += 1
         }
     }
 
@@ -78,7 +87,7 @@ public struct SafeServiceRemote: Sendable {
     /// not verify is set aside with the reason and the rest still arrive.
     public func messages(safe: Address, chainID: BigUInt, version: SafeVersion, pageSize: Int = 100) async throws(NetworkError) -> SafeServiceMessages {
         var messages: [SafeServiceMessage] = [], setAside: [String] = []
-        try await everyPage(path: "api/v1/safes/\(safe.checksummed)/messages/", query: ["limit": String(pageSize)]) { json throws(NetworkError) in
+        _ = try await everyPage(path: "api/v1/safes/\(safe.checksummed)/messages/", query: ["limit": String(pageSize)]) { json throws(NetworkError) in
             let page = try SafeServiceMapper.messages(json, safe: safe, chainID: chainID, version: version)
             messages += page.messages
             setAside += page.setAside

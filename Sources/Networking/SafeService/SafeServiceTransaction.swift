@@ -24,11 +24,14 @@ public struct SafeServiceListing: Sendable, Equatable {
     public let transactions: [SafeServiceTransaction]
     /// Entries that did not verify (a hash that does not match its fields, a bad field), each with why.
     public let setAside: [String]
+    /// How many pages of the service's listing were read (at most `SafeServiceRemote.maxPages`).
+    public let pages: Int
 
-    /// A listing.
-    public init(transactions: [SafeServiceTransaction], setAside: [String]) {
+    /// A listing, read in `pages` pages.
+    public init(transactions: [SafeServiceTransaction], setAside: [String], pages: Int = 1) {
         self.transactions = transactions
         self.setAside = setAside
+        self.pages = pages
     }
 }
 

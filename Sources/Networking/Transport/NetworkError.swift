@@ -20,6 +20,8 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     case rpc(code: Int, message: String, data: String?)
     /// The calling task was cancelled.
     case cancelled
+    /// A listing still named a next page after this many: a service whose pages never end.
+    case tooManyPages(Int)
 
     public var description: String {
         // Texts from servers may hold line breaks; a one-line error must not.
@@ -47,6 +49,8 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
             return line
         case .cancelled:
             return "the request was cancelled"
+        case .tooManyPages(let pages):
+            return "the service still named a next page after \(pages) pages; stopped there (a listing that never ends is not a real one)"
         }
     }
 

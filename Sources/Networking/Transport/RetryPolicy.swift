@@ -33,7 +33,7 @@ public struct RetryPolicy: Sendable {
         switch error {
         case .httpStatus(let status, _): return [429, 502, 503, 504].contains(status)
         case .connectionLost, .timeout: return true
-        case .unreachable, .invalidResponse, .rpc, .cancelled, .gaveUp: return false
+        case .unreachable, .invalidResponse, .rpc, .cancelled, .gaveUp, .tooManyPages: return false
         }
     }
 
