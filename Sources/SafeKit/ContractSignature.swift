@@ -28,7 +28,7 @@ public enum ContractSignature {
     /// The hash the owners of `child` sign so that `child` confirms `tx` of its parent: the
     /// child's `getMessageHash` (CompatibilityFallbackHandler) of the message the parent will ask about.
     public static func childMessageHash(for tx: SafeTx, child: Address, childVersion: SafeVersion) throws(SafeKitError) -> [UInt8] {
-        try SafeMessage.hash(of: try question(for: tx).message, safe: child, chainID: tx.chainID, version: childVersion)
+        try SignedSubject.transaction(tx).childHash(child: child, childVersion: childVersion)
     }
 
     /// The `isValidSignature` call the parent Safe makes on the owner contract for `tx`.

@@ -21,6 +21,13 @@ public struct OwnerQuestion: Sendable, Equatable {
                                 [.bytes(message), .bytes(signature)])
     }
 
+    /// Whether an owner that is a Safe of `version`, with its release's fallback handler, can
+    /// answer this question at all: from 1.5.0 the handler answers only the `bytes32` form, so a
+    /// 1.5.0 Safe cannot confirm by signature for a parent that asks the legacy one (before 1.5.0).
+    public func isAnswerable(byOwnerSafeOf version: SafeVersion) -> Bool {
+        !legacy || version < .v1_5_0
+    }
+
     /// Whether `answer` is the magic value this form returns on success.
     public func accepts(_ answer: [UInt8]) -> Bool {
         answer.count >= 4 && Array(answer.prefix(4)) == (legacy ? ContractSignature.legacyMagic : ContractSignature.magic)

@@ -12,7 +12,7 @@ extension OnDevnet {
     struct NestedThresholdIntegrationTests {
         let devnet = Devnet.shared!
 
-        @Test("a 2-of-2 child with one inner signature leaves the parent's payment not ready and execution by a stranger refused before sending; with both it executes",
+        @Test("a 2-of-2 child with one inner signature leaves the parent's payment not ready and execution by a stranger refused before sending; with both it executes; a 1.5.0 child cannot sign for an older parent at all",
               arguments: [(SafeVersion.v1_3_0, SafeVersion.v1_5_0), (.v1_4_1, .v1_5_0), (.v1_3_0, .v1_3_0), (.v1_4_1, .v1_4_1)])
         func childThreshold(parentVersion: SafeVersion, childVersion: SafeVersion) async throws {
             // Given a 2-of-2 parent owned by a key and a 2-of-2 child Safe, and a relayer that owns neither
@@ -34,10 +34,19 @@ extension OnDevnet {
                                                                     chain: wallet.chain))
             _ = try await d.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "eoa", password: { "pw" }))
 
-            // When one of the child's two owners signs for it
-            let half = try await d.dispatch(SignForOwnerSafe(safeTxHash: entry.safeTxHash, ownerSafe: child, keyName: "inner1", password: { "pw" }))
+            // A 1.5.0 child's handler answers only the bytes32 question, which a parent before 1.5.0 never asks
+            let answerable = parentVersion >= .v1_5_0 || childVersion < .v1_5_0
+            if !answerable {
+                await #expect(throws: SafeError.self, "\(parentVersion)/\(childVersion)") {
+                    _ = try await d.dispatch(SignForOwnerSafe(safeTxHash: entry.safeTxHash, ownerSafe: child, keyName: "inner1",
+                                                              password: { Issue.record("no password before the refusal"); return "pw" }))
+                }
+            } else {
+                // When one of the child's two owners signs for it
+                let half = try await d.dispatch(SignForOwnerSafe(safeTxHash: entry.safeTxHash, ownerSafe: child, keyName: "inner1", password: { "pw" }))
+                #expect(!half.count.isReady && half.count.missing == [child], "\(parentVersion)/\(childVersion)")
+            }
             // Then the parent is not ready anywhere, and a stranger's execution is refused before anything is sent
-            #expect(!half.count.isReady && half.count.missing == [child], "\(parentVersion)/\(childVersion)")
             let queue = try await d.dispatch(SafeQueueQuery(safe: parent, chain: wallet.chain))
             #expect(queue.confirmations(of: try #require(queue.entries.first)).isReady == false)
             await #expect(throws: SafeError.self) {
@@ -45,6 +54,7 @@ extension OnDevnet {
             }
             #expect(try await d.dispatch(FetchBalances(address: recipient, tokens: [], chain: wallet.chain)).ether.wei == 0)
 
+            guard answerable else { return }
             // When the second owner signs, Then the queue is ready and the stranger's execution pays
             let full = try await d.dispatch(SignForOwnerSafe(safeTxHash: entry.safeTxHash, ownerSafe: child, keyName: "inner2", password: { "pw" }))
             #expect(full.count.isReady)

@@ -89,7 +89,7 @@ public struct SafeMessage: Sendable {
     /// against the message bytes themselves (the digest), 1.4.1's against the EIP-712 preimage,
     /// and 1.5.0's against the hash.
     public func childMessageHash(child: Address, childVersion: SafeVersion) throws(SafeKitError) -> [UInt8] {
-        try Self.hash(of: try ownerQuestion().message, safe: child, chainID: chainID, version: childVersion)
+        try SignedSubject.message(self).childHash(child: child, childVersion: childVersion)
     }
 
     /// What this Safe's handler asks an owner contract about this message: the digest itself in

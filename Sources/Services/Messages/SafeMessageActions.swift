@@ -165,7 +165,7 @@ extension SafeStore {
     func sign(_ s: SignSafeMessage) async throws -> SafeMessageDetail {
         let (entry, safe) = try await storedMessage(s.messageHash)
         if let address = s.ownerSafe {
-            let (ownerSafe, version) = try await ownerSafe(address, of: safe, keyName: s.keyName)
+            let (ownerSafe, version) = try await ownerSafe(address, of: safe, keyName: s.keyName, answering: try entry.safeMessage().ownerQuestion())
             let childHash = try entry.safeMessage().childMessageHash(child: ownerSafe.address, childVersion: version)
             let earlier = entry.signatures.first { $0.owner == ownerSafe.address && $0.kind == .contract }
             let signature = try await contractSignature(of: ownerSafe, over: childHash, growing: earlier, keyName: s.keyName, password: s.password)

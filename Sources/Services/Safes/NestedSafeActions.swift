@@ -94,7 +94,7 @@ extension SafeStore {
         guard entry.status == .queued else { throw SafeError.alreadyExecuted(Hex.encode(s.safeTxHash)) }
         let tx = entry.transaction
         let owned = try await followedSafe(of: tx)
-        let (ownerSafe, version) = try await ownerSafe(s.ownerSafe, of: owned, keyName: s.keyName)
+        let (ownerSafe, version) = try await ownerSafe(s.ownerSafe, of: owned, keyName: s.keyName, answering: try ContractSignature.question(for: tx))
         let message = try ContractSignature.childMessageHash(for: tx, child: ownerSafe.address, childVersion: version)
         let earlier = entry.signatures.first { $0.owner == ownerSafe.address && $0.kind == .contract }
         let signature = try await contractSignature(of: ownerSafe, over: message, growing: earlier, keyName: s.keyName, password: s.password)
@@ -104,14 +104,17 @@ extension SafeStore {
     }
 
     /// The followed Safe `address`, an owner of `owned`, with the vault key `keyName` among its
-    /// owners, and its release; clear errors otherwise.
-    func ownerSafe(_ address: Address, of owned: Safe, keyName: String) async throws -> (Safe, SafeVersion) {
+    /// owners, and its release, which must answer `question` by signature; clear errors otherwise.
+    func ownerSafe(_ address: Address, of owned: Safe, keyName: String, answering question: OwnerQuestion) async throws -> (Safe, SafeVersion) {
         guard owned.owners.contains(address) else { throw SafeError.notAnOwner(signer: address, safe: owned.address) }
         guard let ownerSafe = try await storage.safe(chainID: owned.chainID, address: address) else { throw SafeError.unknownSafe(address) }
         let account = try await keys.account(named: keyName)
         guard ownerSafe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: ownerSafe.address) }
         guard let version = ownerSafe.safeVersion, version.isSupported else {
             throw SafeError.unsupportedVersion(address: ownerSafe.address, version: ownerSafe.version)
+        }
+        guard question.isAnswerable(byOwnerSafeOf: version) else {
+            throw SafeError.signatureRefused(OwnerSafeRefusal.unanswerable(child: ownerSafe.address.checksummed, version: version))
         }
         return (ownerSafe, version)
     }

@@ -22,7 +22,8 @@ extension Safe {
         signatures.filter { signature in
             guard signature.kind == .contract,
                   let child = ownerSafes.first(where: { $0.address == signature.owner && $0.chainID == chainID }) else { return true }
-            guard let version = child.safeVersion, let hash = try? subject.childHash(child: child.address, childVersion: version) else { return false }
+            guard let version = child.safeVersion, subject.question.isAnswerable(byOwnerSafeOf: version),
+                  let hash = try? subject.childHash(child: child.address, childVersion: version) else { return false }
             return child.isMet(by: signature.contractData, over: hash)
         }
     }

@@ -101,6 +101,7 @@ struct SignatureGate: Sendable {
     static func malformation(of signature: SafeSignature, by child: Safe, for subject: SignedSubject) -> String? {
         guard let version = child.safeVersion, let hash = try? subject.childHash(child: child.address, childVersion: version) else { return nil }
         let data = signature.contractData, name = child.address.checksummed
+        guard subject.question.isAnswerable(byOwnerSafeOf: version) else { return OwnerSafeRefusal.unanswerable(child: name, version: version) }
         let inner: [SafeSignature]
         do { inner = try SafeSignature.parse(packed: data, safeTxHash: hash) } catch {
             return "its \(data.count) bytes are not Safe \(name)'s signatures (\(error.description))"
