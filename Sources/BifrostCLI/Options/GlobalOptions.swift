@@ -31,8 +31,9 @@ struct GlobalOptions: ParsableArguments {
     /// The data directory these options and the environment select.
     var bifrostHome: BifrostHome { choice.bifrostHome }
 
-    /// The session these options choose, with its services open.
-    func session() throws -> Session { try Session.open(choice) }
+    /// The session these options choose, with its services open; what the key store tells a
+    /// person goes to standard error.
+    func session() throws -> Session { try Session.open(choice, keyNotices: KeyNoticeWording.console) }
 
     /// The names this home knows addresses on `chainID` by; none when they cannot be read, since
     /// names only help a person read a result.

@@ -9,7 +9,9 @@ struct PasswordError: Error, CustomStringConvertible {
 
 /// The vault password: `--password-file`, else `BIFROST_PASSWORD`, else a prompt without echo.
 struct PasswordOptions: ParsableArguments {
-    @Option(name: .customLong("password-file"), help: ArgumentHelp("File whose first line is the vault password (or set BIFROST_PASSWORD; otherwise you are asked).", valueName: "file"))
+    @Option(name: .customLong("password-file"), help: ArgumentHelp(
+        "File holding the vault password (\(SecretInput.fileRule)). Or set BIFROST_PASSWORD (read the same way, and a final \\r that $(cat FILE) leaves is dropped too); otherwise you are asked.",
+        valueName: "file"))
     var passwordFile: String?
 
     /// The password for an existing key; the scrypt that follows takes a moment, so it says so.
@@ -25,24 +27,16 @@ struct PasswordOptions: ParsableArguments {
     }
 
     private func obtain(prompt: String, confirm: Bool) throws -> String {
-        if let passwordFile { return try PasswordOptions.firstLine(of: passwordFile, option: "--password-file") }
-        if let env = ProcessInfo.processInfo.environment["BIFROST_PASSWORD"] { return env }
-        guard let typed = PasswordPrompt.secret(prompt) else {
+        if let passwordFile { return try SecretInput.file(passwordFile, option: "--password-file", isPassword: true) }
+        if let env = try SecretInput.variable("BIFROST_PASSWORD", isPassword: true) { return env }
+        guard let typed = try PasswordPrompt.secret(prompt) else {
             throw PasswordError(description: "a password is needed: give --password-file FILE or set BIFROST_PASSWORD")
         }
         if confirm {
-            guard PasswordPrompt.secret("Repeat the password: ") == typed else {
+            guard try PasswordPrompt.secret("Repeat the password: ") == typed else {
                 throw PasswordError(description: "the two passwords differ; nothing was saved")
             }
         }
         return typed
-    }
-
-    /// The first line of a file without its line ending, as password files are usually written.
-    static func firstLine(of path: String, option: String) throws -> String {
-        let raw = try Input.file(path, option: option)
-        let text = String(decoding: raw, as: UTF8.self)
-        return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-            .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
     }
 }

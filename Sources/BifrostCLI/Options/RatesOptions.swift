@@ -6,7 +6,7 @@ import Services
 struct RatesOptions: ParsableArguments {
     @Option(name: .customLong("rates-url"), help: ArgumentHelp("Base URL of a CoinGecko-v3-compatible API (env BIFROST_RATES_URL; default CoinGecko).", valueName: "url"))
     var ratesURL: String?
-    @Option(name: .customLong("rates-api-key-file"), help: ArgumentHelp("File whose first line is the rates API key (env BIFROST_RATES_API_KEY).", valueName: "file"))
+    @Option(name: .customLong("rates-api-key-file"), help: ArgumentHelp("File holding the rates API key (\(SecretInput.fileRule)); or env BIFROST_RATES_API_KEY.", valueName: "file"))
     var apiKeyFile: String?
     @Option(help: "Fiat currency, e.g. usd or eur (env BIFROST_FIAT; default usd).")
     var fiat: String?
@@ -21,8 +21,8 @@ struct RatesOptions: ParsableArguments {
             }
             url = parsed
         }
-        let key = try apiKeyFile.map { try PasswordOptions.firstLine(of: $0, option: "--rates-api-key-file") }
-            ?? env["BIFROST_RATES_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        let key = try apiKeyFile.map { try SecretInput.file($0, option: "--rates-api-key-file") }
+            ?? SecretInput.variable("BIFROST_RATES_API_KEY")
         return RatesSource(url: url, apiKey: key)
     }
 

@@ -8,12 +8,13 @@ import Darwin
 /// Reads a password from the controlling terminal with echo turned off.
 enum PasswordPrompt {
     /// Asks on /dev/tty with echo on, for confirmations; nil without a terminal.
-    static func visible(_ prompt: String) -> String? { ask(prompt, echo: true) }
+    static func visible(_ prompt: String) -> String? { ask(prompt, echo: true).map { String(decoding: $0, as: UTF8.self) } }
 
-    /// Prompts on /dev/tty without echo; nil when there is no terminal (scripts, CI).
-    static func secret(_ prompt: String) -> String? { ask(prompt, echo: false) }
+    /// Prompts on /dev/tty without echo; nil when there is no terminal (scripts, CI). What is typed
+    /// must be UTF-8, as a secret file must (`SecretInput.typed`).
+    static func secret(_ prompt: String) throws -> String? { try ask(prompt, echo: false).map(SecretInput.typed) }
 
-    private static func ask(_ prompt: String, echo: Bool) -> String? {
+    private static func ask(_ prompt: String, echo: Bool) -> [UInt8]? {
         let fd = open("/dev/tty", O_RDWR)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -30,6 +31,6 @@ enum PasswordPrompt {
         var bytes = [UInt8]()
         var c: UInt8 = 0
         while read(fd, &c, 1) == 1, c != 0x0a, c != 0x0d { bytes.append(c) }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }

@@ -47,7 +47,12 @@ struct LiveNetworkFailure {
             return unreachable("no connection within \(connectSeconds) s")
         case .remoteConnectionClosed: return .connectionLost("lost the connection to \(origin): the server closed it without answering")
         case .alreadyShutdown: return unreachable("the HTTP client has been shut down")
-        default: return unreachable(String(describing: error))
+        // Never the error's description: it quotes the values it refused, and a refused header
+        // value is most often an API key. The short description carries no value.
+        default:
+            let refusedHeader = [HTTPClientError.invalidHeaderFieldValues([]), .invalidHeaderFieldNames([])].map(\.shortDescription)
+            guard refusedHeader.contains(error.shortDescription) else { return unreachable(error.shortDescription.lowercased()) }
+            return .unreachable("a request header was refused before sending to \(origin): an API key in it holds a line break or a control character")
         }
     }
 

@@ -87,7 +87,7 @@ public struct UnlockKeystoreFile: KeyAction {
         self.json = json
         self.password = password
     }
-    public func perform(on store: KeyStore) async throws -> PrivateKey { try KeyStore.unlockKeystore(json: json, password: password) }
+    public func perform(on store: KeyStore) async throws -> PrivateKey { try store.unlockKeystoreFile(json: json, password: password) }
 }
 
 /// The signing key of the vault key `name`, unlocked with `password`.
@@ -114,6 +114,20 @@ public struct ExportKey: KeyAction {
     public func perform(on store: KeyStore) async throws -> [UInt8] {
         try await store.exportKeystore(name: name, password: password, newPassword: newPassword)
     }
+}
+
+/// Encrypts key `name`'s secrets again: under `newPassword` when given, else under `password` as
+/// read now (what ends the notice that it opened only under a legacy form of its password).
+public struct ReencryptKey: KeyAction {
+    public let name: String
+    public let password: String
+    public let newPassword: String?
+    public init(name: String, password: String, newPassword: String?) {
+        self.name = name
+        self.password = password
+        self.newPassword = newPassword
+    }
+    public func perform(on store: KeyStore) async throws { try await store.reencrypt(name: name, password: password, newPassword: newPassword) }
 }
 
 /// The recovery phrase key `name` was created from.

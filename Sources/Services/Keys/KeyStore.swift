@@ -15,13 +15,15 @@ public struct KeyStore: Sendable {
     let vault: KeyVault
     let registry: KeyRegistry
     let now: @Sendable () -> Date
+    let notices: KeyNotices
 
-    /// A store over `database` and `vault`.
-    public init(database: AppDatabase, vault: KeyVault, now: @escaping @Sendable () -> Date = Date.init) {
+    /// A store over `database` and `vault`, telling `notices` what a person should know.
+    public init(database: AppDatabase, vault: KeyVault, now: @escaping @Sendable () -> Date = Date.init, notices: KeyNotices = .silent) {
         self.accounts = AccountStorage(database: database)
         self.vault = vault
         self.registry = KeyRegistry(database: database, vault: vault)
         self.now = now
+        self.notices = notices
     }
 
     /// Creates a wallet from a new random phrase; its first account is at `m/44'/60'/0'/0/0`.
@@ -48,11 +50,23 @@ public struct KeyStore: Sendable {
     }
 
     /// Decrypts a keystore V3 file to its key; call before asking for a vault password so a wrong
-    /// keystore password stops the import before anything is asked or stored.
+    /// keystore password stops the import before anything is asked or stored. A file an older
+    /// Bifrost exported under a password with its line ending kept opens too.
     public static func unlockKeystore(json: [UInt8], password: String) throws -> PrivateKey {
-        let secret = try KeystoreV3.decrypt(json: json, password: password)
-        guard let key = try? PrivateKey(bytes: leftPadded(secret)) else { throw KeyStoreError.invalidPrivateKey }
+        try unlockedKeystore(json: json, password: password).value
+    }
+
+    /// `unlockKeystore`, telling the notices when only a legacy form of the password opened it.
+    public func unlockKeystoreFile(json: [UInt8], password: String) throws -> PrivateKey {
+        let (key, ending) = try Self.unlockedKeystore(json: json, password: password)
+        if let ending { notices.give(.legacyKeystorePassword(ending: ending)) }
         return key
+    }
+
+    private static func unlockedKeystore(json: [UInt8], password: String) throws -> (value: PrivateKey, ending: LegacyLineEnding?) {
+        let (secret, ending) = try LegacyLineEnding.opening(password) { try KeystoreV3.decrypt(json: json, password: $0) }
+        guard let key = try? PrivateKey(bytes: leftPadded(secret)) else { throw KeyStoreError.invalidPrivateKey }
+        return (key, ending)
     }
 
     /// The private key in `text`, as typed or read from a file: hex, with or without 0x, any
@@ -80,13 +94,13 @@ public struct KeyStore: Sendable {
     /// Unlocks `name`'s signing key with its password.
     public func signingKey(name: String, password: String) async throws -> PrivateKey {
         _ = try await account(named: name)
-        let secret = try vault.load(.privateKey, name: name, password: password)
-        return try PrivateKey(bytes: secret)
+        return try PrivateKey(bytes: try open(.privateKey, name: name, password: password))
     }
 
     /// A keystore V3 file of `name`'s key that other wallets can read, re-encrypted with
     /// `newPassword` when given, else with the vault password.
     public func exportKeystore(name: String, password: String, newPassword: String?) async throws -> [UInt8] {
+        try Self.checkUsable(newPassword ?? password)
         let key = try await signingKey(name: name, password: password)
         return try key.withUnsafeBytes { raw in
             try KeystoreV3.encrypt(secret: Array(raw), password: newPassword ?? password, scrypt: vault.scrypt,
@@ -98,8 +112,30 @@ public struct KeyStore: Sendable {
     public func mnemonic(name: String, password: String) async throws -> Mnemonic {
         let account = try await account(named: name)
         guard account.kind == .mnemonic else { throw KeyStoreError.noMnemonic(name) }
-        let phrase = try vault.load(.mnemonic, name: name, password: password)
+        let phrase = try open(.mnemonic, name: name, password: password)
         return try Mnemonic(phrase: String(decoding: phrase, as: UTF8.self))
+    }
+
+    /// Encrypts every secret of `name` again, under `newPassword`, else under `password` as given:
+    /// what ends the notice that a key opened only under a legacy form of its password.
+    public func reencrypt(name: String, password: String, newPassword: String?) async throws {
+        let account = try await account(named: name)
+        let target = newPassword ?? password
+        try Self.checkUsable(target)
+        var secrets: [(kind: VaultSecret, keystore: [UInt8])] = []
+        for kind in [VaultSecret.mnemonic, .privateKey] where vault.contains(kind, name: name) {
+            let (secret, _) = try LegacyLineEnding.opening(password) { try vault.load(kind, name: name, password: $0) }
+            secrets.append((kind, try vault.encrypt(secret, password: target, address: kind == .privateKey ? account.address : nil)))
+        }
+        guard try await registry.replace(name: name, secrets: secrets) else { throw KeyStoreError.notFound(name) }
+    }
+
+    /// `name`'s `kind` secret under `password`, else under a legacy form of it (see
+    /// `LegacyLineEnding`), which the notices hear of once.
+    func open(_ kind: VaultSecret, name: String, password: String) throws -> [UInt8] {
+        let (secret, ending) = try LegacyLineEnding.opening(password) { try vault.load(kind, name: name, password: $0) }
+        if let ending { notices.give(.legacyPassword(name: name, ending: ending)) }
+        return secret
     }
 
     /// Deletes `name`'s metadata and secrets.
@@ -116,7 +152,14 @@ public struct KeyStore: Sendable {
 
     private func checkNew(_ name: String, password: String) async throws {
         try await checkAvailable(name)
-        guard !password.isEmpty else { throw KeyStoreError.emptyPassword }
+        try Self.checkUsable(password)
+    }
+
+    /// A password new secrets may be encrypted under: not empty, and no line break in it, so that
+    /// no legacy form of another password (`LegacyLineEnding`) can ever open a new secret.
+    static func checkUsable(_ password: String) throws(KeyStoreError) {
+        guard !password.isEmpty else { throw .emptyPassword }
+        guard !password.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else { throw .passwordLineBreak }
     }
 
     private func persist(name: String, key: PrivateKey, kind: AccountKind, path: String?, password: String,

@@ -7,6 +7,8 @@ public enum KeyStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case noMnemonic(String)
     case invalidPrivateKey
     case emptyPassword
+    /// A new password holds a carriage return or a line feed, which no secret reader yields.
+    case passwordLineBreak
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum KeyStoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noMnemonic(let n): return "'\(n)' was not created from a recovery phrase, so there is none to show"
         case .invalidPrivateKey: return "not a valid private key (expected 32 bytes of hex)"
         case .emptyPassword: return "the vault password must not be empty"
+        case .passwordLineBreak: return "the vault password must be one line, without a carriage return or a line feed"
         }
     }
 }

@@ -4,20 +4,21 @@ import Foundation
 enum PrivateFile {
     /// The file's text, or why it is refused; the reason never quotes the contents.
     static func text(_ path: String) -> Result<String, PrivateFileError> {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let data = FileManager.default.contents(atPath: path),
-              let text = String(data: data, encoding: .utf8) else {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let data = FileManager.default.contents(atPath: path) else {
             return .failure(PrivateFileError(reason: "cannot read \(path)"))
         }
         if let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
             return .failure(PrivateFileError(reason: "\(path) is readable by others (mode \(String(mode, radix: 8))); chmod 600 it"))
         }
-        return .success(text)
+        do { return .success(try SecretText.utf8([UInt8](data))) } catch {
+            return .failure(PrivateFileError(reason: "\(path): \(error.description)"))
+        }
     }
 
-    /// The lines of `text` with `#` comments cut, split into words; blank lines left out, with
-    /// their 1-based line numbers.
+    /// The lines of `text` (as `SecretText.lines` splits them) with `#` comments cut, split into
+    /// words; blank lines left out, with their 1-based line numbers.
     static func lines(_ text: String) -> [(number: Int, words: [Substring])] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { n, raw in
+        SecretText.lines(text).enumerated().compactMap { n, raw in
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             return words.isEmpty ? nil : (n + 1, words)

@@ -41,6 +41,16 @@ public struct KeyRegistry: Sendable {
         }
     }
 
+    /// Replaces `name`'s secrets with `secrets` (already-encrypted keystore files), each file
+    /// atomically, under the same lock as `create` and `remove`; false when there is no such key.
+    public func replace(name: String, secrets: [(kind: VaultSecret, keystore: [UInt8])]) async throws(StorageError) -> Bool {
+        try await database.immediateWrite { db in
+            guard try AccountRecord.fetchOne(db, key: name) != nil else { return false }
+            for secret in secrets { try AtomicFile.replace(vault.fileURL(name: name, kind: secret.kind), with: secret.keystore) }
+            return true
+        }
+    }
+
     /// Deletes `name`'s row and files together; false when there was no such key.
     public func remove(name: String) async throws(StorageError) -> Bool {
         try await database.immediateWrite { db in

@@ -7,9 +7,13 @@ struct KeyCommand: AsyncParsableCommand {
         abstract: "Create, import, list, export and remove the owner keys in your vault.",
         discussion: """
         Secrets are stored only as encrypted keystore V3 files under $BIFROST_HOME/keys (0600). \
-        Passwords come from --password-file, BIFROST_PASSWORD, or a prompt that does not echo.
+        Passwords come from --password-file, BIFROST_PASSWORD, or a prompt that does not echo. \
+        A password, passphrase or API key file holds one line: a final \\n or \\r\\n is dropped and \
+        nothing else; more lines, or bytes that are not UTF-8, are refused. A key an older Bifrost \
+        stored under a password with its line ending kept still opens, with a warning: \
+        'bifrost key re-encrypt' ends it.
         """,
         subcommands: [KeyNewCommand.self, KeyImportCommand.self, KeyListCommand.self, KeyDeriveCommand.self,
-                      KeyExportCommand.self, KeyShowMnemonicCommand.self, KeyRemoveCommand.self]
+                      KeyExportCommand.self, KeyReencryptCommand.self, KeyShowMnemonicCommand.self, KeyRemoveCommand.self]
     )
 }

@@ -17,7 +17,7 @@ struct KeyDeriveCommand: AsyncParsableCommand {
     var mnemonicFile: String?
     @Option(help: ArgumentHelp("The phrase itself (prefer --mnemonic-file: this lands in shell history).", valueName: "words"))
     var mnemonic: String?
-    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp("Optional BIP39 passphrase, first line of FILE.", valueName: "file"))
+    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp("Optional BIP39 passphrase in FILE (\(SecretInput.fileRule)).", valueName: "file"))
     var passphraseFile: String?
     @Option(help: "First account index, m/44'/60'/0'/0/INDEX.")
     var index: UInt32?
@@ -44,7 +44,7 @@ struct KeyDeriveCommand: AsyncParsableCommand {
             phrase = mnemonic ?? ""
         }
         let words = try Mnemonic(phrase: phrase)
-        let passphrase = try passphraseFile.map { try PasswordOptions.firstLine(of: $0, option: "--passphrase-file") } ?? ""
+        let passphrase = try passphraseFile.map { try SecretInput.file($0, option: "--passphrase-file") } ?? ""
         let accounts: [DerivedAccount]
         if let path {
             let parsed: DerivationPath

@@ -14,9 +14,7 @@ struct KeyExportCommand: AsyncParsableCommand {
     var name: String
     @Option(help: ArgumentHelp("Where to write the keystore file; it must not exist yet.", valueName: "file"))
     var out: String
-    @Option(name: .customLong("new-password-file"), help: ArgumentHelp("Encrypt the export with this password instead of the vault password.", valueName: "file"))
-    var newPasswordFile: String?
-
+    @OptionGroup var newPassword: NewPasswordOption
     @OptionGroup var password: PasswordOptions
     @OptionGroup var global: GlobalOptions
 
@@ -26,8 +24,8 @@ struct KeyExportCommand: AsyncParsableCommand {
         guard !FileManager.default.fileExists(atPath: out) else {
             throw InputError(option: "--out", reason: "\(out) already exists; choose another file")
         }
-        let newPassword = try newPasswordFile.map { try PasswordOptions.firstLine(of: $0, option: "--new-password-file") }
-        let json = try await keys.dispatch(ExportKey(name: name, password: try password.unlock(name), newPassword: newPassword))
+        let chosen = try newPassword.read()
+        let json = try await keys.dispatch(ExportKey(name: name, password: try password.unlock(name), newPassword: chosen))
         try SecretFile.write(json, to: out)
         try global.output.emit(view: KeyFileView.exported(name: name, file: out))
     }

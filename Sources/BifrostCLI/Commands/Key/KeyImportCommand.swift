@@ -22,7 +22,7 @@ struct KeyImportCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("mnemonic-file"), help: ArgumentHelp("File holding a BIP39 recovery phrase.", valueName: "file"))
     var mnemonicFile: String?
-    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp("Optional BIP39 passphrase, first line of FILE.", valueName: "file"))
+    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp("Optional BIP39 passphrase in FILE (\(SecretInput.fileRule)).", valueName: "file"))
     var passphraseFile: String?
     @Option(help: "Account index for a phrase: m/44'/60'/0'/0/INDEX.")
     var index: UInt32 = 0
@@ -32,7 +32,7 @@ struct KeyImportCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("A keystore V3 JSON file (geth, MetaMask, eth-account…).", valueName: "file"))
     var keystore: String?
-    @Option(name: .customLong("keystore-password-file"), help: ArgumentHelp("Password of the keystore file (else asked, or BIFROST_KEYSTORE_PASSWORD).", valueName: "file"))
+    @Option(name: .customLong("keystore-password-file"), help: ArgumentHelp("File holding the keystore file's password (\(SecretInput.fileRule)); else BIFROST_KEYSTORE_PASSWORD, else asked.", valueName: "file"))
     var keystorePasswordFile: String?
 
     @OptionGroup var password: PasswordOptions
@@ -53,7 +53,7 @@ struct KeyImportCommand: AsyncParsableCommand {
         if let mnemonicFile {
             let phrase = String(decoding: try Input.file(mnemonicFile, option: "--mnemonic-file"), as: UTF8.self)
             let mnemonic = try Mnemonic(phrase: phrase)
-            let passphrase = try passphraseFile.map { try PasswordOptions.firstLine(of: $0, option: "--passphrase-file") } ?? ""
+            let passphrase = try passphraseFile.map { try SecretInput.file($0, option: "--passphrase-file") } ?? ""
             account = try await keys.dispatch(ImportMnemonicKey(name: name, mnemonic: mnemonic, passphrase: passphrase,
                                                                 index: index, password: try password.choose(for: name)))
         } else if let privateKeyFile {
@@ -62,8 +62,8 @@ struct KeyImportCommand: AsyncParsableCommand {
             account = try await keys.dispatch(ImportPrivateKey(name: name, key: key, password: try password.choose(for: name)))
         } else {
             let json = try Input.file(keystore ?? "", option: "--keystore")
-            let keystorePassword = try keystorePasswordFile.map { try PasswordOptions.firstLine(of: $0, option: "--keystore-password-file") }
-                ?? ProcessInfo.processInfo.environment["BIFROST_KEYSTORE_PASSWORD"]
+            let keystorePassword = try keystorePasswordFile.map { try SecretInput.file($0, option: "--keystore-password-file", isPassword: true) }
+                ?? SecretInput.variable("BIFROST_KEYSTORE_PASSWORD", isPassword: true)
                 ?? PasswordPrompt.secret("Password of the keystore file: ")
                 ?? { throw PasswordError(description: "the keystore's password is needed: give --keystore-password-file FILE") }()
             let key = try await keys.dispatch(UnlockKeystoreFile(json: json, password: keystorePassword))

@@ -20,7 +20,7 @@ struct KeyNewCommand: AsyncParsableCommand {
     @Option(help: "Number of words: 12, 15, 18, 21 or 24.")
     var words: Int = 12
 
-    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp("Optional BIP39 passphrase (the '25th word'), first line of FILE.", valueName: "file"))
+    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp("Optional BIP39 passphrase (the '25th word') in FILE (\(SecretInput.fileRule)).", valueName: "file"))
     var passphraseFile: String?
 
     @OptionGroup var password: PasswordOptions
@@ -31,7 +31,7 @@ struct KeyNewCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let passphrase = try passphraseFile.map { try PasswordOptions.firstLine(of: $0, option: "--passphrase-file") } ?? ""
+        let passphrase = try passphraseFile.map { try SecretInput.file($0, option: "--passphrase-file") } ?? ""
         let keys = try global.services().dispatcher
         try await keys.dispatch(CheckKeyName(name: name))
         let created = try await keys.dispatch(CreateKey(name: name, wordCount: words, passphrase: passphrase,

@@ -6,7 +6,7 @@ import Services
 struct ServiceOptions: ParsableArguments {
     @Option(name: .customLong("service-url"), help: ArgumentHelp("Base URL of the Transaction Service (env BIFROST_SAFE_SERVICE_URL).", valueName: "url"))
     var serviceURL: String?
-    @Option(name: .customLong("api-key-file"), help: ArgumentHelp("File whose first line is the service API key.", valueName: "file"))
+    @Option(name: .customLong("api-key-file"), help: ArgumentHelp("File holding the service API key (\(SecretInput.fileRule)).", valueName: "file"))
     var apiKeyFile: String?
 
     func endpoint() throws -> SafeServiceEndpoint {
@@ -20,6 +20,6 @@ struct ServiceOptions: ParsableArguments {
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
             throw InputError(option: "--service-url", reason: "'\(text)' is not an http(s) URL")
         }
-        return SafeServiceEndpoint(url: url, apiKey: try apiKeyFile.map { try PasswordOptions.firstLine(of: $0, option: "--api-key-file") })
+        return SafeServiceEndpoint(url: url, apiKey: try apiKeyFile.map { try SecretInput.file($0, option: "--api-key-file") })
     }
 }

@@ -44,7 +44,8 @@ struct ServeCommand: AsyncParsableCommand {
         With --api-key-file, writes need "Authorization: Bearer KEY" (the header safe-eth-py and \
         api-kit send with an API key) and each key has a rate; reads stay open. The file holds one \
         key per line (16 characters or more), optionally followed by its requests per minute, and \
-        must be chmod 600. Browsers may call it only from the origins given with --cors-origin.
+        must be chmod 600. Lines end in \\n or \\r\\n (in this file and in --webhook-file); the file \
+        must be UTF-8. Browsers may call it only from the origins given with --cors-origin.
 
         Served: GET/POST /api/v1|v2/safes/{address}/multisig-transactions/, GET/DELETE \
         /api/v1|v2/multisig-transactions/{safeTxHash}/, POST \
@@ -124,7 +125,7 @@ struct ServeCommand: AsyncParsableCommand {
     func chosenWebhooks() throws -> [Webhook] {
         var hooks: [Webhook] = []
         if !webhook.isEmpty {
-            guard let secret = ProcessInfo.processInfo.environment["BIFROST_WEBHOOK_SECRET"], !secret.isEmpty else {
+            guard let secret = try SecretInput.variable("BIFROST_WEBHOOK_SECRET") else {
                 throw ValidationError("--webhook: set BIFROST_WEBHOOK_SECRET to the secret deliveries are signed with (16 characters or more), "
                                       + "or give each webhook its own in --webhook-file")
             }

@@ -1,0 +1,164 @@
+@testable import Services
+import EthereumKit
+import Foundation
+import Storage
+import Synchronization
+import Testing
+
+/// The secret files below the front ends: the co-signing server's API keys and webhook secrets
+/// read the same with CRLF line endings, and vault keys stored under a password an older reader
+/// kept a line ending in still open.
+@Suite("Secret files in Services: API keys, webhooks and legacy vault passwords")
+struct SecretFileServiceTests {
+    static func privateFile(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString)").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o600)
+        return path
+    }
+
+    @Test("an API keys file with CRLF line endings: each key without its \\r\\n, its rate read, the real key allowed")
+    func apiKeysCRLF() async throws {
+        let path = try Self.privateFile("# team\r\ngamma-key-9876543210\r\ndelta-key-9876543210abc 5\r\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let keys = try APIKeys(file: path, defaultPerMinute: 60)
+        #expect(keys.count == 2)
+        #expect(keys.entries.map(\.perMinute) == [60, 5])
+        let access = WriteAccess(keys: keys)
+        #expect(await access.decide(key: "gamma-key-9876543210") == .allowed(label: "key 1 (line 2)"))
+        #expect(await access.decide(key: "delta-key-9876543210abc") == .allowed(label: "key 2 (line 3)"))
+        #expect(await access.decide(key: "gamma-key-9876543210\r\n") == .unauthorized)
+    }
+
+    @Test("a webhook file with CRLF line endings signs deliveries with the secret, not the secret and its \\r\\n")
+    func webhookCRLF() throws {
+        let path = try Self.privateFile("https://hooks.example.net/q7 crlf-secret-4455667788\r\nhttps://hooks.example.net/q8 other-secret-99887766\r\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let hooks = try Webhook.file(path)
+        #expect(hooks.map(\.url.absoluteString) == ["https://hooks.example.net/q7", "https://hooks.example.net/q8"])
+        #expect(hooks.map(\.secret) == [Array("crlf-secret-4455667788".utf8), Array("other-secret-99887766".utf8)])
+    }
+
+    @Test("a secrets file that is not UTF-8 is refused, its reason naming no secret")
+    func privateFileNotUTF8() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString)").path
+        try Data([0x6b, 0x65, 0x79, 0x2d, 0xff] + Array("-0123456789abcdef\n".utf8)).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o600)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try APIKeys(file: path, defaultPerMinute: 60)
+            Issue.record("a key that is not UTF-8 was taken")
+        } catch {
+            #expect(error.description.contains("UTF-8") && !error.description.contains("0123456789abcdef"), "\(error)")
+        }
+    }
+
+    /// A key store on a throwaway home with the light KDF.
+    static func store() throws -> (KeyStore, KeyVault, URL) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("legacy-\(UUID().uuidString)")
+        let vault = KeyVault(home: BifrostHome(url: dir), scrypt: .light)
+        return (KeyStore(database: try AppDatabase.inMemory(), vault: vault), vault, dir)
+    }
+
+    /// Hardhat/Anvil development account 3: a published throwaway key.
+    static let devKey3 = try! PrivateKey(hex: "7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6")
+
+    @Test("a vault key stored under the password with \\r\\n, \\r or \\n kept opens with the password as read now")
+    func legacyVaultPasswords() async throws {
+        let (store, vault, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try await store.importPrivateKey(name: "lark", key: Self.devKey3, password: "Lark-88 fen")
+        for ending in ["\r\n", "\r", "\n"] {
+            _ = try Self.devKey3.withUnsafeBytes { try vault.store(Array($0), kind: .privateKey, name: "lark", password: "Lark-88 fen" + ending, address: nil) }
+            #expect(try await store.signingKey(name: "lark", password: "Lark-88 fen").address == Self.devKey3.address, "kept \(Array(ending.utf8))")
+        }
+        await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: "lark", password: "Lark-88 fe") }
+    }
+
+    @Test("a recovery phrase and an exported keystore under a password with its line ending kept open too")
+    func legacyPhraseAndKeystore() async throws {
+        let (store, vault, dir) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let phrase = try Mnemonic(phrase: "test test test test test test test test test test test junk")
+        _ = try await store.importMnemonic(name: "wren", mnemonic: phrase, passphrase: "", index: 0, password: "Wren-4 moss")
+        _ = try vault.store(Array(phrase.phrase.utf8), kind: .mnemonic, name: "wren", password: "Wren-4 moss\r", address: nil)
+        #expect(try await store.mnemonic(name: "wren", password: "Wren-4 moss").phrase == phrase.phrase)
+        let exported = try Self.devKey3.withUnsafeBytes { try KeystoreV3.encrypt(secret: Array($0), password: "Wren-4 moss\r\n", scrypt: .light) }
+        #expect(try KeyStore.unlockKeystore(json: exported, password: "Wren-4 moss").address == Self.devKey3.address)
+    }
+}
+
+/// What the key store says when only a legacy form of a password opens a key, and how it ends.
+@Suite("Legacy vault passwords: the notice, re-encryption, and no second password for a new key")
+struct LegacyPasswordNoticeTests {
+    final class Heard: Sendable {
+        let notices = Mutex<[KeyNotice]>([])
+        var all: [KeyNotice] { notices.withLock { $0 } }
+    }
+
+    static let devKey3 = SecretFileServiceTests.devKey3
+
+    static func store(_ heard: Heard, database: AppDatabase? = nil, in dir: URL? = nil) throws -> (KeyStore, KeyVault, URL) {
+        let dir = dir ?? FileManager.default.temporaryDirectory.appendingPathComponent("legacy-\(UUID().uuidString)")
+        let vault = KeyVault(home: BifrostHome(url: dir), scrypt: .light)
+        let notices = KeyNotices { notice in heard.notices.withLock { $0.append(notice) } }
+        return (KeyStore(database: try database ?? AppDatabase.inMemory(), vault: vault, notices: notices), vault, dir)
+    }
+
+    @Test("a legacy form that opens is told once, naming the key and the ending; after re-encrypt nothing is told and the old form no longer opens")
+    func noticeOnceThenReencrypt() async throws {
+        let heard = Heard(), database = try AppDatabase.inMemory()
+        let (store, vault, dir) = try Self.store(heard, database: database)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let phrase = try Mnemonic(phrase: "test test test test test test test test test test test junk")
+        _ = try await store.importMnemonic(name: "finch", mnemonic: phrase, passphrase: "", index: 0, password: "Finch-19 reed")
+        let key = try await store.signingKey(name: "finch", password: "Finch-19 reed")
+        _ = try key.withUnsafeBytes { try vault.store(Array($0), kind: .privateKey, name: "finch", password: "Finch-19 reed\r\n", address: nil) }
+        _ = try vault.store(Array(phrase.phrase.utf8), kind: .mnemonic, name: "finch", password: "Finch-19 reed\r\n", address: nil)
+        #expect(heard.all.isEmpty)
+        for _ in 0..<2 { _ = try await store.signingKey(name: "finch", password: "Finch-19 reed") }
+        _ = try await store.mnemonic(name: "finch", password: "Finch-19 reed")
+        #expect(heard.all == [.legacyPassword(name: "finch", ending: .crlf)], "once, however often it opens")
+
+        try await store.reencrypt(name: "finch", password: "Finch-19 reed", newPassword: nil)
+        let quiet = Heard()
+        let (again, _, _) = try Self.store(quiet, database: database, in: dir)
+        #expect(try await again.signingKey(name: "finch", password: "Finch-19 reed").address == key.address)
+        #expect(try await again.mnemonic(name: "finch", password: "Finch-19 reed").phrase == phrase.phrase)
+        #expect(quiet.all.isEmpty)
+        await #expect(throws: KeystoreError.wrongPassword) { try await again.signingKey(name: "finch", password: "Finch-19 reed\r\n") }
+    }
+
+    @Test("re-encrypt under a new password: the old one no longer opens; a new password with a line break is refused")
+    func reencryptNewPassword() async throws {
+        let (store, _, dir) = try Self.store(Heard())
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try await store.importPrivateKey(name: "tern", key: Self.devKey3, password: "Tern-7 salt")
+        await #expect(throws: KeyStoreError.passwordLineBreak) { try await store.reencrypt(name: "tern", password: "Tern-7 salt", newPassword: "Tern-8\nsalt") }
+        try await store.reencrypt(name: "tern", password: "Tern-7 salt", newPassword: "Tern-8 salt")
+        #expect(try await store.signingKey(name: "tern", password: "Tern-8 salt").address == Self.devKey3.address)
+        await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: "tern", password: "Tern-7 salt") }
+        await #expect(throws: KeyStoreError.notFound("gull")) { try await store.reencrypt(name: "gull", password: "x", newPassword: nil) }
+    }
+
+    @Test("no new key is stored under a password with a line break, so no legacy form of one password opens another's key")
+    func newPasswordsHaveNoLineBreak() async throws {
+        let (store, _, dir) = try Self.store(Heard())
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for password in ["Tern-7 salt\r\n", "Tern-7 salt\r", "Tern\n7"] {
+            await #expect(throws: KeyStoreError.passwordLineBreak) { try await store.importPrivateKey(name: "tern", key: Self.devKey3, password: password) }
+        }
+        _ = try await store.importPrivateKey(name: "tern", key: Self.devKey3, password: "Tern-7 salt")
+        await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: "tern", password: "Tern-7 sal") }
+    }
+
+    @Test("an exported keystore that opens only under a legacy form tells the notices so")
+    func keystoreNotice() throws {
+        let heard = Heard()
+        let (store, _, dir) = try Self.store(heard)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let exported = try Self.devKey3.withUnsafeBytes { try KeystoreV3.encrypt(secret: Array($0), password: "Tern-7 salt\n", scrypt: .light) }
+        #expect(try store.unlockKeystoreFile(json: exported, password: "Tern-7 salt").address == Self.devKey3.address)
+        #expect(heard.all == [.legacyKeystorePassword(ending: .lf)])
+    }
+}
