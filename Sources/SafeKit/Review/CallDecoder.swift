@@ -39,9 +39,7 @@ public struct CallDecoder: Sendable {
         }
         if data.count >= 4, KnownFunction.bySelector[Array(data.prefix(4))] == nil,
            let given = interfaces[to]?.first(where: { $0.selector == Array(data.prefix(4)) }), let decoded = given.decodeCall(data) {
-            let arguments = decoded.map {
-                DecodedCall.Argument(name: $0.label, type: $0.type.description, value: ABIValueFormatter.text($0.value), json: ABIValueFormatter.json($0.value))
-            }
+            let arguments = decoded.map { DecodedCall.Argument(name: $0.label, type: $0.type, decoded: $0.value) }
             return DecodedCall(operation: operation, to: to, value: value, data: data, function: given.name, arguments: arguments, calls: [],
                                warnings: warnings)
         }
@@ -61,7 +59,7 @@ public struct CallDecoder: Sendable {
             }
         }
         let arguments = zip(known.parameterNames, zip(known.signature.inputs, values)).map { name, typed in
-            DecodedCall.Argument(name: name, type: typed.0.description, value: ABIValueFormatter.text(typed.1), json: ABIValueFormatter.json(typed.1))
+            DecodedCall.Argument(name: name, type: typed.0, decoded: typed.1)
         }
         return DecodedCall(operation: operation, to: to, value: value, data: data, function: known.signature.name,
                            arguments: calls.isEmpty ? arguments : [], calls: calls, warnings: warnings)

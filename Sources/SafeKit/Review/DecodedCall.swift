@@ -11,13 +11,33 @@ public struct DecodedCall: Sendable, Hashable {
         public let value: String
         /// The value as the Transaction Service writes it: numbers as decimal strings, arrays and tuples as arrays.
         public let json: JSONValue
+        /// Every address in the value, at any depth of its arrays and tuples, in order.
+        public let addresses: [Address]
 
         /// An argument named `name` of ABI type `type`; `json` defaults to the text.
         public init(name: String, type: String, value: String, json: JSONValue? = nil) {
             self.name = name
             self.type = type
             self.value = value
-            self.json = json ?? .string(value)
+            let json = json ?? .string(value)
+            self.json = json
+            addresses = (try? ABIType(parsing: type)).map { Self.addresses(of: $0, in: json) } ?? []
+        }
+
+        /// An argument named `name` of ABI type `type`, decoded as `decoded`.
+        public init(name: String, type: ABIType, decoded: ABIValue) {
+            self.init(name: name, type: type.description, value: ABIValueFormatter.text(decoded), json: ABIValueFormatter.json(decoded))
+        }
+
+        /// The addresses in `json`, the JSON form of a value of `type`.
+        private static func addresses(of type: ABIType, in json: JSONValue) -> [Address] {
+            switch (type, json) {
+            case (.address, .string(let text)): return (try? Address(text)).map { [$0] } ?? []
+            case (.array(let item), .array(let items)), (.fixedArray(let item, _), .array(let items)):
+                return items.flatMap { addresses(of: item, in: $0) }
+            case (.tuple(let parts), .array(let items)): return zip(parts, items).flatMap { addresses(of: $0, in: $1) }
+            default: return []
+            }
         }
     }
 
@@ -43,8 +63,8 @@ public struct DecodedCall: Sendable, Hashable {
 
     /// One line, e.g. `transfer(to: 0xAb…, amount: 5)` or `send 1 ETH to 0xAb…`.
     public var headline: String {
+        if data.isEmpty { return Self.noDataLine(to: to, value: value, operation: operation) }
         let ether = value > 0 ? "\(EtherAmount(wei: value).exact(in: .ether)) ETH" : nil
-        if data.isEmpty { return "send \(ether ?? "0 ETH") to \(to.checksummed)" }
         let call: String
         if !calls.isEmpty {
             call = "batch of \(calls.count) call\(calls.count == 1 ? "" : "s")"
@@ -54,5 +74,13 @@ public struct DecodedCall: Sendable, Hashable {
             call = "unknown function \(Hex.encode(data.prefix(4))) with \(data.count) bytes of data"
         }
         return (operation == .delegateCall ? "delegatecall " : "") + call + (ether.map { " with \($0)" } ?? "")
+    }
+
+    /// The line for a call with no data, wherever a summary is written: `send 1 ETH to 0xAb…` for a
+    /// call; for a delegatecall, which runs the target's code as the Safe and never sends the
+    /// value, `delegatecall 0xAb… with no data`.
+    public static func noDataLine(to: Address, value: BigUInt, operation: SafeOperation) -> String {
+        guard operation == .call else { return "\(operation.name) \(to.checksummed) with no data" }
+        return "send \(EtherAmount(wei: value).exact(in: .ether)) ETH to \(to.checksummed)"
     }
 }

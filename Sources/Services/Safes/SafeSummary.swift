@@ -8,8 +8,8 @@ enum SafeSummary {
 
     static func describe(to: Address, value: BigUInt, data: [UInt8], operation: SafeOperation, safe: Address) -> String {
         if to == safe, value == 0, data.isEmpty, operation == .call { return "rejection: an empty transaction that uses up its nonce" }
+        if data.isEmpty { return DecodedCall.noDataLine(to: to, value: value, operation: operation) }
         let ether = "\(EtherAmount(wei: value).exact(in: .ether)) ETH"
-        if data.isEmpty { return "send \(ether) to \(to.checksummed)" }
         return "\(operation.name) \(to.checksummed) with \(data.count) bytes of data" + (value > 0 ? " and \(ether)" : "")
     }
 }

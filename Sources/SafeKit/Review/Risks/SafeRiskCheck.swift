@@ -35,10 +35,10 @@ public struct SafeRiskCheck: Sendable {
         if queuedNonces.contains(tx.nonce) {
             risks.append(SafeRisk("nonce-taken", .warning, "another queued transaction has nonce \(tx.nonce): only one of them can ever run"))
         }
-        for recipient in Self.recipients(of: call) where known[recipient] == nil {
-            if let (twin, what) = known.first(where: { Self.looksAlike($0.key, recipient) }) {
+        for named in Self.addresses(of: call) where known[named] == nil {
+            if let (twin, what) = known.first(where: { Self.looksAlike($0.key, named) }) {
                 risks.append(SafeRisk("lookalike-address", .critical,
-                                      "\(recipient.checksummed) looks like \(twin.checksummed) (\(what)) but is a different address: check every character"))
+                                      "\(named.checksummed) looks like \(twin.checksummed) (\(what)) but is a different address: check every character"))
             }
         }
         return risks.enumerated().sorted { ($1.element.severity, $0.offset) < ($0.element.severity, $1.offset) }.map(\.element)
@@ -77,9 +77,19 @@ public struct SafeRiskCheck: Sendable {
     /// arguments of the calls (a token transfer's recipient), inner calls included.
     public static func recipients(of call: DecodedCall) -> [Address] {
         var out: [Address] = call.value > 0 || call.data.isEmpty ? [call.to] : []
-        out += call.arguments.filter { $0.type == "address" }.compactMap { try? Address($0.value) }
+        out += call.arguments.filter { $0.type == "address" }.flatMap(\.addresses)
         for inner in call.calls { out += recipients(of: inner) }
+        return unique(out)
+    }
+
+    /// Every address `call` names, what a look-alike can hide in: each call's target and every
+    /// address anywhere in the arguments (inside arrays and tuples too), inner calls included.
+    public static func addresses(of call: DecodedCall) -> [Address] {
+        unique([call.to] + call.arguments.flatMap(\.addresses) + call.calls.flatMap(addresses(of:)))
+    }
+
+    private static func unique(_ addresses: [Address]) -> [Address] {
         var seen = Set<Address>()
-        return out.filter { seen.insert($0).inserted }
+        return addresses.filter { seen.insert($0).inserted }
     }
 }
