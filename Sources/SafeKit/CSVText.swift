@@ -1,3 +1,4 @@
+import EthereumKit
 import Foundation
 
 /// Comma-separated text as spreadsheets write it: a cell in double quotes may hold commas and
@@ -36,15 +37,17 @@ public enum CSVText {
         return cells.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    /// One line of `cells`, quoted where a cell needs it, ending in CRLF as RFC 4180 asks. A cell
-    /// a spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) is written with a leading
-    /// `'`, since names and other outside text reach accounting tools through these files.
+    /// One line of `cells`, quoted where a cell needs it, ending in CRLF as RFC 4180 asks. Each
+    /// cell shows as `UntrustedText.visible` shows text to a person (a NUL, a line feed or a bidi
+    /// control as `[U+XXXX]`), and a cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`
+    /// first) is written with a leading `'`, since names and other outside text reach accounting
+    /// tools through these files.
     public static func line(_ cells: [String]) -> String {
         cells.map { cell -> String in
-            var text = cell
-            if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), !isNumber(text) { text = "'" + text }
-            let needsQuotes = text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) || text != text.trimmingCharacters(in: .whitespaces)
-            let escaped = text.replacingOccurrences(of: "\"", with: "\"\"").replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+            var text = UntrustedText.visible(cell)
+            if let first = text.unicodeScalars.first, "=+-@".unicodeScalars.contains(first), !isNumber(text) { text = "'" + text }
+            let needsQuotes = text.contains(where: { $0 == "," || $0 == "\"" }) || text != text.trimmingCharacters(in: .whitespaces)
+            let escaped = text.replacingOccurrences(of: "\"", with: "\"\"")
             return needsQuotes ? "\"\(escaped)\"" : escaped
         }.joined(separator: ",") + "\r\n"
     }

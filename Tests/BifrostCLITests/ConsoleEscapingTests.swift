@@ -16,7 +16,7 @@ struct ConsoleEscapingTests {
         return (out.withLock { $0 }, err.withLock { $0 })
     }
 
-    @Test("ESC, BEL, other C0 controls, DEL and C1 controls print as \\uXXXX on both streams")
+    @Test("ESC, BEL, other C0 controls, DEL and C1 controls print as [U+XXXX] on both streams")
     func controlsEscaped() {
         // Given text holding a colour escape, a bell, a backspace, a tab, DEL and the C1 CSI and NEL
         let hostile = "a\u{1b}[31mb\u{07}c\u{08}d\te\u{7f}f\u{9b}g\u{85}h\u{0}"
@@ -26,7 +26,7 @@ struct ConsoleEscapingTests {
             Console.current.err(hostile)
         }
         // Then each control is a visible escape and the visible text is unchanged
-        let expected = #"a\u001b[31mb\u0007c\u0008d\u0009e\u007ff\u009bg\u0085h\u0000"#
+        let expected = "a[U+001B][31mb[U+0007]c[U+0008]d[U+0009]e[U+007F]f[U+009B]g[U+0085]h[U+0000]"
         #expect(lines.out == [expected])
         #expect(lines.err == [expected])
     }
@@ -39,8 +39,8 @@ struct ConsoleEscapingTests {
             Console.current.err("error: first\nsecond")
         }
         // Then stdout breaks only at the line feed, and stderr stays one line
-        #expect(lines.out == [#"first\u000dline\u000d"# + "\n" + "second"])
-        #expect(lines.err == [#"error: first\u000asecond"#])
+        #expect(lines.out == ["first[U+000D]line[U+000D]\nsecond"])
+        #expect(lines.err == ["error: first[U+000A]second"])
     }
 
     @Test("printable text passes unchanged: the edges of the control ranges, Ξ, box drawing, blocks, accents, emoji")
@@ -55,13 +55,13 @@ struct ConsoleEscapingTests {
     @Test("--json output stays valid JSON that decodes to the original text, with no raw control in it")
     func jsonStaysValid() throws {
         // Given a value with C0, DEL and C1 controls, printed as JSON
-        let value = "\u{1b}[2J\u{07}\u{7f}\u{85}\u{9f} Ξ\n"
+        let value = "\u{1b}[2J\u{07}\u{7f}\u{85}\u{9f} Ξ\n\u{202E}\u{2029}\u{FEFF}"
         let lines = captured { Output(json: true).emit([("message", .string(value))]) }
         // Then the line parses, gives back exactly the value, and holds no raw control character
         #expect(lines.out.count == 1)
         let line = try #require(lines.out.first)
         #expect(try JSONParser.parse(line)["message"]?.stringValue == value)
-        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) })
+        #expect(!line.unicodeScalars.contains { UntrustedText.isHidden($0) })
     }
 
     @Test("human key: value output escapes a hostile value")
@@ -69,7 +69,7 @@ struct ConsoleEscapingTests {
         // Given a field whose value came from a server
         let lines = captured { Output(json: false).emit([("name", .string("x\u{1b}]0;owned\u{07}"))]) }
         // Then the line shows the escapes
-        #expect(lines.out == [#"name: x\u001b]0;owned\u0007"#])
+        #expect(lines.out == ["name: x[U+001B]]0;owned[U+0007]"])
     }
 }
 
@@ -84,7 +84,7 @@ struct OutsideFieldTests {
         let text = BalanceCommand.render(b)
         // Then the symbol is one escaped field: no forged line, no raw escape
         #expect(!text.split(separator: "\n").contains { $0.hasPrefix("ETH  1000000.0") })
-        #expect(text.contains("EVIL\\u000aETH  1000000.0\\u001b[32m"))
+        #expect(text.contains("EVIL[U+000A]ETH  1000000.0[U+001B][32m"))
         #expect(!text.unicodeScalars.contains("\u{1b}"))
     }
 }

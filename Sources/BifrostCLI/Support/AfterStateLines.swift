@@ -18,10 +18,10 @@ enum AfterStateLines {
         let changes = effect.changes.filter { everything || $0.severity != "info" }
         let events = emitted.events.filter { everything || $0.severity != "info" }
         let risks = review.risks.map(SafeRiskView.init).filter { everything || $0.severity != "info" }
-        let eventsHead = everything || !events.isEmpty ? ["events: \(TerminalText.oneLine(emitted.summary))"] : []
-        return ["after the transaction: \(TerminalText.oneLine(effect.summary))"]
-            + changes.map { "  \($0.severity.uppercased()): \(TerminalText.oneLine($0.description))" }
-            + eventsHead + events.map { "  \($0.severity.uppercased()): \(TerminalText.oneLine($0.description))" }
-            + risks.map { "RISK \($0.severity.uppercased()) (\($0.name)): \(TerminalText.oneLine($0.message))" }
+        let eventsHead = everything || !events.isEmpty ? ["events: \(UntrustedText.visible(emitted.summary))"] : []
+        return ["after the transaction: \(UntrustedText.visible(effect.summary))"]
+            + changes.map { "  \($0.severity.uppercased()): \(UntrustedText.visible($0.description))" }
+            + eventsHead + events.map { "  \($0.severity.uppercased()): \(UntrustedText.visible($0.description))" }
+            + risks.map { "RISK \($0.severity.uppercased()) (\($0.name)): \(UntrustedText.visible($0.message))" }
     }
 }

@@ -2,11 +2,15 @@ import Foundation
 import Services
 
 /// Where command output goes. Task-local, so tests can run commands in-process and capture it.
-/// Every line passes `TerminalText.escaped` on its way to a sink: output quotes servers, nodes and
-/// files, and their text must not drive the terminal (colours, titles, clearing, fake lines).
+/// Every line passes `UntrustedText` on its way to a sink: output quotes servers, nodes and files,
+/// and their text must not drive the terminal (colours, titles, clearing). A field from outside is
+/// made `UntrustedText.visible` where it is put into a line, so that its line feeds cannot forge
+/// lines of ours either; what reaches the sink here is a last guard.
 public struct Console: Sendable {
     /// Writes one line to standard output; a block of lines may be passed joined by line feeds.
     public let out: @Sendable (String) -> Void
+    /// Writes a JSON document to standard output, the same value, its hidden characters as JSON escapes.
+    public let json: @Sendable (String) -> Void
     /// Writes one line to standard error; a line feed in it is escaped too, errors being one line.
     public let err: @Sendable (String) -> Void
     /// Reports a step of slow work to a person watching: on a terminal only, so a script or a log
@@ -22,21 +26,23 @@ public struct Console: Sendable {
     /// dropped unless a sink for it is given.
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
                 progress: (@Sendable (String) -> Void)? = nil) {
-        let out: @Sendable (String) -> Void = { text in out(TerminalText.escaped(text, keepingLineFeeds: true)) }
-        self.out = out
-        self.note = out
-        self.err = { text in err(TerminalText.escaped(text, keepingLineFeeds: false)) }
+        let human: @Sendable (String) -> Void = { text in out(UntrustedText.visible(lines: text)) }
+        self.out = human
+        self.note = human
+        self.json = { text in out(UntrustedText.terminalSafe(json: text)) }
+        self.err = { text in err(UntrustedText.visible(text)) }
         if let progress {
-            self.progress = { text in progress(TerminalText.escaped(text, keepingLineFeeds: false)) }
+            self.progress = { text in progress(UntrustedText.visible(text)) }
         } else {
             self.progress = { _ in }
         }
         showsProgress = progress != nil
     }
 
-    private init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+    private init(out: @escaping @Sendable (String) -> Void, json: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
                  progress: @escaping @Sendable (String) -> Void, showsProgress: Bool, note: @escaping @Sendable (String) -> Void) {
         self.out = out
+        self.json = json
         self.err = err
         self.progress = progress
         self.showsProgress = showsProgress
@@ -44,11 +50,11 @@ public struct Console: Sendable {
     }
 
     /// This console without notes and progress, for `--quiet`: results, warnings and errors remain.
-    public var quiet: Console { Console(out: out, err: err, progress: { _ in }, showsProgress: false, note: { _ in }) }
+    public var quiet: Console { Console(out: out, json: json, err: err, progress: { _ in }, showsProgress: false, note: { _ in }) }
 
     /// This console writing every address its results name with the name this home knows it by.
     public func naming(_ names: AddressNames) -> Console {
-        Console(out: { out(names.annotate($0)) }, err: err, progress: progress, showsProgress: showsProgress, note: note)
+        Console(out: { out(names.annotate($0)) }, json: json, err: err, progress: progress, showsProgress: showsProgress, note: note)
     }
 
     /// The process's real stdout and stderr; progress goes to stderr when it is a terminal.

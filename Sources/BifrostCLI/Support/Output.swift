@@ -8,7 +8,7 @@ struct Output {
     func emit(_ fields: [(String, JSONValue)]) {
         let console = Console.current
         if json {
-            console.out(JSONWriter.write(.object(fields.map { (key: $0.0, value: $0.1) })))
+            console.json(JSONWriter.write(.object(fields.map { (key: $0.0, value: $0.1) })))
             return
         }
         let width = fields.map(\.0.count).max() ?? 0
@@ -48,9 +48,11 @@ struct Output {
         if json { emit([(key, value)]) } else { Console.current.out(Output.human(value)) }
     }
 
+    /// A value for a person, on one line: a string as `UntrustedText.visible` shows it, since views
+    /// carry names and fields from outside; anything else as its JSON.
     static func human(_ value: JSONValue) -> String {
         switch value {
-        case .string(let s): return s
+        case .string(let s): return UntrustedText.visible(s)
         case .null: return "-"
         default: return JSONWriter.write(value)
         }

@@ -1,6 +1,11 @@
+import EthereumKit
+
 /// Markup built by interpolation: string literals are trusted markup, every interpolated value is
 /// escaped for text and quoted attributes unless it is `HTML` itself. Outside text (token names
-/// from the chain, Safe names, file contents) can only reach a page escaped.
+/// from the chain, Safe names, file contents) can only reach a page escaped, and shown as
+/// `UntrustedText.visible` shows it to a person everywhere: `\(lines: text)` keeps its line feeds
+/// (a message's body in a box of its own), and `\(value: text)` keeps it exact for a form field
+/// whose value is posted back (a key's name, a draft the user is editing).
 public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation {
     /// The markup, ready to send.
     public let rendered: String
@@ -29,15 +34,21 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation {
 
         public mutating func appendInterpolation(_ parts: [HTML]) { for part in parts { rendered += part.rendered } }
 
-        public mutating func appendInterpolation(_ text: String) { rendered += HTML.escape(text) }
+        public mutating func appendInterpolation(_ text: String) { rendered += HTML.escape(UntrustedText.visible(text)) }
 
-        public mutating func appendInterpolation(_ value: some CustomStringConvertible) { rendered += HTML.escape(value.description) }
+        public mutating func appendInterpolation(_ value: some CustomStringConvertible) { appendInterpolation(value.description) }
 
-        public mutating func appendInterpolation(_ text: String?) { if let text { rendered += HTML.escape(text) } }
+        public mutating func appendInterpolation(_ text: String?) { if let text { appendInterpolation(text) } }
+
+        /// Text whose line feeds belong to it, shown in a `<pre>` or a box of its own.
+        public mutating func appendInterpolation(lines text: String) { rendered += HTML.escape(UntrustedText.visible(lines: text)) }
+
+        /// A form field's value, which the browser posts back: escaped, and otherwise exact.
+        public mutating func appendInterpolation(value text: String) { rendered += HTML.escape(text) }
     }
 
     /// `text` with every character that could end a text node or a quoted attribute replaced by
-    /// its entity; controls that reorder text are shown by code point instead.
+    /// its entity; nothing else changes.
     public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -49,9 +60,6 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation {
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
             case "`": out += "&#96;"
-            case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{200E}", "\u{200F}":
-                // Shown as its code point: an entity would still reorder the text around it.
-                out += "[U+\(String(scalar.value, radix: 16, uppercase: true))]"
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -33,7 +33,7 @@ enum Format {
 
     /// A picker of the vault keys `keys`, and the password that unlocks the chosen one.
     static func keyFields(_ keys: [Account]) -> HTML {
-        let options = HTML.join(keys.map { "<option value=\"\($0.name)\">\($0.name) · \(short($0.address))</option>" })
+        let options = HTML.join(keys.map { "<option value=\"\(value: $0.name)\">\($0.name) · \(short($0.address))</option>" })
         return """
             <label>Key<select name="key">\(options)</select></label>\
             <label>Password<input type="password" name="password" autocomplete="off" required></label>
@@ -63,13 +63,15 @@ enum Format {
         let op: HTML = call.operation == .delegateCall ? " <span class=\"badge warning-badge\">delegatecall</span>" : .empty
         let what: String
         if call.data.isEmpty {
-            what = "Transfer"
+            // A delegatecall with no data still runs the target's code, and sends no value.
+            what = call.operation == .call ? "Transfer" : "\(call.operation.name) with no data"
         } else if !call.calls.isEmpty {
             what = "multiSend: \(call.calls.count) calls"
         } else {
             what = call.function ?? "Unknown function \(hex(Array(call.data.prefix(4))))"
         }
-        let value: HTML = call.value > 0 || call.data.isEmpty ? " · \(ether(EtherAmount(wei: call.value)))" : .empty
+        let showsValue = call.data.isEmpty ? call.operation == .call : call.value > 0
+        let value: HTML = showsValue ? " · \(ether(EtherAmount(wei: call.value)))" : .empty
         let arguments: HTML = call.arguments.isEmpty ? .empty : """
             <table class="arguments"><tbody>\(HTML.join(call.arguments.map { "<tr><th>\($0.name)</th><td class=\"muted\">\($0.type)</td><td><code>\(names.annotate($0.value))</code></td></tr>" }))</tbody></table>
             """

@@ -47,9 +47,9 @@ enum MessageScreen {
 
     /// The text as written, or the typed data laid out with its JSON.
     static func content(_ view: SafeMessageView) -> HTML {
-        guard view.kind == "typedData" else { return "<section id=\"content\"><h2>Text</h2><pre class=\"message\">\(view.message)</pre></section>" }
+        guard view.kind == "typedData" else { return "<section id=\"content\"><h2>Text</h2><pre class=\"message\">\(lines: view.message)</pre></section>" }
         let pretty = (try? JSONParser.parse(view.message)).map { JSONWriter.write($0, pretty: true) } ?? view.message
-        return "<section id=\"content\"><h2>Typed data (EIP-712)</h2><pre class=\"message\">\(pretty)</pre></section>"
+        return "<section id=\"content\"><h2>Typed data (EIP-712)</h2><pre class=\"message\">\(lines: pretty)</pre></section>"
     }
 
     static func hashes(_ view: SafeMessageView) -> HTML {

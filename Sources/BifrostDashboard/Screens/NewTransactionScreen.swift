@@ -79,7 +79,7 @@ enum NewTransactionScreen {
     /// The fields of the draft's kind, prefilled with what was typed.
     static func fields(_ d: SafeIntentDraft) -> HTML {
         func input(_ label: String, _ name: String, _ value: String, placeholder: String = "0x…", required: Bool = true) -> HTML {
-            "<label>\(label)<input name=\"\(name)\" value=\"\(value)\" placeholder=\"\(placeholder)\"\(required ? " required" : "") autocomplete=\"off\"></label>"
+            "<label>\(label)<input name=\"\(name)\" value=\"\(value: value)\" placeholder=\"\(placeholder)\"\(required ? " required" : "") autocomplete=\"off\"></label>"
         }
         let keepThreshold = "Threshold (empty keeps the current rule)"
         switch d.kind {
@@ -102,7 +102,7 @@ enum NewTransactionScreen {
             return """
                 <label>Transfers, one per line: ADDRESS AMOUNT (ETH); or a JSON array of calls, as <code>safe propose --batch</code> takes; \
                 or a Safe{Wallet} Transaction Builder file<textarea id="batch" name="batch" rows="5" required \
-                placeholder="0x… 0.1&#10;0x… 0.25">\(d.batch)</textarea></label>\
+                placeholder="0x… 0.1&#10;0x… 0.25">\(value: d.batch)</textarea></label>\
                 <label>…or load a Transaction Builder file<input type="file" accept=".json,application/json" data-into="batch"></label>
                 """
         case .contract:
@@ -110,7 +110,7 @@ enum NewTransactionScreen {
         case .sheet:
             return """
                 <label>CSV: token_type,token_address,receiver,amount (native or erc20), or token,receiver,amount; amounts in each token's units\
-                <textarea id="sheet" name="sheet" rows="6" required placeholder="token,receiver,amount&#10;,0x…,0.1">\(d.sheet)</textarea></label>\
+                <textarea id="sheet" name="sheet" rows="6" required placeholder="token,receiver,amount&#10;,0x…,0.1">\(value: d.sheet)</textarea></label>\
                 <label>…or load the CSV file<input type="file" accept=".csv,text/csv" data-into="sheet"></label>
                 """
         }
@@ -120,7 +120,7 @@ enum NewTransactionScreen {
     static func abiFields(_ d: SafeIntentDraft) -> HTML {
         let abi: HTML = """
             <label>ABI (JSON, as solc, Foundry, Hardhat or Etherscan give it)<textarea id="abi" name="abi" rows="5" required \
-            placeholder="[{&quot;type&quot;:&quot;function&quot;,…}]">\(d.abi)</textarea></label>\
+            placeholder="[{&quot;type&quot;:&quot;function&quot;,…}]">\(value: d.abi)</textarea></label>\
             <label>…or load the ABI file<input type="file" accept=".json,application/json" data-into="abi"></label>
             """
         guard let chosen = d.chosenFunction else {
@@ -128,14 +128,14 @@ enum NewTransactionScreen {
             return "\(abi)\(why)"
         }
         let options = HTML.join(d.contractFunctions.map { f in
-            "<option value=\"\(f.canonical)\"\(f == chosen ? " selected" : "")>\(f.description)</option>"
+            "<option value=\"\(value: f.canonical)\"\(f == chosen ? " selected" : "")>\(f.description)</option>"
         })
         let inputs = HTML.join(chosen.inputs.indices.map { i in
             let value = i < d.arguments.count ? d.arguments[i] : ""
             let hint = Self.argumentHint(chosen.inputs[i].type)
             return """
                 <label>\(chosen.label(i)) <span class="muted">\(chosen.inputs[i].type.description)</span>\
-                <input name="arg-\(i)" value="\(value)" placeholder="\(hint)" autocomplete="off" data-argument="\(chosen.label(i))"></label>
+                <input name="arg-\(i)" value="\(value: value)" placeholder="\(hint)" autocomplete="off" data-argument="\(chosen.label(i))"></label>
                 """
         })
         return "\(abi)<label>Function<select name=\"function\" id=\"function\">\(options)</select></label>\(inputs)"

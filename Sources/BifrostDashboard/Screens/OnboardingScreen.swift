@@ -136,7 +136,7 @@ enum OnboardingScreen {
     }
 
     static func deploySafe(_ context: RenderContext) -> HTML {
-        let options = HTML.join(context.keys.map { "<option value=\"\($0.name)\">\($0.name) · \(Format.short($0.address))</option>" })
+        let options = HTML.join(context.keys.map { "<option value=\"\(value: $0.name)\">\($0.name) · \(Format.short($0.address))</option>" })
         return "<section><h2>Deploy a new Safe</h2>\(context.form("deploy", """
             <label>Owners (addresses, one per line or separated by commas)<textarea name="owners" required></textarea></label>\
             <label>Threshold (signatures needed)<input name="threshold" required inputmode="numeric" value="1"></label>\

@@ -26,7 +26,7 @@ enum RatesScreen {
         let rows = HTML.join(state.rates.map { rate in
             let stale: HTML = rate.stale ? " <span class=\"pill stale\">stale</span>" : .empty
             let history = context.form("history", class: "inline", """
-                <input type="hidden" name="coin" value="\(rate.coin)"><input type="hidden" name="days" value="30">\
+                <input type="hidden" name="coin" value="\(value: rate.coin)"><input type="hidden" name="days" value="30">\
                 <button type="submit" class="secondary">30-day chart</button>
                 """)
             return "<tr><td>\(rate.coin)</td><td>\(rate.price) \(rate.fiat.uppercased())\(stale)</td><td>\(rate.time.formatted(.iso8601))</td><td>\(history)</td></tr>"

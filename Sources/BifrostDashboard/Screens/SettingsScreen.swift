@@ -35,11 +35,11 @@ enum SettingsScreen {
         let networks = HTML.join(snapshot.networks.map { n in
             let current = n.name == snapshot.current
             let use: HTML = current ? "<span class=\"pill\">current</span>"
-                : context.form("use-network", class: "inline", "<input type=\"hidden\" name=\"name\" value=\"\(n.name)\"><button type=\"submit\" class=\"secondary\">Use</button>")
+                : context.form("use-network", class: "inline", "<input type=\"hidden\" name=\"name\" value=\"\(value: n.name)\"><button type=\"submit\" class=\"secondary\">Use</button>")
             return "<tr><td>\(n.name)</td><td>\(n.chainID)</td><td><code>\(CredentialMask.url(n.rpcURL))</code></td><td>\(use)</td></tr>"
         })
         let keys = HTML.join(snapshot.keys.map { "<tr><td>\($0.name)</td><td>\(Format.address($0.address, copy: true))</td></tr>" })
-        let options = HTML.join(snapshot.keys.map { "<option value=\"\($0.name)\">\($0.name)</option>" })
+        let options = HTML.join(snapshot.keys.map { "<option value=\"\(value: $0.name)\">\($0.name)</option>" })
         let exported: HTML = state.exported.map { file in
             "<p><a class=\"button secondary\" id=\"download\" href=\"/p/\(context.pageID)/download/keystore\" download>Download \(file.name).keystore.json</a></p>"
         } ?? .empty

@@ -14,7 +14,8 @@ public struct AddressNames: Sendable, Equatable {
     public func name(_ address: Address) -> String? { byAddress[address] }
 
     /// `text` with ` (Name)` after every full address in it that has a name: summaries, decoded
-    /// calls and review lines name their addresses the same way.
+    /// calls and review lines name their addresses the same way. A name shows as
+    /// `UntrustedText.visible` shows it, so it cannot break the line it is put into.
     public func annotate(_ text: String) -> String {
         guard !byAddress.isEmpty, text.contains("0x") else { return text }
         var out = "", rest = Substring(text)
@@ -23,7 +24,7 @@ public struct AddressNames: Sendable, Equatable {
             let candidate = rest[start.lowerBound...].prefix(42)
             let boundary = rest[start.lowerBound...].dropFirst(42).first.map { !$0.isHexDigit } ?? true
             if candidate.count == 42, boundary, let address = try? Address(String(candidate)), let name = byAddress[address] {
-                out += candidate + " (\(name))"
+                out += candidate + " (\(UntrustedText.visible(name)))"
                 rest = rest[candidate.endIndex...]
             } else {
                 out += "0x"

@@ -28,7 +28,7 @@ struct ABIDecodeCommand: AsyncParsableCommand {
         if global.json {
             try global.output.emit(view: DecodedValuesView(decoded))
         } else {
-            for value in decoded.values { Console.current.out(ABIValueFormatter.text(value)) }
+            for value in decoded.values { Console.current.out(UntrustedText.visible(ABIValueFormatter.text(value))) }
         }
     }
 }

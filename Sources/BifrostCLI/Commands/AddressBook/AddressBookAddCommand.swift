@@ -19,6 +19,6 @@ struct AddressBookAddCommand: AsyncParsableCommand {
         let entry = try await global.services().dispatcher.dispatch(AddAddressBookEntry(
             address: address.address, name: name, chainID: chain.chainID?.value, chain: global.chain))
         if global.json { return try global.output.emit(view: AddressBookEntryView(entry)) }
-        Console.current.out("\(entry.address.checksummed)  \(entry.name)  (chain \(entry.chainID))")
+        Console.current.out("\(entry.address.checksummed)  \(UntrustedText.visible(entry.name))  (chain \(entry.chainID))")
     }
 }

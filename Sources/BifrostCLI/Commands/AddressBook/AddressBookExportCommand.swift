@@ -16,7 +16,7 @@ struct AddressBookExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let entries = try await global.services().dispatcher.dispatch(ListAddressBook(chainID: chain.chainID?.value, allChains: all, chain: global.chain))
-        guard try OutFile.write(AddressBookEntry.csv(entries), to: out) else { return }
+        guard try OutFile.write(AddressBookEntry.csv(entries), to: out, isJSON: false) else { return }
         if global.json {
             global.output.emit([("file", .string(out)), ("entries", .number(String(entries.count)))])
             return

@@ -19,6 +19,6 @@ struct AddressBookListCommand: AsyncParsableCommand {
             Console.current.note("The address book is empty. Add a name with 'bifrost address-book add ADDRESS NAME'.")
             return
         }
-        for e in entries { Console.current.out("\(e.address.checksummed)  \(TerminalText.oneLine(e.name))" + (all ? "  chain \(e.chainID)" : "")) }
+        for e in entries { Console.current.out("\(e.address.checksummed)  \(UntrustedText.visible(e.name))" + (all ? "  chain \(e.chainID)" : "")) }
     }
 }

@@ -13,6 +13,6 @@ struct AddressBookRemoveCommand: AsyncParsableCommand {
         let entry = try await global.services().dispatcher.dispatch(RemoveAddressBookEntry(
             address: address.address, chainID: chain.chainID?.value, chain: global.chain))
         if global.json { return try global.output.emit(view: AddressBookEntryView(entry)) }
-        Console.current.out("Removed \(entry.address.checksummed) (\(entry.name)) from chain \(entry.chainID)'s book.")
+        Console.current.out("Removed \(entry.address.checksummed) (\(UntrustedText.visible(entry.name))) from chain \(entry.chainID)'s book.")
     }
 }

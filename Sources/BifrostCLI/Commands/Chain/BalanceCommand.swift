@@ -43,7 +43,7 @@ struct BalanceCommand: AsyncParsableCommand {
     /// The human form: the address, then one aligned line per asset.
     static func render(_ b: Balances, fiat: String? = nil) -> String {
         var rows = [("ETH", b.ether.exact(in: .ether))]
-        rows += b.tokens.map { (TerminalText.oneLine($0.symbol), $0.amount.description) }
+        rows += b.tokens.map { (UntrustedText.visible($0.symbol), $0.amount.description) }
         let width = rows.map(\.1.count).max() ?? 0
         let lines = [b.address.checksummed] + rows.map { "  " + String(repeating: " ", count: width - $0.1.count) + $0.1 + " " + $0.0 }
         return (lines + (fiat.map { ["  " + $0] } ?? [])).joined(separator: "\n")

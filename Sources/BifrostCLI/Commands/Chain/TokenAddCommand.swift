@@ -15,7 +15,7 @@ struct TokenAddCommand: AsyncParsableCommand {
         let a = address.address
         let t = try await global.services().dispatcher.dispatch(AddToken(address: a, chain: global.chain, whitelisted: !hidden))
         if global.json { try global.output.emit(view: TokenView(t)) } else {
-            Console.current.out("Added \(TerminalText.oneLine(t.symbol)) (\(TerminalText.oneLine(t.name)), \(t.decimals) decimals) at \(t.address.checksummed)")
+            Console.current.out("Added \(UntrustedText.visible(t.symbol)) (\(UntrustedText.visible(t.name)), \(t.decimals) decimals) at \(t.address.checksummed)")
         }
     }
 }

@@ -13,7 +13,7 @@ struct TokenListCommand: AsyncParsableCommand {
             return
         }
         if tokens.isEmpty { Console.current.note("No tokens yet. Add one with 'bifrost token add ADDRESS'.") }
-        for t in tokens { Console.current.out("\(TerminalText.oneLine(t.symbol))  \(t.address.checksummed)  \(t.decimals) decimals\(t.whitelisted ? "" : "  (hidden)")") }
+        for t in tokens { Console.current.out("\(UntrustedText.visible(t.symbol))  \(t.address.checksummed)  \(t.decimals) decimals\(t.whitelisted ? "" : "  (hidden)")") }
     }
 }
 

@@ -72,7 +72,7 @@ struct KeyImportCommand: AsyncParsableCommand {
         if global.json {
             try global.output.emit(view: ImportedKeyView(account))
         } else {
-            Console.current.out("Imported '\(account.name)': \(account.address.checksummed) (\(account.kind.rawValue))")
+            Console.current.out("Imported '\(UntrustedText.visible(account.name))': \(account.address.checksummed) (\(account.kind.rawValue))")
         }
     }
 }

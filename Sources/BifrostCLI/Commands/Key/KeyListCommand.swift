@@ -17,10 +17,11 @@ struct KeyListCommand: AsyncParsableCommand {
             Console.current.note("No keys yet. Create one with 'bifrost key new --name NAME' or import one with 'bifrost key import'.")
             return
         }
-        let width = accounts.map(\.name.count).max() ?? 0
-        for a in accounts {
-            let pad = String(repeating: " ", count: width - a.name.count)
-            Console.current.out("\(a.name)\(pad)  \(a.address.checksummed)  \(a.kind.rawValue)\(a.derivationPath.map { "  " + $0 } ?? "")")
+        let names = accounts.map { UntrustedText.visible($0.name) }
+        let width = names.map(\.count).max() ?? 0
+        for (name, a) in zip(names, accounts) {
+            let pad = String(repeating: " ", count: width - name.count)
+            Console.current.out("\(name)\(pad)  \(a.address.checksummed)  \(a.kind.rawValue)\(a.derivationPath.map { "  " + $0 } ?? "")")
         }
     }
 }

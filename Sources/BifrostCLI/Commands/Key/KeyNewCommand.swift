@@ -41,7 +41,7 @@ struct KeyNewCommand: AsyncParsableCommand {
             return
         }
         let console = Console.current
-        console.out("Created '\(name)': \(created.account.address.checksummed) at \(created.account.derivationPath ?? "")")
+        console.out("Created '\(UntrustedText.visible(name))': \(created.account.address.checksummed) at \(created.account.derivationPath ?? "")")
         console.out("")
         console.out("Recovery phrase (shown only this once; write it down and keep it offline):")
         console.out("")

@@ -56,7 +56,7 @@ struct NetworkAddCommand: AsyncParsableCommand {
             throw InputError(option: "--deployments", reason: e.description)
         }
         if global.json { try global.output.emit(view: NetworkView(network)) } else {
-            Console.current.out("Added network '\(network.name)': chain \(network.chainID) at \(CredentialMask.url(network.rpcURL))")
+            Console.current.out("Added network '\(UntrustedText.visible(network.name))': chain \(network.chainID) at \(CredentialMask.url(network.rpcURL))")
         }
     }
 }

@@ -16,6 +16,6 @@ struct NetworkListCommand: AsyncParsableCommand {
             Console.current.note("No networks yet. Add one with 'bifrost network add NAME --rpc-url URL'.")
             return
         }
-        for n in networks { Console.current.out("\(n.name == current ? "*" : " ") \(n.name)  chain \(n.chainID)  \(CredentialMask.url(n.rpcURL))") }
+        for n in networks { Console.current.out("\(n.name == current ? "*" : " ") \(UntrustedText.visible(n.name))  chain \(n.chainID)  \(CredentialMask.url(n.rpcURL))") }
     }
 }

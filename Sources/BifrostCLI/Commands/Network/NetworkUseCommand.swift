@@ -11,7 +11,7 @@ struct NetworkUseCommand: AsyncParsableCommand {
     func run() async throws {
         let n = try await global.services().dispatcher.dispatch(UseNetwork(name: name))
         if global.json { try global.output.emit(view: NetworkView(n, current: true)) } else {
-            Console.current.out("Now using '\(n.name)' (chain \(n.chainID)).")
+            Console.current.out("Now using '\(UntrustedText.visible(n.name))' (chain \(n.chainID)).")
         }
     }
 }

@@ -26,10 +26,10 @@ struct RatesHistoryCommand: AsyncParsableCommand {
             return
         }
         guard let first = h.points.first, let last = h.points.last else {
-            Console.current.note("No prices for \(h.coin) in the last \(days) days.")
+            Console.current.note("No prices for \(UntrustedText.visible(h.coin)) in the last \(days) days.")
             return
         }
-        Console.current.out("\(h.coin) in \(h.fiat.uppercased()), last \(days) days" + (h.stale ? " (stale)" : ""))
+        Console.current.out("\(UntrustedText.visible(h.coin)) in \(UntrustedText.visible(h.fiat.uppercased())), last \(days) days" + (h.stale ? " (stale)" : ""))
         Console.current.out(TerminalChart.render(values: h.points.compactMap { Double($0.price) }, first: first.time, last: last.time,
                                                  unit: h.fiat.uppercased()))
     }

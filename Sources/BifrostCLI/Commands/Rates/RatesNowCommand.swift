@@ -24,11 +24,14 @@ struct RatesNowCommand: AsyncParsableCommand {
 
     /// One aligned line per coin: name, price, currency, time, and a stale mark.
     static func render(_ rates: [Rate]) -> String {
-        let nameWidth = rates.map(\.coin.count).max() ?? 0
-        let priceWidth = rates.map(\.price.count).max() ?? 0
-        return rates.map { r in
-            r.coin.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
-                + String(repeating: " ", count: priceWidth - r.price.count) + r.price + " " + r.fiat.uppercased()
+        // Coin IDs and prices come from the rates service.
+        let names = rates.map { UntrustedText.visible($0.coin) }, prices = rates.map { UntrustedText.visible($0.price) }
+        let nameWidth = names.map(\.count).max() ?? 0
+        let priceWidth = prices.map(\.count).max() ?? 0
+        return zip(names, zip(prices, rates)).map { name, priced in
+            let (price, r) = priced
+            return name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+                + String(repeating: " ", count: priceWidth - price.count) + price + " " + UntrustedText.visible(r.fiat.uppercased())
                 + "  " + ISO8601DateFormatter().string(from: r.time) + (r.stale ? "  (stale)" : "")
         }.joined(separator: "\n")
     }

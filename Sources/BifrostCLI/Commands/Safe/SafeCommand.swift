@@ -26,7 +26,7 @@ struct SafeCommand: AsyncParsableCommand {
     static func render(_ state: SafeState, fiat: String? = nil) -> String {
         let s = state.safe
         func none(_ a: Address) -> String { a == .zero ? "none" : a.checksummed }
-        var lines = ["Safe \(s.address.checksummed)" + (s.name.map { "  (\($0))" } ?? "") + "  on chain \(s.chainID)"]
+        var lines = ["Safe \(s.address.checksummed)" + (s.name.map { "  (\(UntrustedText.visible($0)))" } ?? "") + "  on chain \(s.chainID)"]
         let label = "owners (\(s.threshold) of \(s.owners.count)):"
         let width = max(label.count, 18)
         func row(_ key: String, _ value: String) { lines.append(key.padding(toLength: width, withPad: " ", startingAt: 0) + " " + value) }
@@ -35,7 +35,7 @@ struct SafeCommand: AsyncParsableCommand {
             row(i == 0 ? label : "", owner.checksummed + (state.contractOwners.contains(owner) ? "  (contract)" : ""))
         }
         row("nonce:", String(s.nonce))
-        var assets = [("ETH", state.balance.exact(in: .ether))] + state.tokens.map { (TerminalText.oneLine($0.symbol), $0.amount.description) }
+        var assets = [("ETH", state.balance.exact(in: .ether))] + state.tokens.map { (UntrustedText.visible($0.symbol), $0.amount.description) }
         let amountWidth = assets.map(\.1.count).max() ?? 0
         assets = assets.map { (String(repeating: " ", count: amountWidth - $0.1.count) + $0.1, $0.0) }
         for (i, asset) in assets.enumerated() { row(i == 0 ? "balance:" : "", "\(asset.0) \(asset.1)") }
@@ -45,7 +45,7 @@ struct SafeCommand: AsyncParsableCommand {
         row("guard:", none(s.guardAddress))
         if let singleton = state.singleton { row("singleton:", singleton.checksummed) }
         for risk in state.risks.map(SafeRiskView.init) {
-            lines.append("RISK \(risk.severity.uppercased()) (\(risk.name)): \(TerminalText.oneLine(risk.message))")
+            lines.append("RISK \(risk.severity.uppercased()) (\(risk.name)): \(UntrustedText.visible(risk.message))")
         }
         return lines.joined(separator: "\n")
     }

@@ -25,7 +25,7 @@ struct SafeEvidenceCommand: AsyncParsableCommand {
 
     func run() async throws {
         let document = try await global.services().dispatcher.dispatch(SafeEvidenceQuery(safeTxHash: safeTxHash.bytes, chain: global.chain))
-        guard try OutFile.write(document, to: out) else { return }
+        guard try OutFile.write(document, to: out, isJSON: true) else { return }
         if global.json {
             global.output.emit([("path", .string(out)), ("safeTxHash", .string(Hex.encode(safeTxHash.bytes)))])
         } else {
@@ -52,9 +52,9 @@ struct SafeVerifyEvidenceCommand: AsyncParsableCommand {
             try global.output.emit(view: view)
         } else {
             let console = Console.current
-            for line in view.checked { console.out("ok: \(line)") }
-            for line in view.mismatches { console.out("MISMATCH: \(line)") }
-            for line in view.needsNode { console.out("needs a node: \(line)") }
+            for line in view.checked { console.out("ok: \(UntrustedText.visible(line))") }
+            for line in view.mismatches { console.out("MISMATCH: \(UntrustedText.visible(line))") }
+            for line in view.needsNode { console.out("needs a node: \(UntrustedText.visible(line))") }
         }
         if !verdict.holds { throw ExitCode.failure }
     }

@@ -23,7 +23,7 @@ struct SafeExportBatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let file = try await global.services().dispatcher.dispatch(ExportBuilderFile(safeTxHash: safeTxHash.bytes))
-        guard try OutFile.write(file.text, to: out) else { return }
+        guard try OutFile.write(file.text, to: out, isJSON: true) else { return }
         try global.output.emit(view: BuilderFileView(file, path: out))
     }
 }

@@ -22,7 +22,7 @@ struct SafeExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let file = try await global.services().dispatcher.dispatch(ExportSafeTransaction(safeTxHash: safeTxHash.bytes))
-        guard try OutFile.write(file.json, to: out) else { return }
+        guard try OutFile.write(file.json, to: out, isJSON: true) else { return }
         try global.output.emit(view: SafeExportView(file, path: out))
     }
 }

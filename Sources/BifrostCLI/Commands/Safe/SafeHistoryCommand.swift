@@ -40,7 +40,7 @@ struct SafeHistoryCommand: AsyncParsableCommand {
         let console = Console.current.naming(names)
         if items.isEmpty { console.note("No executed transactions yet.") }
         for i in items {
-            let what = i.entry.map { "nonce \($0.transaction.nonce)  \($0.summary)" } ?? Hex.encode(i.safeTxHash)
+            let what = i.entry.map { "nonce \($0.transaction.nonce)  \(UntrustedText.visible($0.summary))" } ?? Hex.encode(i.safeTxHash)
             console.out("\(i.success ? "✓" : "✗ failed")  block \(i.blockNumber.map { String($0) } ?? "?")  \(what)")
         }
     }
@@ -49,7 +49,7 @@ struct SafeHistoryCommand: AsyncParsableCommand {
         Console.current.progress("Reading the Safe's transfers and executions…")
         let rows = try await services.dispatcher.dispatch(SafeLedgerQuery(safe: safe.address, chain: global.chain))
         let names = await global.names(services, chainID: nil)
-        guard try OutFile.write(SafeLedgerRow.csv(rows, names: names), to: out ?? "-") else { return }
+        guard try OutFile.write(SafeLedgerRow.csv(rows, names: names), to: out ?? "-", isJSON: false) else { return }
         if global.json {
             global.output.emit([("file", .string(out ?? "-")), ("rows", .number(String(rows.count)))])
         } else {

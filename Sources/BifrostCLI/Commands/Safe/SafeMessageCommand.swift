@@ -37,6 +37,6 @@ struct SafeMessageCommand: AsyncParsableCommand {
     static func emit(_ detail: SafeMessageDetail, _ global: GlobalOptions) throws {
         let view = SafeMessageView(detail)
         guard !global.json else { return try global.output.emit(view: view) }
-        Console.current.out(view.lines.map { TerminalText.oneLine($0) }.joined(separator: "\n"))
+        Console.current.out(view.lines.map { UntrustedText.visible($0) }.joined(separator: "\n"))
     }
 }

@@ -20,7 +20,7 @@ struct SafeMessageExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let file = try await global.services().dispatcher.dispatch(ExportSafeMessage(messageHash: messageHash.bytes))
-        guard try OutFile.write(file.json, to: out) else { return }
+        guard try OutFile.write(file.json, to: out, isJSON: true) else { return }
         global.output.emit([("messageHash", .string(Hex.encode(file.messageHash))), ("signatures", .number(String(file.signatures.count))),
                             ("file", .string(out))])
     }

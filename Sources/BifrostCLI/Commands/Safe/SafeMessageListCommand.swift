@@ -20,7 +20,7 @@ struct SafeMessageListCommand: AsyncParsableCommand {
         if details.isEmpty { return Console.current.out("No messages for \(safe.address.checksummed).") }
         for view in details.map(SafeMessageView.init) {
             let what = view.kind == "text" ? view.message.split(separator: "\n").first.map(String.init) ?? "" : "typed data"
-            Console.current.out(TerminalText.oneLine("\(view.messageHash)  \(view.confirmations) of \(view.threshold)  \(what)"))
+            Console.current.out(UntrustedText.visible("\(view.messageHash)  \(view.confirmations) of \(view.threshold)  \(what)"))
         }
     }
 }

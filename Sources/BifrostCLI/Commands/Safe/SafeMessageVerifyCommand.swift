@@ -15,7 +15,7 @@ struct SafeMessageVerifyCommand: AsyncParsableCommand {
         if global.json {
             try global.output.emit(view: SafeMessageVerdictView(verdict))
         } else {
-            Console.current.out(verdict.valid ? "valid: the Safe accepts the signature" : "INVALID: \(TerminalText.oneLine(verdict.reason ?? "refused"))")
+            Console.current.out(verdict.valid ? "valid: the Safe accepts the signature" : "INVALID: \(UntrustedText.visible(verdict.reason ?? "refused"))")
         }
         if !verdict.valid { throw ExitCode(1) }
     }

@@ -123,7 +123,7 @@ struct SafeProposeCommand: AsyncParsableCommand {
         if global.json {
             try global.output.emit(view: SafeProposalView(entry))
         } else {
-            Console.current.out("Proposed: \(entry.summary)\nnonce:      \(entry.transaction.nonce)\nsafeTxHash: \(Hex.encode(entry.safeTxHash))")
+            Console.current.out("Proposed: \(UntrustedText.visible(entry.summary))\nnonce:      \(entry.transaction.nonce)\nsafeTxHash: \(Hex.encode(entry.safeTxHash))")
             Console.current.err("Next: bifrost safe sign \(Hex.encode(entry.safeTxHash)) --key NAME")
         }
     }

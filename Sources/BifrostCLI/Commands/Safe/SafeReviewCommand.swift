@@ -37,27 +37,28 @@ struct SafeReviewCommand: AsyncParsableCommand {
         }
         let console = Console.current.naming(names)
         let tx = detail.entry.transaction
-        console.out("\(TerminalText.oneLine(detail.entry.summary))\nSafe \(tx.safe.checksummed)  nonce \(tx.nonce)  \(detail.view.standing)")
-        for warning in review.call.allWarnings { console.out("WARNING: \(TerminalText.oneLine(warning))") }
+        console.out("\(UntrustedText.visible(detail.entry.summary))\nSafe \(tx.safe.checksummed)  nonce \(tx.nonce)  \(detail.view.standing)")
+        for warning in review.call.allWarnings { console.out("WARNING: \(UntrustedText.visible(warning))") }
         console.out(Self.lines(review.call).joined(separator: "\n"))
-        console.out("simulation: \(TerminalText.oneLine(review.simulation.description))")
+        console.out("simulation: \(UntrustedText.visible(review.simulation.description))")
         for line in AfterStateLines.lines(review, everything: true) { console.out(line) }
-        console.out(detail.hashes.lines.map(TerminalText.oneLine).joined(separator: "\n"))
+        console.out(detail.hashes.lines.map { UntrustedText.visible($0) }.joined(separator: "\n"))
     }
 
     /// A call and its inner calls as lines: the first starts with `first`, the rest with `rest`.
     static func lines(_ call: DecodedCall, first: String = "", rest: String = "") -> [String] {
-        var head = TerminalText.oneLine(call.headline)
+        var head = UntrustedText.visible(call.headline)
         if let function = call.function, call.calls.isEmpty {
             let ether = call.value > 0 ? " with \(EtherAmount(wei: call.value).exact(in: .ether)) ETH" : ""
-            head = (call.operation == .delegateCall ? "delegatecall " : "") + function + " on \(call.to.checksummed)" + ether
+            head = (call.operation == .delegateCall ? "delegatecall " : "") + UntrustedText.visible(function) + " on \(call.to.checksummed)" + ether
         } else if !call.data.isEmpty {
             head += call.calls.isEmpty ? " on \(call.to.checksummed)" : " via \(call.to.checksummed)"
         }
         var out = [first + head]
-        let width = call.arguments.map(\.name.count).max() ?? 0
-        for a in call.arguments where call.calls.isEmpty {
-            out.append(rest + "  " + a.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + TerminalText.oneLine(a.value))
+        let names = call.arguments.map { UntrustedText.visible($0.name) }
+        let width = names.map(\.count).max() ?? 0
+        for (name, a) in zip(names, call.arguments) where call.calls.isEmpty {
+            out.append(rest + "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + UntrustedText.visible(a.value))
         }
         for (i, inner) in call.calls.enumerated() {
             out += lines(inner, first: rest + "  \(i + 1). ", rest: rest + "     ")
