@@ -69,6 +69,7 @@ struct SecretFileCommandTests {
         let imported = await bifrost("key", "import", "--name", "latin", "--private-key-file", keyFile, "--password-file", bad)
         #expect(imported.code == 1)
         #expect(imported.err.joined().contains("--password-file") && imported.err.joined().contains("UTF-8"), "\(imported.err)")
+        #expect(imported.err.joined().contains("U+FFFD"), "how a key stored from such a file by an older Bifrost still opens")
         let phrase = try Self.file(Array("test test test test test test test test test test test junk".utf8))
         defer { try? FileManager.default.removeItem(atPath: phrase) }
         let derived = await bifrost("key", "new", "--name", "latin2", "--passphrase-file", bad, "--password-file", lf)

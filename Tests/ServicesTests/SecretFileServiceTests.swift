@@ -141,12 +141,15 @@ struct LegacyPasswordNoticeTests {
         await #expect(throws: KeyStoreError.notFound("gull")) { try await store.reencrypt(name: "gull", password: "x", newPassword: nil) }
     }
 
-    @Test("no new key is stored under a password with a line break, so no legacy form of one password opens another's key")
+    @Test("no new key is stored under a password with a line break or U+FFFD, so no legacy form or lossy decoding of one password opens another's key")
     func newPasswordsHaveNoLineBreak() async throws {
         let (store, _, dir) = try Self.store(Heard())
         defer { try? FileManager.default.removeItem(at: dir) }
         for password in ["Tern-7 salt\r\n", "Tern-7 salt\r", "Tern\n7"] {
             await #expect(throws: KeyStoreError.passwordLineBreak) { try await store.importPrivateKey(name: "tern", key: Self.devKey3, password: password) }
+        }
+        await #expect(throws: KeyStoreError.passwordReplacementCharacter) {
+            try await store.importPrivateKey(name: "tern", key: Self.devKey3, password: "\u{FFFD}\u{FFFD}Tern-7")
         }
         _ = try await store.importPrivateKey(name: "tern", key: Self.devKey3, password: "Tern-7 salt")
         await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: "tern", password: "Tern-7 sal") }

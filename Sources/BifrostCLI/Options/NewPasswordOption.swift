@@ -8,6 +8,6 @@ struct NewPasswordOption: ParsableArguments {
 
     /// The new password, read by the one secret-file rule; nil when none was given.
     func read() throws -> String? {
-        try newPasswordFile.map { try SecretInput.file($0, option: "--new-password-file", isPassword: true) }
+        try newPasswordFile.map { try SecretInput.file($0, option: "--new-password-file", madeSomething: true) }
     }
 }

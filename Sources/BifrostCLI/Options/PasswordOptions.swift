@@ -27,8 +27,8 @@ struct PasswordOptions: ParsableArguments {
     }
 
     private func obtain(prompt: String, confirm: Bool) throws -> String {
-        if let passwordFile { return try SecretInput.file(passwordFile, option: "--password-file", isPassword: true) }
-        if let env = try SecretInput.variable("BIFROST_PASSWORD", isPassword: true) { return env }
+        if let passwordFile { return try SecretInput.file(passwordFile, option: "--password-file", madeSomething: true) }
+        if let env = try SecretInput.variable("BIFROST_PASSWORD", madeSomething: true) { return env }
         guard let typed = try PasswordPrompt.secret(prompt) else {
             throw PasswordError(description: "a password is needed: give --password-file FILE or set BIFROST_PASSWORD")
         }

@@ -6,17 +6,19 @@ enum SecretInput {
     /// How a secret file reads, for the help of every option that takes one.
     static let fileRule = "one line: a final \\n or \\r\\n is dropped, nothing else is trimmed; more lines, or bytes that are not UTF-8, are refused"
 
-    /// The secret in the file `option` names (`-` is standard input).
-    static func file(_ path: String, option: String, isPassword: Bool = false) throws -> String {
+    /// The secret in the file `option` names (`-` is standard input). `madeSomething`: an older
+    /// Bifrost stored or derived something from this option's secret (a password, a passphrase),
+    /// so a refusal says how to get it back.
+    static func file(_ path: String, option: String, madeSomething: Bool = false) throws -> String {
         do { return try SecretText.file(path) } catch {
-            throw InputError(option: option, reason: reason(error, source: path, isPassword: isPassword))
+            throw InputError(option: option, reason: reason(error, source: path, madeSomething: madeSomething))
         }
     }
 
-    /// The secret in the variable `name`; nil when it is unset or empty.
-    static func variable(_ name: String, isPassword: Bool = false) throws -> String? {
+    /// The secret in the variable `name`; nil when it is unset or empty; `madeSomething` as for `file`.
+    static func variable(_ name: String, madeSomething: Bool = false) throws -> String? {
         do { return try SecretText.environment(name) } catch {
-            throw InputError(option: name, reason: reason(error, source: "the variable", isPassword: isPassword))
+            throw InputError(option: name, reason: reason(error, source: "the variable", madeSomething: madeSomething))
         }
     }
 
@@ -27,10 +29,11 @@ enum SecretInput {
         }
     }
 
-    private static func reason(_ error: SecretTextError, source: String, isPassword: Bool) -> String {
+    private static func reason(_ error: SecretTextError, source: String, madeSomething: Bool) -> String {
         if case .unreadable(let failure) = error { return failure.description }
-        guard isPassword, case .notUTF8 = error else { return "\(source): \(error)" }
-        // An older Bifrost decoded such bytes with a substitute; a key it stored so is not lost.
-        return "\(source): \(error). A key an older Bifrost stored from such a file opens with the password written with U+FFFD in place of those bytes"
+        guard madeSomething, case .notUTF8 = error else { return "\(source): \(error)" }
+        // An older Bifrost decoded such bytes with a substitute; what it made so is not lost.
+        return "\(source): \(error). An older Bifrost read such bytes as U+FFFD: a key it stored under this password, or the accounts "
+            + "of this passphrase, come back with U+FFFD written in their place (then 'bifrost key re-encrypt --new-password-file' moves a key to a new password)"
     }
 }

@@ -155,11 +155,14 @@ public struct KeyStore: Sendable {
         try Self.checkUsable(password)
     }
 
-    /// A password new secrets may be encrypted under: not empty, and no line break in it, so that
-    /// no legacy form of another password (`LegacyLineEnding`) can ever open a new secret.
+    /// A password new secrets may be encrypted under: not empty; no line break in it, so that no
+    /// legacy form of another password (`LegacyLineEnding`) can open a new secret; and no U+FFFD,
+    /// which is what a lossy decoder makes of bytes that are not UTF-8, so that two different byte
+    /// strings can never have become this one password.
     static func checkUsable(_ password: String) throws(KeyStoreError) {
         guard !password.isEmpty else { throw .emptyPassword }
         guard !password.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else { throw .passwordLineBreak }
+        guard !password.unicodeScalars.contains("\u{FFFD}") else { throw .passwordReplacementCharacter }
     }
 
     private func persist(name: String, key: PrivateKey, kind: AccountKind, path: String?, password: String,

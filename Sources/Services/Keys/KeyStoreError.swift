@@ -9,6 +9,8 @@ public enum KeyStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyPassword
     /// A new password holds a carriage return or a line feed, which no secret reader yields.
     case passwordLineBreak
+    /// A new password holds U+FFFD, the mark a lossy decoder leaves for bytes that are not UTF-8.
+    case passwordReplacementCharacter
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum KeyStoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidPrivateKey: return "not a valid private key (expected 32 bytes of hex)"
         case .emptyPassword: return "the vault password must not be empty"
         case .passwordLineBreak: return "the vault password must be one line, without a carriage return or a line feed"
+        case .passwordReplacementCharacter:
+            return "the vault password holds U+FFFD, the replacement character for bytes that are not UTF-8; choose a password without it"
         }
     }
 }

@@ -44,7 +44,7 @@ struct KeyDeriveCommand: AsyncParsableCommand {
             phrase = mnemonic ?? ""
         }
         let words = try Mnemonic(phrase: phrase)
-        let passphrase = try passphraseFile.map { try SecretInput.file($0, option: "--passphrase-file") } ?? ""
+        let passphrase = try passphraseFile.map { try SecretInput.file($0, option: "--passphrase-file", madeSomething: true) } ?? ""
         let accounts: [DerivedAccount]
         if let path {
             let parsed: DerivationPath

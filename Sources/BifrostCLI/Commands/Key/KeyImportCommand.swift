@@ -53,7 +53,7 @@ struct KeyImportCommand: AsyncParsableCommand {
         if let mnemonicFile {
             let phrase = String(decoding: try Input.file(mnemonicFile, option: "--mnemonic-file"), as: UTF8.self)
             let mnemonic = try Mnemonic(phrase: phrase)
-            let passphrase = try passphraseFile.map { try SecretInput.file($0, option: "--passphrase-file") } ?? ""
+            let passphrase = try passphraseFile.map { try SecretInput.file($0, option: "--passphrase-file", madeSomething: true) } ?? ""
             account = try await keys.dispatch(ImportMnemonicKey(name: name, mnemonic: mnemonic, passphrase: passphrase,
                                                                 index: index, password: try password.choose(for: name)))
         } else if let privateKeyFile {
@@ -62,8 +62,8 @@ struct KeyImportCommand: AsyncParsableCommand {
             account = try await keys.dispatch(ImportPrivateKey(name: name, key: key, password: try password.choose(for: name)))
         } else {
             let json = try Input.file(keystore ?? "", option: "--keystore")
-            let keystorePassword = try keystorePasswordFile.map { try SecretInput.file($0, option: "--keystore-password-file", isPassword: true) }
-                ?? SecretInput.variable("BIFROST_KEYSTORE_PASSWORD", isPassword: true)
+            let keystorePassword = try keystorePasswordFile.map { try SecretInput.file($0, option: "--keystore-password-file", madeSomething: true) }
+                ?? SecretInput.variable("BIFROST_KEYSTORE_PASSWORD", madeSomething: true)
                 ?? PasswordPrompt.secret("Password of the keystore file: ")
                 ?? { throw PasswordError(description: "the keystore's password is needed: give --keystore-password-file FILE") }()
             let key = try await keys.dispatch(UnlockKeystoreFile(json: json, password: keystorePassword))

@@ -31,7 +31,7 @@ struct KeyNewCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let passphrase = try passphraseFile.map { try SecretInput.file($0, option: "--passphrase-file") } ?? ""
+        let passphrase = try passphraseFile.map { try SecretInput.file($0, option: "--passphrase-file", madeSomething: true) } ?? ""
         let keys = try global.services().dispatcher
         try await keys.dispatch(CheckKeyName(name: name))
         let created = try await keys.dispatch(CreateKey(name: name, wordCount: words, passphrase: passphrase,
