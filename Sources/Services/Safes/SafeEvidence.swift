@@ -6,7 +6,7 @@ import Storage
 /// One deterministic JSON document of what a signer reviewed: the raw fields, the chain, the Safe
 /// and its release, the three hashes, the decoded calls, the warnings, and the simulation with the
 /// block it ran on, the after-state, the events and the risks; sealed by `evidenceHash`, the Keccak-256 of the
-/// rest written compactly, so any changed byte is caught.
+/// rest written compactly, so any changed byte is caught. `verify` checks one offline.
 public enum SafeEvidence {
     /// The `format` every document carries.
     public static let format = "bifrost.safe-evidence"
@@ -39,75 +39,16 @@ public enum SafeEvidence {
         return JSONWriter.write(.object(body + [("evidenceHash", .string(seal(body)))]), pretty: true) + "\n"
     }
 
-    /// What can be checked of a document without a node, checked: the seal, the fields and their
-    /// hashes, the decoding and the warnings that follow from the fields alone.
-    public static func verify(_ text: String) -> SafeEvidenceVerdict {
-        var verdict = SafeEvidenceVerdict()
-        guard let root = try? JSONParser.parse(text), case .object(let members) = root else {
-            verdict.mismatches.append("the document is not a JSON object")
-            return verdict
-        }
-        guard root["format"]?.stringValue == format, root["version"] == .number(String(version)) else {
-            verdict.mismatches.append("not a \(format) document of version \(version)")
-            return verdict
-        }
-        let body = members.filter { $0.key != "evidenceHash" }
-        if root["evidenceHash"]?.stringValue != seal(body) {
-            verdict.mismatches.append("evidenceHash: the document was changed after it was written")
-        } else {
-            verdict.checked.append("evidenceHash seals every field")
-        }
-        guard let transaction = root["transaction"], let file = try? SafeTransactionFile(json: JSONWriter.write(transaction)) else {
-            verdict.mismatches.append("transaction: the fields do not read, or do not hash to their safeTxHash")
-            return verdict
-        }
-        verdict.checked.append("the fields hash to safeTxHash \(Hex.encode(file.safeTxHash))")
-        let tx = file.transaction
-        let encoder = JSONValueEncoder()
-        if let hashes = try? encoder.encode(try SafeHashesView(tx)), hashes == root["hashes"] {
-            verdict.checked.append("domain hash, message hash and safeTxHash recomputed")
-        } else {
-            verdict.mismatches.append("hashes: they are not the fields' domain hash, message hash and safeTxHash")
-        }
-        let trusted = (root["trustedDelegates"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap { try? Address($0) } }
-        let call = CallDecoder(trusting: trusted).decode(tx)
-        if (try? encoder.encode(DecodedCallView(call))) == root["call"] {
-            verdict.checked.append("the calls decoded again" + (trusted.isEmpty ? "" : ", trusting \(trusted.map(\.checksummed).joined(separator: ", ")) as the document says"))
-        } else {
-            verdict.mismatches.append("call: decoding the fields again gives other calls")
-        }
-        if root["warnings"] == .array(staticWarnings(tx, call: call).map(JSONValue.string)) {
-            verdict.checked.append("the warnings that follow from the fields")
-        } else {
-            verdict.mismatches.append("warnings: they are not the ones the fields give")
-        }
-        let block = root["simulation"]?["blockNumber"]?.stringValue.map { " at block \($0) (\(root["simulation"]?["blockHash"]?.stringValue ?? "?"))" } ?? ""
-        verdict.needsNode = ["the simulation\(block)", "the Safe after the transaction", "the events", "the risks that depend on the chain or the home"]
-        return verdict
-    }
-
     /// The warnings the fields alone give: the decoder's, and a gas refund.
     static func staticWarnings(_ tx: SafeTx, call: DecodedCall) -> [String] {
         let refund = SafeRiskCheck(safeNonce: tx.nonce).risks(of: tx, call: call).filter { $0.name == "refund-drain" }.map(\.message)
         return call.allWarnings + refund
     }
 
-    private static func seal(_ body: [(key: String, value: JSONValue)]) -> String {
+    /// The Keccak-256 of `body` written compactly: the document's `evidenceHash`.
+    static func seal(_ body: [(key: String, value: JSONValue)]) -> String {
         Hex.encode(Keccak256.hash(Array(JSONWriter.write(.object(body)).utf8)))
     }
-}
-
-/// What `SafeEvidence.verify` found.
-public struct SafeEvidenceVerdict: Sendable, Equatable {
-    /// What was recomputed and agreed.
-    public var checked: [String] = []
-    /// What disagreed; empty for a good document.
-    public var mismatches: [String] = []
-    /// What only a node can check.
-    public var needsNode: [String] = []
-
-    /// Whether nothing disagreed.
-    public var holds: Bool { mismatches.isEmpty }
 }
 
 /// The evidence document of a stored transaction: reviewed now, on the latest block, named in it.

@@ -4,7 +4,10 @@ public struct SafeEvidenceVerdictView: Codable, Sendable, Hashable {
     public var holds: Bool
     public var checked: [String]
     public var mismatches: [String]
+    /// The fields not re-checked, since only a node can check them.
     public var needsNode: [String]
+    /// Delegatecall targets the file's writer trusted and this verifier does not.
+    public var untrustedDelegates: [String]
 
     /// The view of `verdict`.
     public init(_ verdict: SafeEvidenceVerdict) {
@@ -12,5 +15,6 @@ public struct SafeEvidenceVerdictView: Codable, Sendable, Hashable {
         checked = verdict.checked
         mismatches = verdict.mismatches
         needsNode = verdict.needsNode
+        untrustedDelegates = verdict.untrustedDelegates.map(\.checksummed)
     }
 }

@@ -39,14 +39,24 @@ struct SafeVerifyEvidenceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify-evidence",
         abstract: "Check an evidence file offline: its seal, the hashes from its fields, the decoding and the warnings; exit 1 on any mismatch.",
-        discussion: "What needs a node (the simulation, the after-state, the risks that depend on the chain) is named, not checked."
+        discussion: """
+        A delegatecall target counts as trusted only when this verifier trusts it: the official MultiSend, \
+        SignMessageLib and SafeMigration contracts, the contracts of the networks this home knows on the \
+        file's chain, and each --trust-delegate. The file's trustedDelegates (what its writer trusted) \
+        never adds to that; one this verifier does not trust is named. The seal shows only that no byte \
+        changed: the simulation, the block it ran at, the effect, the events and the risks are what the \
+        writer's node answered, and are named as not re-checked, since only a node can check them.
+        """
     )
     @Argument(help: ArgumentHelp("The file written by 'bifrost safe evidence'; - for stdin.", valueName: "file"))
     var file: String
+    @Option(name: .customLong("trust-delegate"), help: ArgumentHelp("Also trust this delegatecall target (repeat for more).", valueName: "address"))
+    var trustDelegate: [AddressValue] = []
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let verdict = SafeEvidence.verify(String(decoding: try Input.file(file, option: "FILE"), as: UTF8.self))
+        let text = String(decoding: try Input.file(file, option: "FILE"), as: UTF8.self)
+        let verdict = try await global.services().dispatcher.dispatch(VerifySafeEvidence(text: text, trusting: trustDelegate.map(\.address)))
         let view = SafeEvidenceVerdictView(verdict)
         if global.json {
             try global.output.emit(view: view)
@@ -54,7 +64,10 @@ struct SafeVerifyEvidenceCommand: AsyncParsableCommand {
             let console = Console.current
             for line in view.checked { console.out("ok: \(UntrustedText.visible(line))") }
             for line in view.mismatches { console.out("MISMATCH: \(UntrustedText.visible(line))") }
-            for line in view.needsNode { console.out("needs a node: \(UntrustedText.visible(line))") }
+            for address in view.untrustedDelegates {
+                console.out("not trusted: \(address), which the file's writer trusted as a delegatecall target (--trust-delegate \(address) to trust it)")
+            }
+            for line in view.needsNode { console.out("not re-checked, needs a node: \(UntrustedText.visible(line))") }
         }
         if !verdict.holds { throw ExitCode.failure }
     }
