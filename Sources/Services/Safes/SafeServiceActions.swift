@@ -88,7 +88,7 @@ extension SafeStore {
             }
             checked.append(ServicePendingTransaction(listing, count: safe.count(ConfirmationSet(listing.confirmations), of: subject, ownerSafes: ownerSafes)))
         }
-        return ServicePendingTransactions(transactions: checked, setAside: setAside)
+        return ServicePendingTransactions(transactions: checked, setAside: setAside, pages: pending.pages)
     }
 
     /// The followed Safe at `address`: the one on `chain`'s network when the home follows it

@@ -6,8 +6,11 @@ import Storage
 /// Safe's current owners the way execution counts.
 public struct ServicePendingTransactions: Sendable, Equatable {
     public let transactions: [ServicePendingTransaction]
-    /// Entries that did not verify (a hash that does not match its fields, a bad field), each with why.
+    /// Entries that did not verify (a hash that does not match its fields, a bad field, another
+    /// Safe's), each with why.
     public let setAside: [String]
+    /// How many pages of the service's listing were read.
+    public let pages: Int
 }
 
 /// One pending transaction as the service listed it, with its confirmations counted.

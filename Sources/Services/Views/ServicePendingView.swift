@@ -20,6 +20,8 @@ public struct ServicePendingView: Codable, Sendable, Hashable {
 
     public var transactions: [Item]
     public var setAside: [String]
+    /// How many pages of the service's listing were read.
+    public var pages: JSONNumber
 
     /// The view of `pending`.
     public init(_ pending: ServicePendingTransactions) {
@@ -30,5 +32,6 @@ public struct ServicePendingView: Codable, Sendable, Hashable {
                  rejected: i.rejected)
         }
         setAside = pending.setAside
+        pages = JSONNumber(pending.pages)
     }
 }

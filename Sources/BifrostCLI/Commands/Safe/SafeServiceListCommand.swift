@@ -20,6 +20,7 @@ struct SafeServiceListCommand: AsyncParsableCommand {
             return
         }
         for reason in listing.setAside { Console.current.err("warning: set aside an entry that does not verify: \(reason)") }
+        Console.current.note("Read \(listing.pages) page\(listing.pages == 1 ? "" : "s") of the service's listing.")
         if items.isEmpty { Console.current.note("Nothing pending on the service.") }
         for i in items {
             let ready = i.count.isReady ? "ready" : "\(i.count.confirmed) of \(i.count.threshold) confirmed"
