@@ -21,6 +21,7 @@ struct CoSigningRoutes: Sendable {
         router.get("/health") { _, _ in Self.json(.ok, ServiceJSON.object([("status", .string("ok"))])) }
         router.get("/metrics") { _, _ in
             if let depth = try? await self.dispatcher.dispatch(OutboxDepth()) { self.metrics.outbox(depth: depth) }
+            if let dead = try? await self.dispatcher.dispatch(WebhookDeadLetters()) { self.metrics.outbox(deadLetters: dead) }
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(string: self.metrics.text)))
         }

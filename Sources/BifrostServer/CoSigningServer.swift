@@ -23,13 +23,15 @@ public struct ServeSettings: Sendable {
     public var limits: ServingLimits
     /// Where events are POSTed, each signed with its webhook's secret; none by default.
     public var webhooks: [Webhook]
+    /// How long a receiver may fail, from its first failure, before its events are dead letters.
+    public var webhookExpiry: Duration
     /// How many of the last blocks read are checked for a reorganisation and taken back after one.
     public var reorgDepth: Int
 
     /// Loopback, open writes, no CORS, following every 5 seconds, links to the listen address.
     public init(host: String = "127.0.0.1", port: Int, access: WriteAccess = WriteAccess(keys: nil), corsOrigins: Set<String> = [],
                 followEvery: Duration? = .seconds(5), publicURL: URL? = nil, limits: ServingLimits = ServingLimits(connectionsPerClient: 256),
-                webhooks: [Webhook] = [], reorgDepth: Int = 10) {
+                webhooks: [Webhook] = [], webhookExpiry: Duration = WebhookDeliverer.defaultExpiry, reorgDepth: Int = 10) {
         self.host = host
         self.port = port
         self.access = access
@@ -38,6 +40,7 @@ public struct ServeSettings: Sendable {
         self.publicURL = publicURL
         self.limits = limits
         self.webhooks = webhooks
+        self.webhookExpiry = webhookExpiry
         self.reorgDepth = reorgDepth
     }
 }
@@ -96,10 +99,17 @@ public enum CoSigningServer {
         }
         let deliveries = settings.webhooks.isEmpty ? nil : Task { [logger] in
             do {
-                try await dispatcher.dispatch(DeliverWebhooks(webhooks: settings.webhooks) { webhook, eventID, reason in
-                    metrics.deliveryFailed()
-                    logger.warning("a webhook delivery failed; it will be sent again",
-                                   metadata: ["webhook": .string(webhook), "event": .stringConvertible(eventID), "error": .string(reason)])
+                try await dispatcher.dispatch(DeliverWebhooks(webhooks: settings.webhooks, expiry: settings.webhookExpiry) { report in
+                    switch report {
+                    case .failed(let webhook, let eventID, let reason):
+                        metrics.deliveryFailed()
+                        logger.warning("a webhook delivery failed; it will be sent again",
+                                       metadata: ["webhook": .string(webhook), "event": .stringConvertible(eventID), "error": .string(reason)])
+                    case .deadLettered(let webhook, let count, let since):
+                        logger.error("a webhook has failed for longer than its expiry: its queued events are dead letters, no longer sent",
+                                     metadata: ["webhook": .string(webhook), "events": .stringConvertible(count),
+                                                "failingSince": .string(since.formatted(.iso8601))])
+                    }
                 })
             } catch {
                 logger.error("webhook deliveries stopped", metadata: ["error": .string("\(error)")])

@@ -32,7 +32,7 @@ public final class ServeMetrics: Sendable {
     private let latencies = Mutex<[String: Latency]>([:])
     private let storageFailures = Mutex(0)
     private let follower = Mutex(Follower())
-    private let outbox = Mutex<(depth: Int?, failures: Int)>((nil, 0))
+    private let outbox = Mutex<(depth: Int?, failures: Int, deadLetters: Int?)>((nil, 0, nil))
 
     /// Empty metrics.
     public init() {}
@@ -66,6 +66,9 @@ public final class ServeMetrics: Sendable {
 
     /// Deliveries waiting in the webhooks' outbox, as the database last said.
     public func outbox(depth: Int) { outbox.withLock { $0.depth = depth } }
+
+    /// Events moved to the dead letters, as the database last said.
+    public func outbox(deadLetters: Int) { outbox.withLock { $0.deadLetters = deadLetters } }
 
     /// A webhook delivery that failed and will be tried again.
     public func deliveryFailed() { outbox.withLock { $0.failures += 1 } }
@@ -105,6 +108,8 @@ public final class ServeMetrics: Sendable {
         out += "bifrost_serve_outbox_depth \(o.depth.map { String($0) } ?? "NaN")\n"
         help("bifrost_serve_webhook_failures_total", "counter", "Webhook deliveries that failed and wait to be tried again.")
         out += "bifrost_serve_webhook_failures_total \(o.failures)\n"
+        help("bifrost_serve_webhook_dead_letters", "gauge", "Webhook events no longer sent: their receiver failed for longer than its expiry.")
+        out += "bifrost_serve_webhook_dead_letters \(o.deadLetters.map { String($0) } ?? "NaN")\n"
         return out
     }
 

@@ -49,6 +49,7 @@ extension PostgresCoSigningStorage {
         let logger = logger
         try await write("set webhooks") { connection in
             try await connection.query("DELETE FROM served_outbox WHERE NOT (webhook = ANY(\(urls)))", logger: logger)
+            try await connection.query("DELETE FROM served_dead_letter WHERE NOT (webhook = ANY(\(urls)))", logger: logger)
             try await connection.query("DELETE FROM served_webhook WHERE NOT (url = ANY(\(urls)))", logger: logger)
             for url in urls { try await connection.query("INSERT INTO served_webhook (url) VALUES (\(url)) ON CONFLICT DO NOTHING", logger: logger) }
         }
@@ -73,24 +74,56 @@ extension PostgresCoSigningStorage {
     public func delivered(eventID: Int64, webhook: String) async throws(StorageError) {
         let logger = logger
         try await write("mark delivered") { connection in
-            _ = try await connection.query("DELETE FROM served_outbox WHERE event_id = \(eventID) AND webhook = \(webhook)", logger: logger)
+            _ = try await connection.query("""
+                WITH taken AS (DELETE FROM served_outbox WHERE event_id = \(eventID) AND webhook = \(webhook))
+                UPDATE served_webhook SET failing_since = NULL WHERE url = \(webhook) AND failing_since IS NOT NULL
+                """, logger: logger)
         }
     }
 
-    public func deliveryFailed(eventID: Int64, webhook: String) async throws(StorageError) {
-        let logger = logger
-        try await write("count a failed delivery") { connection in
+    public func deliveryFailed(eventID: Int64, webhook: String, at time: Date) async throws(StorageError) -> Date {
+        let logger = logger, now = time.timeIntervalSince1970
+        return try await write("count a failed delivery") { connection in
             _ = try await connection.query("UPDATE served_outbox SET attempts = attempts + 1 WHERE event_id = \(eventID) AND webhook = \(webhook)",
-                                       logger: logger)
+                                           logger: logger)
+            var since = now
+            let rows = try await connection.query("""
+                UPDATE served_webhook SET failing_since = coalesce(failing_since, \(now)) WHERE url = \(webhook) RETURNING failing_since
+                """, logger: logger)
+            for try await first in rows.decode(Double.self) { since = first }
+            return Date(timeIntervalSince1970: since)
         }
     }
 
-    public func outboxDepth() async throws(StorageError) -> Int {
+    public func deadLetter(webhook: String, at time: Date) async throws(StorageError) -> Int {
+        let logger = logger, now = time.timeIntervalSince1970
+        return try await write("move to the dead letters") { connection in
+            // One statement, so an event queued meanwhile is either moved or left queued, never dropped.
+            var moved = 0
+            let rows = try await connection.query("""
+                WITH taken AS (DELETE FROM served_outbox WHERE webhook = \(webhook) RETURNING event_id, webhook, attempts),
+                kept AS (INSERT INTO served_dead_letter (event_id, webhook, attempts, dead_at) SELECT event_id, webhook, attempts, \(now) FROM taken
+                    ON CONFLICT DO NOTHING)
+                SELECT count(*) FROM taken
+                """, logger: logger)
+            for try await count in rows.decode(Int.self) { moved = count }
+            return moved
+        }
+    }
+
+    public func outboxDepth() async throws(StorageError) -> Int { try await rows(of: "served_outbox", "count the outbox") }
+
+    public func deadLetterCount() async throws(StorageError) -> Int { try await rows(of: "served_dead_letter", "count the dead letters") }
+
+    /// How many rows `table` (one of this file's, never input) holds.
+    private func rows(of table: String, _ what: String) async throws(StorageError) -> Int {
         let logger = logger
-        return try await read("count the outbox") { connection in
-            var depth = 0
-            for try await count in try await connection.query("SELECT count(*) FROM served_outbox", logger: logger).decode(Int.self) { depth = count }
-            return depth
+        return try await read(what) { connection in
+            var rows = 0
+            for try await count in try await connection.query("SELECT count(*) FROM \(unescaped: table)", logger: logger).decode(Int.self) {
+                rows = count
+            }
+            return rows
         }
     }
 

@@ -163,6 +163,18 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        (5, "when a webhook began failing, and the dead letters of one that stayed dead", [
+            "ALTER TABLE served_webhook ADD COLUMN failing_since DOUBLE PRECISION",
+            """
+            CREATE TABLE served_dead_letter (
+                event_id BIGINT NOT NULL REFERENCES served_event ON DELETE CASCADE,
+                webhook TEXT NOT NULL,
+                attempts INTEGER NOT NULL,
+                dead_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (webhook, event_id)
+            )
+            """,
+        ]),
     ]
 
     /// Checks that the transaction and message tables hold the columns `SafeTransactionTables` and

@@ -15,6 +15,9 @@ struct OptionValueTests {
         (["serve", "--database", "postgres://bob:s3cret@/db"],
          "error: --database: not a PostgreSQL URL: the host is empty or has characters a host name cannot have; expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|require] (see --help)"),
         (["serve", "--rate-limit", "0"], "error: --rate-limit: give a positive number of requests per minute (see --help)"),
+        (["serve", "--webhook-expiry", "0"], "error: --webhook-expiry: give a number of hours above 0, at most 876000 (see --help)"),
+        (["serve", "--webhook-expiry", "1e300"], "error: --webhook-expiry: give a number of hours above 0, at most 876000 (see --help)"),
+        (["serve", "--webhook-expiry", "nan"], "error: --webhook-expiry: give a number of hours above 0, at most 876000 (see --help)"),
     ])
     func serveRefused(arguments: [String], line: String) async {
         let r = await runCLIArray(arguments)

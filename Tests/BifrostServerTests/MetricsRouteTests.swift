@@ -25,6 +25,8 @@ struct MetricsRouteTests {
             .compactMap { Int($0.split(separator: " ").last ?? "") }
         #expect(buckets == buckets.sorted() && buckets.count == 12, "cumulative buckets: \(buckets)")
         #expect(lines.contains("bifrost_serve_storage_errors_total 0") && lines.contains("# TYPE bifrost_serve_follower_lag_blocks gauge"))
+        #expect(lines.contains("# TYPE bifrost_serve_webhook_dead_letters gauge") && lines.contains("bifrost_serve_webhook_dead_letters 0"),
+                "the dead letters as the database counts them")
     }
 
     @Test("the follower's figures and label escaping")

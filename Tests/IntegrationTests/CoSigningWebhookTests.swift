@@ -85,7 +85,10 @@ extension OnDevnet {
             try await Self.wait("13 distinct events at the receiver") { Set(receiver.deliveries.map(\.id)).count >= 13 }
             try await Task.sleep(for: .seconds(2))
             let deliveries = receiver.deliveries
-            #expect(deliveries.allSatisfy { $0.signed }, "every delivery carries a valid HMAC-SHA256 of its body")
+            #expect(deliveries.allSatisfy { $0.signed }, "every delivery carries a valid HMAC-SHA256 of its time, ID and body")
+            let captured = try #require(deliveries.first)
+            #expect(!Webhook.verify(captured.signature, eventID: String(Int(captured.id)! + 100), body: captured.body, secret: Array(secret.utf8)),
+                    "a captured delivery replayed under another event ID fails the receiver's check")
             var bodies: [String: [UInt8]] = [:]
             for d in deliveries {
                 #expect(bodies[d.id] == nil || bodies[d.id] == d.body, "a delivery sent again has the same body")
@@ -124,7 +127,7 @@ extension OnDevnet {
             let types = text.split(separator: "\n").filter { $0.hasPrefix("event: ") }.map { String($0.dropFirst(7)) }
             #expect(ids == order && types == events.map(\.type), "\(text.prefix(400))")
             let metrics = try await LiveNetwork.shared.send(HTTPRequest(method: "GET", url: URL(string: url.absoluteString + "/metrics")!))
-            #expect(metrics.bodyText.contains("bifrost_serve_outbox_depth 0\n"))
+            #expect(metrics.bodyText.contains("bifrost_serve_outbox_depth 0\n") && metrics.bodyText.contains("bifrost_serve_webhook_dead_letters 0\n"))
         }
 
         @Test("a wallet follows the server's event stream: a signed proposal and a confirmation made over HTTP arrive as notices for the Safe, in order; a service without a stream ends it")

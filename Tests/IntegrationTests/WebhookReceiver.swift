@@ -12,6 +12,8 @@ final class WebhookReceiver: Sendable {
         let id: String
         let type: String
         let body: [UInt8]
+        /// The X-Bifrost-Signature header as it came.
+        let signature: String
         let signed: Bool
     }
 
@@ -39,8 +41,10 @@ final class WebhookReceiver: Sendable {
             }
             if refuse { return Response(status: .serviceUnavailable) }
             let header = { (name: String) in request.headers[HTTPField.Name(name)!] ?? "" }
-            let delivery = Delivery(id: header(WebhookDeliverer.Header.eventID), type: header(WebhookDeliverer.Header.eventType), body: body,
-                                    signed: Webhook.verify(header(WebhookDeliverer.Header.signature), body: body, secret: Array(secret.utf8)))
+            // As a receiver should: the signature over the time, the event ID and the body, compared in constant time, the time within 5 minutes.
+            let id = header(WebhookDeliverer.Header.eventID), signature = header(WebhookDeliverer.Header.signature)
+            let delivery = Delivery(id: id, type: header(WebhookDeliverer.Header.eventType), body: body, signature: signature,
+                                    signed: Webhook.verify(signature, eventID: id, body: body, secret: Array(secret.utf8)))
             state.withLock { $0.deliveries.append(delivery) }
             return Response(status: .noContent)
         }

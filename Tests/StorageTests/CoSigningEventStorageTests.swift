@@ -85,8 +85,8 @@ struct CoSigningEventStorageTests {
 
         let pending = try await storage.pendingDeliveries(webhook: "https://a.example/hook", limit: 10)
         #expect(pending.map(\.event.id) == stored.map(\.id) && pending.allSatisfy { $0.attempts == 0 })
-        try await storage.deliveryFailed(eventID: stored[0].id, webhook: "https://a.example/hook")
-        try await storage.deliveryFailed(eventID: stored[0].id, webhook: "https://a.example/hook")
+        _ = try await storage.deliveryFailed(eventID: stored[0].id, webhook: "https://a.example/hook", at: Self.t0)
+        _ = try await storage.deliveryFailed(eventID: stored[0].id, webhook: "https://a.example/hook", at: Self.t0)
         try await storage.delivered(eventID: stored[1].id, webhook: "https://a.example/hook")
         let left = try await storage.pendingDeliveries(webhook: "https://a.example/hook", limit: 10)
         #expect(left.map(\.event.id) == [stored[0].id] && left[0].attempts == 2)
@@ -96,6 +96,36 @@ struct CoSigningEventStorageTests {
         #expect(try await storage.outboxDepth() == 1, "a webhook no longer configured loses its queue")
         try await storage.delivered(eventID: stored[0].id, webhook: "https://a.example/hook")
         #expect(try await storage.outboxDepth() == 0)
+    }
+
+    @Test("a webhook's first failure is kept until a delivery; its queue moves to the dead letters whole, out of the depth; events queued after wait",
+          arguments: CoSigningBackend.available)
+    func deadLetters(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        let (up, down) = ("https://up.example/in", "https://down.example/in")
+        try await storage.setWebhooks([up, down])
+        let events = (0..<5).map { ServedEvent(.outgoingEther, chainID: 137, safe: Self.safe, value: BigUInt($0 + 1), dedupKey: "out:\($0)", at: Self.t0) }
+        #expect(try await storage.appendEvents(events) == 5)
+        let ids = try await storage.events(after: 0, limit: 10).map(\.id)
+        let t1 = Self.t0.addingTimeInterval(17), t2 = Self.t0.addingTimeInterval(9_000)
+        #expect(try await storage.deliveryFailed(eventID: ids[0], webhook: down, at: t1) == t1)
+        #expect(try await storage.deliveryFailed(eventID: ids[0], webhook: down, at: t2) == t1, "failing since the first failure")
+        #expect(try await storage.deliveryFailed(eventID: ids[0], webhook: up, at: t2) == t2)
+        try await storage.delivered(eventID: ids[0], webhook: up)
+        #expect(try await storage.deliveryFailed(eventID: ids[1], webhook: up, at: t2.addingTimeInterval(1)) == t2.addingTimeInterval(1),
+                "a delivery taken ends the failing")
+
+        #expect(try await storage.deadLetter(webhook: down, at: t2) == 5)
+        #expect(try await storage.outboxDepth() == 4)
+        #expect(try await storage.deadLetterCount() == 5)
+        #expect(try await storage.pendingDeliveries(webhook: down, limit: 10).isEmpty)
+        #expect(try await storage.deadLetter(webhook: down, at: t2) == 0, "nothing left to move")
+        try await storage.appendEvents([ServedEvent(.incomingEther, chainID: 137, safe: Self.safe, value: 9, dedupKey: "in:9", at: Self.t0)])
+        #expect(try await storage.pendingDeliveries(webhook: down, limit: 10).count == 1, "a new event is queued for it again")
+        #expect(try await storage.deliveryFailed(eventID: ids[0], webhook: down, at: t2.addingTimeInterval(5)) == t1, "moving the queue does not end the failing")
+        try await storage.setWebhooks([up])
+        #expect(try await storage.deadLetterCount() == 0, "a webhook no longer configured loses its dead letters")
+        #expect(try await storage.outboxDepth() == 5)
     }
 
     @Test("a rewind after a reorganisation: the dropped execution is pending again, replaced marks lifted, chain events may come again, REORG_DETECTED and PENDING announced",

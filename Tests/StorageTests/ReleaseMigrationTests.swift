@@ -59,8 +59,8 @@ struct ReleaseMigrationTests {
         let fresh = try SQLiteCoSigningStorage()
         for table in ["safeTransaction", "safeSignature"] { #expect(try await storage.describe(table) == (try await fresh.describe(table))) }
         let left = try await storage.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE 'served%' AND type = 'table'") }
-        #expect(left.sorted() == ["servedDelegate", "servedEvent", "servedOutbox", "servedSafe", "servedSafeOwner", "servedWebhook"],
-                "the old transaction tables are gone; the v6 event tables are there")
+        #expect(left.sorted() == ["servedDeadLetter", "servedDelegate", "servedEvent", "servedOutbox", "servedSafe", "servedSafeOwner", "servedWebhook"],
+                "the old transaction tables are gone; the v6 event tables and the v7 dead letters are there")
 
         // And it goes on working: a new owner's confirmation merges into a carried row.
         let third = try SafeSignature.sign(safeTxHash: all[1].safeTxHash, with: Self.keys[1])
@@ -87,12 +87,7 @@ struct ReleaseMigrationTests {
     @Test("a PostgreSQL schema at the first version: its flags become one status, its rows read as the SQLite ones do",
           .enabled(if: CoSigningBackend.available.contains(.postgres), "no PostgreSQL server given (scripts/test starts one)"))
     func postgresSchema() async throws {
-        let url = try #require(CoSigningBackend.postgresURL, "BIFROST_REQUIRE_POSTGRES=1 needs BIFROST_TEST_POSTGRES")
-        let schema = CoSigningBackend.freshSchema(), logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-        let connection = try await PostgresConnection.connect(
-            configuration: try PostgresURL(parsing: url).connectionConfiguration(startup: [("search_path", schema)]), id: 1, logger: logger)
-        try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \"\(schema)\""), logger: logger)
-        try await PostgresMigrations.migrate(connection, upTo: 1, logger: logger)
+        let (connection, schema, logger) = try await CoSigningBackend.postgresSchema(migratedTo: 1)
         // Rows as the first schema's storage wrote them.
         let marks: [(BigUInt, String, String?, Bool)] = [(0, "TRUE", "aa", false), (1, "FALSE", "bb", false), (2, "NULL", nil, true), (3, "NULL", nil, false)]
         for (nonce, success, execution, replaced) in marks {

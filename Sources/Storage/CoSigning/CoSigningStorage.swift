@@ -117,16 +117,22 @@ public protocol CoSigningStorage: Sendable {
     func tokensMoved(chainID: BigUInt, safe: Address) async throws(StorageError) -> [Address]
     /// The newest stored event's ID; 0 when there is none.
     func latestEventID() async throws(StorageError) -> Int64
-    /// The webhooks new events are queued for; one no longer listed loses its queue.
+    /// The webhooks new events are queued for; one no longer listed loses its queue and its dead letters.
     func setWebhooks(_ urls: [String]) async throws(StorageError)
     /// Up to `limit` events waiting for `webhook`, oldest first.
     func pendingDeliveries(webhook: String, limit: Int) async throws(StorageError) -> [PendingDelivery]
-    /// Takes a delivered event out of `webhook`'s queue.
+    /// Takes a delivered event out of `webhook`'s queue; the webhook is no longer failing.
     func delivered(eventID: Int64, webhook: String) async throws(StorageError)
-    /// Counts a failed delivery of the event to `webhook`.
-    func deliveryFailed(eventID: Int64, webhook: String) async throws(StorageError)
-    /// Deliveries waiting, every webhook's together.
+    /// Counts a failed delivery of the event to `webhook` at `time`; answers when the webhook began
+    /// failing, kept from its first failure since it last took a delivery (`time` for a first).
+    func deliveryFailed(eventID: Int64, webhook: String, at time: Date) async throws(StorageError) -> Date
+    /// Moves every event waiting for `webhook` out of the outbox into the dead letters, at `time`;
+    /// answers how many moved.
+    func deadLetter(webhook: String, at time: Date) async throws(StorageError) -> Int
+    /// Deliveries waiting, every webhook's together; dead letters are not among them.
     func outboxDepth() async throws(StorageError) -> Int
+    /// Events moved to the dead letters, every webhook's together.
+    func deadLetterCount() async throws(StorageError) -> Int
 
     /// Closes the database's connections once every write has finished; nothing is answered after.
     func shutdown() async

@@ -36,6 +36,7 @@ extension SQLiteCoSigningStorage {
             let listed = Set(urls)
             for url in try String.fetchAll(db, sql: "SELECT url FROM servedWebhook") where !listed.contains(url) {
                 try db.execute(sql: "DELETE FROM servedOutbox WHERE webhook = ?", arguments: [url])
+                try db.execute(sql: "DELETE FROM servedDeadLetter WHERE webhook = ?", arguments: [url])
                 try db.execute(sql: "DELETE FROM servedWebhook WHERE url = ?", arguments: [url])
             }
             for url in listed { try db.execute(sql: "INSERT OR IGNORE INTO servedWebhook (url) VALUES (?)", arguments: [url]) }
@@ -53,17 +54,40 @@ extension SQLiteCoSigningStorage {
     }
 
     public func delivered(eventID: Int64, webhook: String) async throws(StorageError) {
-        try await write { db in try db.execute(sql: "DELETE FROM servedOutbox WHERE eventId = ? AND webhook = ?", arguments: [eventID, webhook]) }
+        try await write { db in
+            try db.cachedStatement(sql: "DELETE FROM servedOutbox WHERE eventId = ? AND webhook = ?").execute(arguments: [eventID, webhook])
+            try db.cachedStatement(sql: "UPDATE servedWebhook SET failingSince = NULL WHERE url = ? AND failingSince IS NOT NULL")
+                .execute(arguments: [webhook])
+        }
     }
 
-    public func deliveryFailed(eventID: Int64, webhook: String) async throws(StorageError) {
+    public func deliveryFailed(eventID: Int64, webhook: String, at time: Date) async throws(StorageError) -> Date {
         try await write { db in
             try db.execute(sql: "UPDATE servedOutbox SET attempts = attempts + 1 WHERE eventId = ? AND webhook = ?", arguments: [eventID, webhook])
+            try db.execute(sql: "UPDATE servedWebhook SET failingSince = coalesce(failingSince, ?) WHERE url = ?",
+                           arguments: [time.timeIntervalSince1970, webhook])
+            let since = try Double.fetchOne(db, sql: "SELECT failingSince FROM servedWebhook WHERE url = ?", arguments: [webhook])
+            return since.map { Date(timeIntervalSince1970: $0) } ?? time
+        }
+    }
+
+    public func deadLetter(webhook: String, at time: Date) async throws(StorageError) -> Int {
+        try await write { db in
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO servedDeadLetter (eventId, webhook, attempts, deadAt)
+                SELECT eventId, webhook, attempts, ? FROM servedOutbox WHERE webhook = ?
+                """, arguments: [time.timeIntervalSince1970, webhook])
+            try db.execute(sql: "DELETE FROM servedOutbox WHERE webhook = ?", arguments: [webhook])
+            return db.changesCount
         }
     }
 
     public func outboxDepth() async throws(StorageError) -> Int {
         try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM servedOutbox") ?? 0 }
+    }
+
+    public func deadLetterCount() async throws(StorageError) -> Int {
+        try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM servedDeadLetter") ?? 0 }
     }
 }
 
@@ -98,6 +122,19 @@ enum ServedEventRows {
             t.column("eventId", .integer).notNull().references("servedEvent", onDelete: .cascade)
             t.column("webhook", .text).notNull()
             t.column("attempts", .integer).notNull().defaults(to: 0)
+            t.primaryKey(["webhook", "eventId"])
+        }
+    }
+
+    /// v7: when each webhook began failing (NULL while it answers), and the events of a receiver
+    /// that stayed dead past its expiry, out of the outbox.
+    static func createDeadLetters(_ db: Database) throws {
+        try db.alter(table: "servedWebhook") { t in t.add(column: "failingSince", .double) }
+        try db.create(table: "servedDeadLetter") { t in
+            t.column("eventId", .integer).notNull().references("servedEvent", onDelete: .cascade)
+            t.column("webhook", .text).notNull()
+            t.column("attempts", .integer).notNull()
+            t.column("deadAt", .double).notNull()
             t.primaryKey(["webhook", "eventId"])
         }
     }

@@ -114,6 +114,9 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         m.registerMigration("v6: events, the webhooks and their outbox") { db in
             try ServedEventRows.createTables(db)
         }
+        m.registerMigration("v7: when a webhook began failing, and the dead letters of one that stayed dead") { db in
+            try ServedEventRows.createDeadLetters(db)
+        }
         return m
     }
 

@@ -36,9 +36,15 @@ struct ServeCommand: AsyncParsableCommand {
         and out, messages and their signatures) are written to the database with the change \
         itself, in the official service's webhook JSON. Each --webhook (or line of --webhook-file) \
         gets every event POSTed once it happened, oldest first, with X-Bifrost-Event-Id for \
-        deduplication and X-Bifrost-Signature: sha256=HMAC-SHA256(secret, body); an event stays \
+        deduplication and X-Bifrost-Signature: t=UNIX-SECONDS,v1=HEX, the HMAC-SHA256 under the \
+        secret of "T.ID.BODY" (the t value, the event ID and the raw body joined by dots): a receiver \
+        recomputes it, compares in constant time, and refuses a t more than 5 minutes from its clock, \
+        so a captured delivery cannot be replayed under another ID or later. An event stays \
         queued in the database until the receiver answers 2xx, retried with a growing pause and \
-        kept across restarts, and a slow receiver never slows the API. GET /api/v1/events streams \
+        kept across restarts, and a slow receiver never slows the API. A receiver that has failed \
+        for --webhook-expiry hours since its first failure (counted across restarts; a delivery \
+        taken resets it) has its queued events moved to dead letters, logged as an error and \
+        counted in bifrost_serve_webhook_dead_letters; it is still sent new events. GET /api/v1/events streams \
         the same events as server-sent events (resume with Last-Event-ID; ?safe= for one Safe).
 
         With --api-key-file, writes need "Authorization: Bearer KEY" (the header safe-eth-py and \
@@ -104,6 +110,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Webhooks from a file (chmod 600): one per line, the URL then its secret of 16 or more characters.",
                                valueName: "FILE"))
     var webhookFile: String?
+    @Option(help: ArgumentHelp("Hours a webhook may fail, from its first failure, before its queued events become dead letters.",
+                               valueName: "HOURS"))
+    var webhookExpiry = 72.0
     @Option(help: ArgumentHelp("The log's form on stderr: text, or json (one object per line).", valueName: "text|json"))
     var logFormat: ServeLogFormat = .text
     @OptionGroup var global: GlobalOptions
@@ -117,6 +126,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard followInterval >= 0 else { throw ValidationError("--follow-interval: give 0 or more seconds") }
         guard safeCache >= 0 else { throw ValidationError("--safe-cache: give 0 or more seconds") }
         guard (1...10_000).contains(reorgDepth) else { throw ValidationError("--reorg-depth: give a number of blocks from 1 to 10000") }
+        guard webhookExpiry > 0, webhookExpiry <= 876_000 else { throw ValidationError("--webhook-expiry: give a number of hours above 0, at most 876000") }
         _ = try chosenDatabase()
         _ = try chosenWebhooks()
     }
@@ -179,7 +189,8 @@ struct ServeCommand: AsyncParsableCommand {
         let settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
                                      followEvery: followInterval == 0 ? nil : .seconds(followInterval), publicURL: try chosenPublicURL(),
                                      limits: ServingLimits(readTimeout: .seconds(readTimeout), connectionsPerClient: maxConnectionsPerClient),
-                                     webhooks: try chosenWebhooks(), reorgDepth: reorgDepth)
+                                     webhooks: try chosenWebhooks(), webhookExpiry: .milliseconds(Int64(webhookExpiry * 3_600_000)),
+                                     reorgDepth: reorgDepth)
         try await CoSigningServer.run(dispatcher: dispatcher, settings: settings, logger: logFormat.logger(quiet: global.quiet)) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
             let line = global.json

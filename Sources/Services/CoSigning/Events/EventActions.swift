@@ -21,22 +21,32 @@ public struct LatestServedEventID: CoSigningAction {
     }
 }
 
-/// Deliveries waiting in the webhooks' outbox.
+/// Deliveries waiting in the webhooks' outbox; dead letters are not among them.
 public struct OutboxDepth: CoSigningAction {
     public init() {}
     public func perform(on store: CoSigningStore?) async throws -> Int { try await store.open().storage.outboxDepth() }
 }
 
-/// Delivers the outbox to `webhooks` until cancelled; `failed` hears of each failed delivery.
+/// Events moved to the dead letters because their receiver stayed dead past its expiry.
+public struct WebhookDeadLetters: CoSigningAction {
+    public init() {}
+    public func perform(on store: CoSigningStore?) async throws -> Int { try await store.open().storage.deadLetterCount() }
+}
+
+/// Delivers the outbox to `webhooks` until cancelled, moving the queue of a receiver that has
+/// failed for longer than `expiry` to the dead letters; `report` hears of each failed delivery and
+/// each such move.
 public struct DeliverWebhooks: CoSigningAction {
     public let webhooks: [Webhook]
-    public let failed: @Sendable (_ webhook: String, _ eventID: Int64, _ reason: String) -> Void
-    public init(webhooks: [Webhook], failed: @escaping @Sendable (_ webhook: String, _ eventID: Int64, _ reason: String) -> Void) {
+    public let expiry: Duration
+    public let report: @Sendable (WebhookReport) -> Void
+    public init(webhooks: [Webhook], expiry: Duration = WebhookDeliverer.defaultExpiry, report: @escaping @Sendable (WebhookReport) -> Void) {
         self.webhooks = webhooks
-        self.failed = failed
+        self.expiry = expiry
+        self.report = report
     }
     public func perform(on store: CoSigningStore?) async throws {
-        try await WebhookDeliverer(storage: store.open().storage, webhooks: webhooks).run(failed: failed)
+        try await WebhookDeliverer(storage: store.open().storage, webhooks: webhooks, expiry: expiry).run(report: report)
     }
 }
 
