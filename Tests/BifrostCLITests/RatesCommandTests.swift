@@ -157,14 +157,14 @@ struct RatesCommandTests {
         // When nothing is cached, then the error line shows each control as a visible escape
         let error = await run(MockNetwork.failing(with: .httpStatus(500, body: hostile)), ["rates", "--coins", "ethereum"], home: home)
         #expect(error.code == 1 && error.err.count == 1)
-        #expect(error.err[0] == #"error: no rates: the server answered HTTP 500: \u001b[31mpwned\u0007\u007f\u009b2J, and none are cached yet"#)
+        #expect(error.err[0] == "error: no rates: the server answered HTTP 500: [U+001B][31mpwned[U+0007][U+007F][U+009B]2J, and none are cached yet")
         // And with a cached rate, the warning line is escaped the same way
         let mock = Self.api()
         _ = await run(mock, ["rates", "--coins", "ethereum"], home: home)
         mock.fail(with: .rpc(code: -32000, message: "\u{1b}]0;title\u{07}line\nbreak", data: nil))
         let warning = await run(mock, ["rates", "--coins", "ethereum"], home: home)
         #expect(warning.code == 0 && warning.err.count == 1)
-        #expect(warning.err[0].contains(#"\u001b]0;title\u0007line break"#))
+        #expect(warning.err[0].contains("[U+001B]]0;title[U+0007]line break"))
         #expect(!warning.err[0].unicodeScalars.contains { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) })
     }
 }

@@ -6,15 +6,15 @@ import Testing
 /// The dashboard shows outside text as the terminal does: hidden characters as code points.
 @Suite("Dashboard: hidden characters in outside text")
 struct HiddenCharacterPageTests {
-    @Test("an owner's address-book name with a line feed, a zero-width joiner and a bidi isolate shows them as code points on the Safe's home")
+    @Test("an owner's address-book name with a zero-width joiner and a bidi isolate shows them as code points on the Safe's home")
     func ownerName() async throws {
         try await DashboardHarness.with { h in
             let cookie = try await h.cookie()
             let owner = DashboardHarness.owners[1]
-            _ = try await h.session.services.dispatcher.dispatch(AddAddressBookEntry(address: owner, name: "Board\n\u{200D}seat\u{2067}B", chain: h.session.chain))
+            _ = try await h.session.services.dispatcher.dispatch(AddAddressBookEntry(address: owner, name: "Board\u{200D}seat\u{2067}B", chain: h.session.chain))
             let home = try await h.get("/safes/\(DashboardHarness.safeAddress.checksummed)", cookie: cookie)
             #expect(home.status == 200)
-            #expect(home.body.contains("Board[U+000A][U+200D]seat[U+2067]B"), "\(home.body)")
+            #expect(home.body.contains("Board[U+200D]seat[U+2067]B"), "\(home.body)")
             #expect(!home.body.unicodeScalars.contains { $0 == "\u{200D}" || $0 == "\u{2067}" })
         }
     }
