@@ -25,6 +25,7 @@ let allTargets: [FuzzTarget] = [
     contractABITarget,
     sheetsTarget,
     builderFileTarget,
+    messageFileTarget,
 ]
 
 /// The target chosen at initialisation; read by every call of LLVMFuzzerTestOneInput.

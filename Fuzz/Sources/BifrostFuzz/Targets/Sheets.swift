@@ -91,29 +91,3 @@ let sheetsTarget = FuzzTarget(
         ].map { Array($0.utf8) }
     }
 )
-
-/// A batch as `safe propose --batch` and the dashboard read it: Safe{Wallet}'s Transaction Builder
-/// files (checksum, contractMethod encoding) or Bifrost's own calls. A builder file that reads is
-/// written again by Bifrost with the same calls, and that file reads back to them.
-let builderFileTarget = FuzzTarget(
-    name: "builder-file",
-    summary: "BatchInput (Transaction Builder files and call lists); a file Bifrost writes from the calls reads back to them",
-    run: { bytes in
-        guard let batch = try? BatchInput(String(decoding: bytes, as: UTF8.self)) else { return false }
-        guard case .builderFile(let file) = batch else { return true }
-        _ = TransactionBuilderFile.checksumHolds(file.json)
-        let calls = file.calls.filter { $0.operation == .call }
-        guard calls.count == file.calls.count, !calls.isEmpty,
-              let written = try? TransactionBuilderFile(calls: calls, safe: Address.zero, chainID: file.chainID, name: file.name ?? "batch",
-                                                        createdAt: Date(timeIntervalSince1970: 1_764_000_000)) else { return true }
-        let again = try? TransactionBuilderFile(json: written.json)
-        require(again?.calls == calls && again?.chainID == file.chainID, "a builder file Bifrost wrote does not read back to its calls")
-        return true
-    },
-    seeds: { vectors in
-        var seeds = vectors.jsonFiles(in: "SafeKitTests/Vectors/TransactionBuilder")
-        seeds.append(Array(#"[{"to":"0x70997970C51812dc3A010C7d01b50e0d17dc79C8","value":"1000","data":"0x","operation":"call"}]"#.utf8))
-        seeds.append(Array("0x70997970C51812dc3A010C7d01b50e0d17dc79C8 0.1ether\n".utf8))
-        return seeds
-    }
-)
