@@ -25,7 +25,7 @@ struct SafeQueueCommand: AsyncParsableCommand {
         if !view.live { console.err("warning: the node is unreachable; showing the queue as last stored") }
         if view.transactions.isEmpty { console.note("Nothing queued for \(view.safe) (nonce \(view.nonce)).") }
         for t in view.transactions {
-            console.out("nonce \(t.nonce)  \(t.standing)  \(UntrustedText.visible(t.summary ?? ""))\n  \(t.safeTxHash)")
+            console.out("nonce \(t.nonce)  \(t.standing)  \(UntrustedText.visible(t.summary))\n  \(t.safeTxHash)")
         }
     }
 }
