@@ -126,6 +126,24 @@ struct SecretFileCommandTests {
         }
     }
 
+    @Test("a password or API key file with a byte order mark is refused, naming the option and saying to save it without the mark; nothing is stored")
+    func byteOrderMark() async throws {
+        let marked = try Self.file(Array(("\u{FEFF}" + Self.password + "\r\n").utf8))
+        let key = try Self.file(Array("\u{FEFF}Kestrel-key-5820-cd\r\n".utf8))
+        defer { cleanUp([marked, key]) }
+        let imported = await bifrost("key", "import", "--name", "marked", "--private-key-file", keyFile, "--password-file", marked)
+        #expect(imported.code == 1)
+        let words = imported.err.joined()
+        #expect(words.contains("--password-file") && words.contains("byte order mark") && words.contains("without the mark"), "\(imported.err)")
+        #expect(!words.contains("Heron"), "the password is never printed")
+        #expect(await bifrost("key", "list", "--json").stdout == #"{"keys":[]}"#)
+        let options = try ServiceOptions.parse(["--service-url", "http://127.0.0.1:9", "--api-key-file", key])
+        #expect(throws: (any Error).self) { try options.endpoint() }
+        do { _ = try options.endpoint() } catch {
+            #expect("\(error)".contains("--api-key-file") && "\(error)".contains("byte order mark") && !"\(error)".contains("Kestrel"), "\(error)")
+        }
+    }
+
     @Test("the service client's --api-key-file is read by the same rule: a CRLF key is sent without its line ending")
     func clientAPIKey() throws {
         let key = try Self.file(Array("Zephyr-key-7315-ab\r\n".utf8))

@@ -11,7 +11,7 @@ struct SecretTextTests {
     func single() throws {
         let read: [(String, String)] = [
             ("Quill-62\n", "Quill-62"), ("Quill-62\r\n", "Quill-62"), ("Quill-62", "Quill-62"),
-            (" Quill-62 \t\n", " Quill-62 \t"), ("\u{FEFF}Quill-62\r\n", "\u{FEFF}Quill-62"), ("\n", ""), ("", ""),
+            (" Quill-62 \t\n", " Quill-62 \t"), ("Quill-\u{FEFF}62\r\n", "Quill-\u{FEFF}62"), ("\n", ""), ("", ""),
             ("Qüill-62 ✓\r\n", "Qüill-62 ✓"),
         ]
         for (file, secret) in read {
@@ -62,6 +62,34 @@ struct SecretTextTests {
         #expect(SecretText.lines("a b\r\nc\r\n") == ["a b", "c", ""])
         #expect(SecretText.lines("a\nb") == ["a", "b"])
         #expect(SecretText.lines("a\r\r\n") == ["a\r", ""], "one \\r only")
+    }
+
+    @Test("a leading byte order mark (Notepad's UTF-8 with BOM) is refused in a file, a variable, what was typed and a file of several secrets")
+    func byteOrderMark() throws {
+        for file in ["\u{FEFF}Marten-85\r\n", "\u{FEFF}Marten-85\n", "\u{FEFF}Marten-85", "\u{FEFF}"] {
+            #expect(throws: SecretTextError.byteOrderMark, "\(Array(file.utf8))") { try SecretText.single(Self.bytes(file)) }
+        }
+        #expect(throws: SecretTextError.byteOrderMark) { try SecretText.variable(Self.bytes("\u{FEFF}Marten-85\r")) }
+        #expect(throws: SecretTextError.byteOrderMark) { try SecretText.reading(Self.bytes("\u{FEFF}Marten-85"), from: .typed) }
+        #expect(throws: SecretTextError.byteOrderMark) { try SecretText.several(Self.bytes("\u{FEFF}marten-key-2468\r\nother-key-1357\r\n")) }
+        #expect(try SecretText.several(Self.bytes("marten-key-2468\r\n")) == "marten-key-2468\r\n")
+        let reason = SecretTextError.byteOrderMark.description
+        #expect(reason.contains("byte order mark") && reason.contains("without the mark"), "\(reason)")
+    }
+
+    @Test("a reading says what it dropped: \\r\\n or \\n of a file, and also a lone \\r of a variable; nothing of what was typed")
+    func droppedEndings() throws {
+        let cases: [(String, SecretReading.Source, LegacyLineEnding?)] = [
+            ("Marten-85\r\n", .file, .crlf), ("Marten-85\n", .file, .lf), ("Marten-85", .file, nil),
+            ("Marten-85\r", .variable, .cr), ("Marten-85\r\n", .variable, .crlf), ("Marten-85\n", .variable, .lf), ("Marten-85", .variable, nil),
+            ("Marten-85", .typed, nil),
+        ]
+        for (bytes, source, dropped) in cases {
+            #expect(try SecretText.reading(Self.bytes(bytes), from: source) == SecretReading(text: "Marten-85", source: source, droppedEnding: dropped),
+                    "\(Array(bytes.utf8)) from \(source)")
+        }
+        #expect(throws: SecretTextError.severalLines) { try SecretText.reading(Self.bytes("Marten-85\n"), from: .typed) }
+        #expect(!"\(try SecretText.reading(Self.bytes("Marten-85\r\n"), from: .file))".contains("Marten"), "a reading never prints its secret")
     }
 
     @Test("a file is read through FileAccess; a missing one is refused as unreadable")

@@ -10,7 +10,7 @@ enum PrivateFile {
         if let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
             return .failure(PrivateFileError(reason: "\(path) is readable by others (mode \(String(mode, radix: 8))); chmod 600 it"))
         }
-        do { return .success(try SecretText.utf8([UInt8](data))) } catch {
+        do { return .success(try SecretText.several([UInt8](data))) } catch {
             return .failure(PrivateFileError(reason: "\(path): \(error.description)"))
         }
     }

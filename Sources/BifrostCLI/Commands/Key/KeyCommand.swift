@@ -9,7 +9,7 @@ struct KeyCommand: AsyncParsableCommand {
         Secrets are stored only as encrypted keystore V3 files under $BIFROST_HOME/keys (0600). \
         Passwords come from --password-file, BIFROST_PASSWORD, or a prompt that does not echo. \
         A password, passphrase or API key file holds one line: a final \\n or \\r\\n is dropped and \
-        nothing else; more lines, or bytes that are not UTF-8, are refused. A key an older Bifrost \
+        nothing else; more lines, a byte order mark, or bytes that are not UTF-8, are refused. A key an older Bifrost \
         stored under a password with its line ending kept still opens, with a warning: \
         'bifrost key re-encrypt' ends it.
         """,
