@@ -39,6 +39,16 @@ struct SecretFileCommandTests {
         for path in [home, lf, crlf, keyFile] + more { try? FileManager.default.removeItem(atPath: path) }
     }
 
+    /// Key `name` of dev key 2 as a Bifrost before the password record left it in the home: its
+    /// account row and its file under `password`, nothing said of how that password was read.
+    func storeAsOlderBifrost(name: String, password: String) async throws {
+        let home = BifrostHome(url: URL(fileURLWithPath: self.home))
+        let key = try PrivateKey(hex: Self.devKey2)
+        try await AccountStorage(database: try AppDatabase.open(home: home))
+            .insert(Account(name: name, address: key.address, kind: .privateKey, derivationPath: nil, createdAt: Date()))
+        _ = try KeyVault(home: home, scrypt: .light).store(try [UInt8](hex: Self.devKey2), kind: .privateKey, name: name, password: password, address: nil)
+    }
+
     @Test("a key imported with a CRLF password file opens with the LF file, and one imported with LF opens with CRLF")
     func lineEndingsAgree() async throws {
         defer { cleanUp() }
@@ -80,10 +90,9 @@ struct SecretFileCommandTests {
     @Test("a key stored under a password that kept its CRLF opens from the file, CRLF or not, warns once without the password, and re-encrypt ends it")
     func legacyPassword() async throws {
         defer { cleanUp() }
-        #expect(await bifrost("key", "import", "--name", "heron", "--private-key-file", keyFile, "--password-file", lf).code == 0)
         // What an older Bifrost stored for `--password-file` of a CRLF file: the password with its "\r\n".
+        try await storeAsOlderBifrost(name: "heron", password: Self.password + "\r\n")
         let vault = KeyVault(home: BifrostHome(url: URL(fileURLWithPath: home)), scrypt: .light)
-        _ = try vault.store(try [UInt8](hex: Self.devKey2), kind: .privateKey, name: "heron", password: Self.password + "\r\n", address: nil)
 
         for file in [crlf, lf] {
             let signed = await bifrost("sign", "message", "tide", "--key", "heron", "--password-file", file, "--json")
@@ -105,21 +114,20 @@ struct SecretFileCommandTests {
     func environmentPassword() async throws {
         defer { cleanUp() }
         #expect(await bifrost("key", "import", "--name", "heron", "--private-key-file", keyFile, "--password-file", lf).code == 0)
-        func sign(password: String) async throws -> ProcessOutcome {
+        func sign(password: String, key: String = "heron") async throws -> ProcessOutcome {
             var environment = ProcessBifrost.environment
             environment["BIFROST_PASSWORD"] = password
             let child = try ProcessChild(executable: ProcessBifrost.executable,
-                                         arguments: ["sign", "message", "tide", "--key", "heron", "--home", home, "--json"], environment: environment)
+                                         arguments: ["sign", "message", "tide", "--key", key, "--home", home, "--json"], environment: environment)
             child.release()
             return await child.wait()
         }
         let catted = try await sign(password: Self.password + "\r")
         #expect(catted.status == 0 && catted.stderr.isEmpty, "\(catted.summary)")
         // What an older Bifrost stored for BIFROST_PASSWORD=$(cat FILE) of a CRLF file: the password with its "\r".
-        let vault = KeyVault(home: BifrostHome(url: URL(fileURLWithPath: home)), scrypt: .light)
-        _ = try vault.store(try [UInt8](hex: Self.devKey2), kind: .privateKey, name: "heron", password: Self.password + "\r", address: nil)
+        try await storeAsOlderBifrost(name: "egret", password: Self.password + "\r")
         for password in [Self.password + "\r", Self.password] {
-            let opened = try await sign(password: password)
+            let opened = try await sign(password: password, key: "egret")
             #expect(opened.status == 0 && opened.stdout.contains(Self.devAddress2), "\(opened.summary)")
             #expect(opened.stderrLines.filter { $0.contains("re-encrypt") }.count == 1, "\(opened.summary)")
             #expect(!opened.stderr.contains("Heron"))

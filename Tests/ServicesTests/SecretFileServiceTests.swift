@@ -53,38 +53,49 @@ struct SecretFileServiceTests {
         }
     }
 
-    /// A key store on a throwaway home with the light KDF.
-    static func store() throws -> (KeyStore, KeyVault, URL) {
+    /// A key store on a throwaway home with the light KDF, and its database.
+    static func store() throws -> (KeyStore, KeyVault, URL, AppDatabase) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("legacy-\(UUID().uuidString)")
         let vault = KeyVault(home: BifrostHome(url: dir), scrypt: .light)
-        return (KeyStore(database: try AppDatabase.inMemory(), vault: vault), vault, dir)
+        let database = try AppDatabase.inMemory()
+        return (KeyStore(database: database, vault: vault), vault, dir, database)
+    }
+
+    /// Key `name` as a Bifrost before the password record left it: its account row and its
+    /// secrets under `password`, and nothing said of how that password was read.
+    static func storeAsOlderBifrost(name: String, key: PrivateKey, phrase: Mnemonic? = nil, password: String,
+                                    database: AppDatabase, vault: KeyVault) async throws {
+        try await AccountStorage(database: database).insert(Account(name: name, address: key.address, kind: phrase == nil ? .privateKey : .mnemonic,
+                                                                    derivationPath: phrase == nil ? nil : "m/44'/60'/0'/0/0", createdAt: Date()))
+        _ = try key.withUnsafeBytes { try vault.store(Array($0), kind: .privateKey, name: name, password: password, address: key.address) }
+        if let phrase { _ = try vault.store(Array(phrase.phrase.utf8), kind: .mnemonic, name: name, password: password, address: nil) }
     }
 
     /// Hardhat/Anvil development account 3: a published throwaway key.
     static let devKey3 = try! PrivateKey(hex: "7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6")
 
-    @Test("a vault key stored under the password with \\r\\n, \\r or \\n kept opens with the password as read now")
+    @Test("a vault key an older Bifrost stored under the password with \\r\\n, \\r or \\n kept opens with the password as read now")
     func legacyVaultPasswords() async throws {
-        let (store, vault, dir) = try Self.store()
+        let (store, vault, dir, database) = try Self.store()
         defer { try? FileManager.default.removeItem(at: dir) }
-        _ = try await store.importPrivateKey(name: "lark", key: Self.devKey3, password: "Lark-88 fen")
-        for ending in ["\r\n", "\r", "\n"] {
-            _ = try Self.devKey3.withUnsafeBytes { try vault.store(Array($0), kind: .privateKey, name: "lark", password: "Lark-88 fen" + ending, address: nil) }
-            #expect(try await store.signingKey(name: "lark", password: "Lark-88 fen").address == Self.devKey3.address, "kept \(Array(ending.utf8))")
+        for (name, ending) in [("lark", "\r\n"), ("lark2", "\r"), ("lark3", "\n")] {
+            try await Self.storeAsOlderBifrost(name: name, key: Self.devKey3, password: "Lark-88 fen" + ending, database: database, vault: vault)
+            #expect(try await store.signingKey(name: name, password: "Lark-88 fen").address == Self.devKey3.address, "kept \(Array(ending.utf8))")
+            await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: name, password: "Lark-88 fe") }
         }
-        await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: "lark", password: "Lark-88 fe") }
     }
 
     @Test("a recovery phrase and an exported keystore under a password with its line ending kept open too")
     func legacyPhraseAndKeystore() async throws {
-        let (store, vault, dir) = try Self.store()
+        let (store, vault, dir, database) = try Self.store()
         defer { try? FileManager.default.removeItem(at: dir) }
         let phrase = try Mnemonic(phrase: "test test test test test test test test test test test junk")
-        _ = try await store.importMnemonic(name: "wren", mnemonic: phrase, passphrase: "", index: 0, password: "Wren-4 moss")
-        _ = try vault.store(Array(phrase.phrase.utf8), kind: .mnemonic, name: "wren", password: "Wren-4 moss\r", address: nil)
+        let key = try AccountDerivation().key(mnemonic: phrase, passphrase: "", path: .ethereum(index: 0))
+        try await Self.storeAsOlderBifrost(name: "wren", key: key, phrase: phrase, password: "Wren-4 moss\r", database: database, vault: vault)
         #expect(try await store.mnemonic(name: "wren", password: "Wren-4 moss").phrase == phrase.phrase)
         let exported = try Self.devKey3.withUnsafeBytes { try KeystoreV3.encrypt(secret: Array($0), password: "Wren-4 moss\r\n", scrypt: .light) }
-        #expect(try KeyStore.unlockKeystore(json: exported, password: "Wren-4 moss").address == Self.devKey3.address)
+        let crlfFile = try SecretText.reading(Array("Wren-4 moss\r\n".utf8), from: .file)
+        #expect(try store.unlockKeystoreFile(json: exported, password: crlfFile).address == Self.devKey3.address)
     }
 }
 
@@ -111,10 +122,9 @@ struct LegacyPasswordNoticeTests {
         let (store, vault, dir) = try Self.store(heard, database: database)
         defer { try? FileManager.default.removeItem(at: dir) }
         let phrase = try Mnemonic(phrase: "test test test test test test test test test test test junk")
-        _ = try await store.importMnemonic(name: "finch", mnemonic: phrase, passphrase: "", index: 0, password: "Finch-19 reed")
-        let key = try await store.signingKey(name: "finch", password: "Finch-19 reed")
-        _ = try key.withUnsafeBytes { try vault.store(Array($0), kind: .privateKey, name: "finch", password: "Finch-19 reed\r\n", address: nil) }
-        _ = try vault.store(Array(phrase.phrase.utf8), kind: .mnemonic, name: "finch", password: "Finch-19 reed\r\n", address: nil)
+        let key = try AccountDerivation().key(mnemonic: phrase, passphrase: "", path: .ethereum(index: 0))
+        try await SecretFileServiceTests.storeAsOlderBifrost(name: "finch", key: key, phrase: phrase, password: "Finch-19 reed\r\n",
+                                                             database: database, vault: vault)
         #expect(heard.all.isEmpty)
         for _ in 0..<2 { _ = try await store.signingKey(name: "finch", password: "Finch-19 reed") }
         _ = try await store.mnemonic(name: "finch", password: "Finch-19 reed")
@@ -161,7 +171,8 @@ struct LegacyPasswordNoticeTests {
         let (store, _, dir) = try Self.store(heard)
         defer { try? FileManager.default.removeItem(at: dir) }
         let exported = try Self.devKey3.withUnsafeBytes { try KeystoreV3.encrypt(secret: Array($0), password: "Tern-7 salt\n", scrypt: .light) }
-        #expect(try store.unlockKeystoreFile(json: exported, password: "Tern-7 salt").address == Self.devKey3.address)
+        let variable = try SecretText.reading(Array("Tern-7 salt\n".utf8), from: .variable)
+        #expect(try store.unlockKeystoreFile(json: exported, password: variable).address == Self.devKey3.address)
         #expect(heard.all == [.legacyKeystorePassword(ending: .lf)])
     }
 }

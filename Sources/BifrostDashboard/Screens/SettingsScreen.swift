@@ -38,7 +38,9 @@ enum SettingsScreen {
                 : context.form("use-network", class: "inline", "<input type=\"hidden\" name=\"name\" value=\"\(value: n.name)\"><button type=\"submit\" class=\"secondary\">Use</button>")
             return "<tr><td>\(n.name)</td><td>\(n.chainID)</td><td><code>\(CredentialMask.url(n.rpcURL))</code></td><td>\(use)</td></tr>"
         })
-        let keys = HTML.join(snapshot.keys.map { "<tr><td>\($0.name)</td><td>\(Format.address($0.address, copy: true))</td></tr>" })
+        let keys = HTML.join(snapshot.keys.map { key in
+            "<tr><td>\(key.name)\(notices(of: key.name, snapshot.keyNotices))</td><td>\(Format.address(key.address, copy: true))</td></tr>"
+        })
         let options = HTML.join(snapshot.keys.map { "<option value=\"\(value: $0.name)\">\($0.name)</option>" })
         let exported: HTML = state.exported.map { file in
             "<p><a class=\"button secondary\" id=\"download\" href=\"/p/\(context.pageID)/download/keystore\" download>Download \(file.name).keystore.json</a></p>"
@@ -58,5 +60,25 @@ enum SettingsScreen {
             <div class="actions"><button type="submit">Export</button></div>
             """))\(exported)</section>
         """
+    }
+
+    /// The notices of key `name`, worded for this page: a key that opens only under a legacy form
+    /// of its password is re-encrypted from the command line.
+    static func notices(of name: String, _ notices: [KeyNotice]) -> HTML {
+        HTML.join(notices.compactMap { notice in
+            guard case .legacyPassword(name, let ending) = notice else { return nil }
+            return """
+                <p class="warning" role="status">Opens only under its password with \(words(ending)) after it, as an older Bifrost stored it. \
+                Run <code>bifrost key re-encrypt --name \(name)</code> with the same password to store it under the password as read now.</p>
+                """
+        })
+    }
+
+    private static func words(_ ending: LegacyLineEnding) -> String {
+        switch ending {
+        case .crlf: return "a line ending \\r\\n"
+        case .cr: return "a carriage return \\r"
+        case .lf: return "a line feed \\n"
+        }
     }
 }

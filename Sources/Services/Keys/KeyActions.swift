@@ -79,11 +79,12 @@ public struct ImportPrivateKey: KeyAction {
 }
 
 /// Decrypts a keystore V3 file to its key, before any vault password is asked, so a wrong
-/// keystore password stops an import early.
+/// keystore password stops an import early. How `password` was read decides which legacy forms
+/// of it are tried (`LegacyLineEnding.forms(of:)`).
 public struct UnlockKeystoreFile: KeyAction {
     public let json: [UInt8]
-    public let password: String
-    public init(json: [UInt8], password: String) {
+    public let password: SecretReading
+    public init(json: [UInt8], password: SecretReading) {
         self.json = json
         self.password = password
     }
@@ -119,15 +120,27 @@ public struct ExportKey: KeyAction {
 /// Encrypts key `name`'s secrets again: under `newPassword` when given, else under `password` as
 /// read now (what ends the notice that it opened only under a legacy form of its password).
 public struct ReencryptKey: KeyAction {
+    /// The key's name.
     public let name: String
+    /// The key's password as read now; a legacy form of it opens the key too.
     public let password: String
+    /// The password to encrypt under instead of `password`; nil keeps `password`.
     public let newPassword: String?
+    /// Re-encryption of key `name`, opened with `password`, under `newPassword` or else `password`.
     public init(name: String, password: String, newPassword: String?) {
         self.name = name
         self.password = password
         self.newPassword = newPassword
     }
     public func perform(on store: KeyStore) async throws { try await store.reencrypt(name: name, password: password, newPassword: newPassword) }
+}
+
+/// The notices of the keys known to open only under a legacy form of their password
+/// (`KeyNotice.legacyPassword`), by name, for a front end to show next to them.
+public struct LegacyPasswordNotices: KeyAction {
+    /// The notices of every such key.
+    public init() {}
+    public func perform(on store: KeyStore) async throws -> [KeyNotice] { try await store.legacyPasswordNotices() }
 }
 
 /// The recovery phrase key `name` was created from.

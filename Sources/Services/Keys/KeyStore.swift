@@ -16,14 +16,18 @@ public struct KeyStore: Sendable {
     let registry: KeyRegistry
     let now: @Sendable () -> Date
     let notices: KeyNotices
+    let decryption: KeystoreDecryption
 
-    /// A store over `database` and `vault`, telling `notices` what a person should know.
-    public init(database: AppDatabase, vault: KeyVault, now: @escaping @Sendable () -> Date = Date.init, notices: KeyNotices = .silent) {
+    /// A store over `database` and `vault`, telling `notices` what a person should know and
+    /// opening keystore files with `decryption`.
+    public init(database: AppDatabase, vault: KeyVault, now: @escaping @Sendable () -> Date = Date.init, notices: KeyNotices = .silent,
+                decryption: KeystoreDecryption = .live) {
         self.accounts = AccountStorage(database: database)
         self.vault = vault
         self.registry = KeyRegistry(database: database, vault: vault)
         self.now = now
         self.notices = notices
+        self.decryption = decryption
     }
 
     /// Creates a wallet from a new random phrase; its first account is at `m/44'/60'/0'/0/0`.
@@ -51,22 +55,15 @@ public struct KeyStore: Sendable {
 
     /// Decrypts a keystore V3 file to its key; call before asking for a vault password so a wrong
     /// keystore password stops the import before anything is asked or stored. A file an older
-    /// Bifrost exported under a password with its line ending kept opens too.
-    public static func unlockKeystore(json: [UInt8], password: String) throws -> PrivateKey {
-        try unlockedKeystore(json: json, password: password).value
-    }
-
-    /// `unlockKeystore`, telling the notices when only a legacy form of the password opened it.
-    public func unlockKeystoreFile(json: [UInt8], password: String) throws -> PrivateKey {
-        let (key, ending) = try Self.unlockedKeystore(json: json, password: password)
+    /// Bifrost exported under a password with its line ending kept opens too, under the forms
+    /// `password`'s reading allows (`LegacyLineEnding.forms(of:)`), and the notices hear of it.
+    public func unlockKeystoreFile(json: [UInt8], password: SecretReading) throws -> PrivateKey {
+        let (secret, ending) = try LegacyLineEnding.opening(password.text, trying: LegacyLineEnding.forms(of: password)) {
+            try decryption.decrypt(json, $0)
+        }
+        guard let key = try? PrivateKey(bytes: Self.leftPadded(secret)) else { throw KeyStoreError.invalidPrivateKey }
         if let ending { notices.give(.legacyKeystorePassword(ending: ending)) }
         return key
-    }
-
-    private static func unlockedKeystore(json: [UInt8], password: String) throws -> (value: PrivateKey, ending: LegacyLineEnding?) {
-        let (secret, ending) = try LegacyLineEnding.opening(password) { try KeystoreV3.decrypt(json: json, password: $0) }
-        guard let key = try? PrivateKey(bytes: leftPadded(secret)) else { throw KeyStoreError.invalidPrivateKey }
-        return (key, ending)
     }
 
     /// The private key in `text`, as typed or read from a file: hex, with or without 0x, any
@@ -76,7 +73,7 @@ public struct KeyStore: Sendable {
         return key
     }
 
-    /// Stores a key that came from a keystore file (see `unlockKeystore`).
+    /// Stores a key that came from a keystore file (see `unlockKeystoreFile`).
     public func importKeystore(name: String, key: PrivateKey, password: String) async throws -> Account {
         try await checkNew(name, password: password)
         return try await persist(name: name, key: key, kind: .keystore, path: nil, password: password, mnemonic: nil)
@@ -94,7 +91,7 @@ public struct KeyStore: Sendable {
     /// Unlocks `name`'s signing key with its password.
     public func signingKey(name: String, password: String) async throws -> PrivateKey {
         _ = try await account(named: name)
-        return try PrivateKey(bytes: try open(.privateKey, name: name, password: password))
+        return try PrivateKey(bytes: try await open(.privateKey, name: name, password: password))
     }
 
     /// A keystore V3 file of `name`'s key that other wallets can read, re-encrypted with
@@ -112,7 +109,7 @@ public struct KeyStore: Sendable {
     public func mnemonic(name: String, password: String) async throws -> Mnemonic {
         let account = try await account(named: name)
         guard account.kind == .mnemonic else { throw KeyStoreError.noMnemonic(name) }
-        let phrase = try open(.mnemonic, name: name, password: password)
+        let phrase = try await open(.mnemonic, name: name, password: password)
         return try Mnemonic(phrase: String(decoding: phrase, as: UTF8.self))
     }
 
@@ -124,7 +121,7 @@ public struct KeyStore: Sendable {
         try Self.checkUsable(target)
         var secrets: [(kind: VaultSecret, keystore: [UInt8])] = []
         for kind in [VaultSecret.mnemonic, .privateKey] where vault.contains(kind, name: name) {
-            let (secret, _) = try LegacyLineEnding.opening(password) { try vault.load(kind, name: name, password: $0) }
+            let secret = try await unlock(kind, name: name, password: password).secret
             secrets.append((kind, try vault.encrypt(secret, password: target, address: kind == .privateKey ? account.address : nil)))
         }
         guard try await registry.replace(name: name, secrets: secrets) else { throw KeyStoreError.notFound(name) }
@@ -132,10 +129,40 @@ public struct KeyStore: Sendable {
 
     /// `name`'s `kind` secret under `password`, else under a legacy form of it (see
     /// `LegacyLineEnding`), which the notices hear of once.
-    func open(_ kind: VaultSecret, name: String, password: String) throws -> [UInt8] {
-        let (secret, ending) = try LegacyLineEnding.opening(password) { try vault.load(kind, name: name, password: $0) }
+    func open(_ kind: VaultSecret, name: String, password: String) async throws -> [UInt8] {
+        let (secret, ending) = try await unlock(kind, name: name, password: password)
         if let ending { notices.give(.legacyPassword(name: name, ending: ending)) }
         return secret
+    }
+
+    /// `open` without the notice. Only a key that may be stored under a legacy form is tried under
+    /// one (`LegacyLineEnding.forms(of:)`), and what the opening shows is recorded: a key that
+    /// opened under the password as read is never tried under another again.
+    private func unlock(_ kind: VaultSecret, name: String, password: String) async throws -> (secret: [UInt8], ending: LegacyLineEnding?) {
+        let json = try vault.rawFile(kind, name: name)
+        let known = try await registry.passwordForm(name: name)
+        let (secret, ending) = try LegacyLineEnding.opening(password, trying: LegacyLineEnding.forms(of: known)) {
+            try decryption.decrypt(json, $0)
+        }
+        var shown: KeyPasswordForm?
+        if let ending {
+            shown = .withEnding(ending.rawValue)
+        } else if LegacyLineEnding.isReadForm(password) {
+            shown = .asRead
+        }
+        if let shown, shown != known {
+            // The record only spares later openings their legacy tries: failing to write it must not fail this one.
+            _ = try? await registry.record(shown, name: name)
+        }
+        return (secret, ending)
+    }
+
+    /// The notices of every key known to open only under a legacy form of its password, by name:
+    /// what a front end that was not there when it opened (the dashboard's settings) shows.
+    public func legacyPasswordNotices() async throws -> [KeyNotice] {
+        try await registry.passwordsWithEndings().compactMap { entry in
+            LegacyLineEnding(rawValue: entry.ending).map { KeyNotice.legacyPassword(name: entry.name, ending: $0) }
+        }
     }
 
     /// Deletes `name`'s metadata and secrets.

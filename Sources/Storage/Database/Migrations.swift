@@ -148,6 +148,13 @@ enum Migrations {
                 t.primaryKey(["chainId", "address", "selector"])
             }
         }
+        m.registerMigration("v13: the form of each key's password, once known") { db in
+            // No row for the keys already stored: an older Bifrost may have kept a line ending in their password.
+            try db.create(table: "keyPassword") { t in
+                t.column("name", .text).primaryKey().references("account", onDelete: .cascade)
+                t.column("ending", .text)
+            }
+        }
         return m
     }
 }

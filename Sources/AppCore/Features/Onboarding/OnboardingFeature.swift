@@ -113,7 +113,7 @@ public enum Onboarding {
                     case .privateKey(let hex):
                         return try await d.dispatch(ImportPrivateKey(name: name, key: try KeyStore.privateKey(text: hex.value), password: password))
                     case .keystore(let json, let keystorePassword):
-                        let key = try await d.dispatch(UnlockKeystoreFile(json: json, password: keystorePassword.value))
+                        let key = try await d.dispatch(UnlockKeystoreFile(json: json, password: .typed(keystorePassword.value)))
                         return try await d.dispatch(ImportPrivateKey(name: name, key: key, fromKeystore: true, password: password))
                     }
                 },

@@ -13,10 +13,14 @@ public enum Settings {
         public var networks: [ChainNetwork]
         public var current: String?
         public var keys: [Account]
-        public init(networks: [ChainNetwork], current: String?, keys: [Account]) {
+        /// What a person should know of the keys, such as one that opens only under a legacy
+        /// form of its password and should be re-encrypted (`KeyNotice.legacyPassword`).
+        public var keyNotices: [KeyNotice]
+        public init(networks: [ChainNetwork], current: String?, keys: [Account], keyNotices: [KeyNotice] = []) {
             self.networks = networks
             self.current = current
             self.keys = keys
+            self.keyNotices = keyNotices
         }
     }
 
@@ -74,7 +78,8 @@ public enum Settings {
             return Dependencies(
                 load: {
                     let (networks, current) = try await d.dispatch(ListNetworks())
-                    return Snapshot(networks: networks, current: current, keys: try await d.dispatch(ListKeys()))
+                    return Snapshot(networks: networks, current: current, keys: try await d.dispatch(ListKeys()),
+                                    keyNotices: try await d.dispatch(LegacyPasswordNotices()))
                 },
                 addNetwork: { name, url, chainID in
                     try await d.dispatch(AddNetwork(name: name, rpcURL: url, chainID: chainID, deployments: nil))

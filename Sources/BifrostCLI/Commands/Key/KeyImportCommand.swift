@@ -62,9 +62,9 @@ struct KeyImportCommand: AsyncParsableCommand {
             account = try await keys.dispatch(ImportPrivateKey(name: name, key: key, password: try password.choose(for: name)))
         } else {
             let json = try Input.file(keystore ?? "", option: "--keystore")
-            let keystorePassword = try keystorePasswordFile.map { try SecretInput.file($0, option: "--keystore-password-file", madeSomething: true) }
-                ?? SecretInput.variable("BIFROST_KEYSTORE_PASSWORD", madeSomething: true)
-                ?? PasswordPrompt.secret("Password of the keystore file: ")
+            let keystorePassword = try keystorePasswordFile.map { try SecretInput.fileReading($0, option: "--keystore-password-file", madeSomething: true) }
+                ?? SecretInput.variableReading("BIFROST_KEYSTORE_PASSWORD", madeSomething: true)
+                ?? PasswordPrompt.secret("Password of the keystore file: ").map(SecretReading.typed)
                 ?? { throw PasswordError(description: "the keystore's password is needed: give --keystore-password-file FILE") }()
             let key = try await keys.dispatch(UnlockKeystoreFile(json: json, password: keystorePassword))
             account = try await keys.dispatch(ImportPrivateKey(name: name, key: key, fromKeystore: true, password: try password.choose(for: name)))
