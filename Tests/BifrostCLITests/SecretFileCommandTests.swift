@@ -152,6 +152,44 @@ struct SecretFileCommandTests {
         }
     }
 
+    @Test("a CRLF passphrase file: derive says once what an older Bifrost derived, naming both first accounts; --passphrase-keeps-crlf derives those")
+    func passphraseCRLFNotice() async throws {
+        defer { cleanUp() }
+        let phrase = "zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong"
+        let words = try Mnemonic(phrase: phrase)
+        func address(_ passphrase: String, _ index: UInt32) throws -> String {
+            let node = try ExtendedKey.master(seed: words.seed(passphrase: passphrase)).derive(try DerivationPath.ethereum(index: index))
+            return node.publicKey.address.checksummed
+        }
+        let now = try address(Self.password, 4), older = try address(Self.password + "\r\n", 4)
+        let derived = await bifrost("key", "derive", "--mnemonic", phrase, "--passphrase-file", crlf, "--index", "4", "--count", "2")
+        #expect(derived.code == 0 && derived.out.first?.hasSuffix(now) == true, "\(derived)")
+        let notes = derived.err.filter { $0.contains("passphrase") }
+        #expect(notes.count == 1 && notes[0].contains(now) && notes[0].contains(older) && notes[0].contains("--passphrase-keeps-crlf"), "\(derived.err)")
+        #expect(!derived.err.joined().contains("Heron"), "the passphrase is never printed")
+
+        let kept = await bifrost("key", "derive", "--mnemonic", phrase, "--passphrase-file", crlf, "--passphrase-keeps-crlf", "--index", "4")
+        #expect(kept.code == 0 && kept.out == ["m/44'/60'/0'/0/4  \(older)"], "\(kept)")
+        #expect(kept.err.filter { $0.contains("passphrase") }.count == 1)
+
+        let viaLF = await bifrost("key", "derive", "--mnemonic", phrase, "--passphrase-file", lf, "--index", "4")
+        #expect(viaLF.code == 0 && viaLF.out == ["m/44'/60'/0'/0/4  \(now)"] && viaLF.err.isEmpty, "an LF file read so before too: \(viaLF)")
+        let refused = await bifrost("key", "derive", "--mnemonic", phrase, "--passphrase-file", lf, "--passphrase-keeps-crlf", "--index", "4")
+        #expect(refused.code != 0 && refused.err.joined().contains("--passphrase-keeps-crlf"), "\(refused)")
+    }
+
+    @Test("key import of a phrase with a CRLF passphrase file and --passphrase-keeps-crlf stores the account an older Bifrost imported")
+    func passphraseCRLFImport() async throws {
+        let phraseFile = try Self.file(Array("zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong\n".utf8))
+        defer { cleanUp([phraseFile]) }
+        let words = try Mnemonic(phrase: "zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong")
+        let older = try ExtendedKey.master(seed: words.seed(passphrase: Self.password + "\r\n")).derive(try DerivationPath.ethereum(index: 1)).publicKey.address
+        let imported = await bifrost("key", "import", "--name", "older", "--mnemonic-file", phraseFile, "--index", "1", "--passphrase-file", crlf,
+                                     "--passphrase-keeps-crlf", "--password-file", lf)
+        #expect(imported.code == 0 && imported.stdout.contains(older.checksummed), "\(imported)")
+        #expect(imported.err.filter { $0.contains("passphrase") }.count == 1, "\(imported.err)")
+    }
+
     @Test("the service client's --api-key-file is read by the same rule: a CRLF key is sent without its line ending")
     func clientAPIKey() throws {
         let key = try Self.file(Array("Zephyr-key-7315-ab\r\n".utf8))

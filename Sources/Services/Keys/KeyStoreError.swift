@@ -11,6 +11,9 @@ public enum KeyStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case passwordLineBreak
     /// A new password holds U+FFFD, the mark a lossy decoder leaves for bytes that are not UTF-8.
     case passwordReplacementCharacter
+    /// The legacy form of a passphrase file was asked for, but the file does not end with `\r\n`,
+    /// so an older Bifrost read it as Bifrost does now.
+    case passphraseWithoutCRLF
 
     public var description: String {
         switch self {
@@ -22,6 +25,8 @@ public enum KeyStoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .passwordLineBreak: return "the vault password must be one line, without a carriage return or a line feed"
         case .passwordReplacementCharacter:
             return "the vault password holds U+FFFD, the replacement character for bytes that are not UTF-8; choose a password without it"
+        case .passphraseWithoutCRLF:
+            return "the passphrase file does not end with \\r\\n, so an older Bifrost read it as Bifrost does now: there is no other form of it to derive with"
         }
     }
 }

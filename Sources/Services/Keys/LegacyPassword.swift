@@ -60,7 +60,7 @@ public enum LegacyLineEnding: String, Sendable, CaseIterable {
     }
 }
 
-/// What the key store tells a person while it works, as data; each front end words it.
+/// What a person should know of how a key's secrets were read, as data; each front end words it.
 public enum KeyNotice: Sendable, Equatable {
     /// The vault key `name` opened only under the password with `ending` added, as an older
     /// Bifrost stored it; re-encrypting the key under the password as read now ends this.
@@ -68,6 +68,10 @@ public enum KeyNotice: Sendable, Equatable {
     /// A keystore file opened only under the password with `ending` added (as an older Bifrost
     /// exported it with a password file's line ending kept).
     case legacyKeystorePassword(ending: LegacyLineEnding)
+    /// A passphrase file ended with `\r\n`, which an older Bifrost kept in the passphrase: the
+    /// account at `path` is `used` under the form the accounts were derived with (the `\r\n`
+    /// kept when `keptCRLF`), and `other` under the other form (`PassphraseFile`).
+    case legacyPassphrase(keptCRLF: Bool, path: String, used: Address, other: Address)
 }
 
 /// Where the key store's notices go: a front end's words, or nowhere (`silent`). Each notice is

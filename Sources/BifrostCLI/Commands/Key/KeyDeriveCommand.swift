@@ -17,8 +17,7 @@ struct KeyDeriveCommand: AsyncParsableCommand {
     var mnemonicFile: String?
     @Option(help: ArgumentHelp("The phrase itself (prefer --mnemonic-file: this lands in shell history).", valueName: "words"))
     var mnemonic: String?
-    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp("Optional BIP39 passphrase in FILE (\(SecretInput.fileRule)).", valueName: "file"))
-    var passphraseFile: String?
+    @OptionGroup var passphrase: PassphraseOptions
     @Option(help: "First account index, m/44'/60'/0'/0/INDEX.")
     var index: UInt32?
     @Option(help: "How many consecutive accounts, with --index.")
@@ -44,7 +43,8 @@ struct KeyDeriveCommand: AsyncParsableCommand {
             phrase = mnemonic ?? ""
         }
         let words = try Mnemonic(phrase: phrase)
-        let passphrase = try passphraseFile.map { try SecretInput.file($0, option: "--passphrase-file", madeSomething: true) } ?? ""
+        let file = try self.passphrase.read()
+        let passphrase = file?.passphrase ?? ""
         let accounts: [DerivedAccount]
         if let path {
             let parsed: DerivationPath
@@ -53,6 +53,7 @@ struct KeyDeriveCommand: AsyncParsableCommand {
         } else {
             accounts = try AccountDerivation().accounts(mnemonic: words, passphrase: passphrase, start: index ?? 0, count: count)
         }
+        if let first = accounts.first { try PassphraseOptions.tell(file, mnemonic: words, path: first.path) }
         if global.json {
             try global.output.emit(view: DerivedAccountsView(accounts))
         } else {

@@ -22,8 +22,7 @@ struct KeyImportCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("mnemonic-file"), help: ArgumentHelp("File holding a BIP39 recovery phrase.", valueName: "file"))
     var mnemonicFile: String?
-    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp("Optional BIP39 passphrase in FILE (\(SecretInput.fileRule)).", valueName: "file"))
-    var passphraseFile: String?
+    @OptionGroup var passphrase: PassphraseOptions
     @Option(help: "Account index for a phrase: m/44'/60'/0'/0/INDEX.")
     var index: UInt32 = 0
 
@@ -53,9 +52,10 @@ struct KeyImportCommand: AsyncParsableCommand {
         if let mnemonicFile {
             let phrase = String(decoding: try Input.file(mnemonicFile, option: "--mnemonic-file"), as: UTF8.self)
             let mnemonic = try Mnemonic(phrase: phrase)
-            let passphrase = try passphraseFile.map { try SecretInput.file($0, option: "--passphrase-file", madeSomething: true) } ?? ""
-            account = try await keys.dispatch(ImportMnemonicKey(name: name, mnemonic: mnemonic, passphrase: passphrase,
+            let file = try passphrase.read()
+            account = try await keys.dispatch(ImportMnemonicKey(name: name, mnemonic: mnemonic, passphrase: file?.passphrase ?? "",
                                                                 index: index, password: try password.choose(for: name)))
+            try PassphraseOptions.tell(file, mnemonic: mnemonic, path: try .ethereum(index: index))
         } else if let privateKeyFile {
             let text = String(decoding: try Input.file(privateKeyFile, option: "--private-key-file"), as: UTF8.self)
             let key = try KeyStore.privateKey(text: text)

@@ -20,8 +20,7 @@ struct KeyNewCommand: AsyncParsableCommand {
     @Option(help: "Number of words: 12, 15, 18, 21 or 24.")
     var words: Int = 12
 
-    @Option(name: .customLong("passphrase-file"), help: ArgumentHelp("Optional BIP39 passphrase (the '25th word') in FILE (\(SecretInput.fileRule)).", valueName: "file"))
-    var passphraseFile: String?
+    @OptionGroup var passphrase: PassphraseOptions
 
     @OptionGroup var password: PasswordOptions
     @OptionGroup var global: GlobalOptions
@@ -31,11 +30,12 @@ struct KeyNewCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let passphrase = try passphraseFile.map { try SecretInput.file($0, option: "--passphrase-file", madeSomething: true) } ?? ""
+        let file = try passphrase.read()
         let keys = try global.services().dispatcher
         try await keys.dispatch(CheckKeyName(name: name))
-        let created = try await keys.dispatch(CreateKey(name: name, wordCount: words, passphrase: passphrase,
+        let created = try await keys.dispatch(CreateKey(name: name, wordCount: words, passphrase: file?.passphrase ?? "",
                                                         password: try password.choose(for: name)))
+        try PassphraseOptions.tell(file, mnemonic: created.mnemonic, path: try .ethereum(index: 0))
         if global.json {
             try global.output.emit(view: CreatedKeyView(account: created.account, mnemonic: created.mnemonic))
             return

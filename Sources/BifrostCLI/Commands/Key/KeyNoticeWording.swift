@@ -14,6 +14,13 @@ enum KeyNoticeWording {
         case .legacyKeystorePassword(let ending):
             return "warning: the keystore file opened only under its password with a \(words(ending)) after it, as an older Bifrost exported it; "
                 + "the imported key is stored under the vault password as read now"
+        case .legacyPassphrase(let keptCRLF, let path, let used, let other):
+            let (now, older) = keptCRLF ? (other, used) : (used, other)
+            return "note: the passphrase file ends with \\r\\n, which Bifrost drops; a Bifrost older than its one secret-file rule kept it "
+                + "in the passphrase, which gives other accounts. At \(path): \(now.checksummed) with the \\r\\n dropped, "
+                + "\(older.checksummed) with it kept. "
+                + (keptCRLF ? "These accounts are derived with it kept (--passphrase-keeps-crlf)."
+                            : "These accounts are derived with it dropped; if your funds are at the other address, add --passphrase-keeps-crlf.")
         }
     }
 
