@@ -63,7 +63,8 @@ public struct AddressBookSheet: Sendable, Equatable {
     public static func name(_ text: String) throws(InputTextError) -> String {
         let name = text.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { throw InputTextError("a name is required") }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        // One line as every reader splits lines: no control, no line or paragraph separator.
+        guard !name.unicodeScalars.contains(where: { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) }) else {
             throw InputTextError("a name is one line of text, without control characters")
         }
         guard name.count <= maxNameLength else { throw InputTextError("a name is at most \(maxNameLength) characters") }
@@ -72,6 +73,6 @@ public struct AddressBookSheet: Sendable, Equatable {
 
     /// The book as Safe{Wallet} writes it, header first.
     public var csv: String {
-        CSVText.line(Self.header) + rows.map { CSVText.line([$0.address.checksummed, $0.name, $0.chainID.map { String($0) } ?? ""]) }.joined()
+        CSVText.line(Self.header) + rows.map { CSVText.line([$0.address.checksummed, $0.name, $0.chainID.map { String($0) } ?? ""], exact: true) }.joined()
     }
 }

@@ -38,13 +38,15 @@ public enum CSVText {
     }
 
     /// One line of `cells`, quoted where a cell needs it, ending in CRLF as RFC 4180 asks. Each
-    /// cell shows as `UntrustedText.visible` shows text to a person (a NUL, a line feed or a bidi
-    /// control as `[U+XXXX]`), and a cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`
-    /// first) is written with a leading `'`, since names and other outside text reach accounting
-    /// tools through these files.
-    public static func line(_ cells: [String]) -> String {
+    /// cell of a sheet for people shows as `UntrustedText.visible` shows text to a person (a NUL, a
+    /// line feed or a bidi control as `[U+XXXX]`); a file another program reads back (`exact`, the
+    /// address book in Safe{Wallet}'s format) keeps its text as it is, since a zero-width joiner
+    /// belongs to a name in Persian or an emoji. Either way a cell a spreadsheet would run as a
+    /// formula (`=`, `+`, `-`, `@` first) is written with a leading `'`, since names and other
+    /// outside text reach accounting tools through these files.
+    public static func line(_ cells: [String], exact: Bool = false) -> String {
         cells.map { cell -> String in
-            var text = UntrustedText.visible(cell)
+            var text = exact ? cell : UntrustedText.visible(cell)
             if let first = text.unicodeScalars.first, "=+-@".unicodeScalars.contains(first), !isNumber(text) { text = "'" + text }
             let needsQuotes = text.contains(where: { $0 == "," || $0 == "\"" }) || text != text.trimmingCharacters(in: .whitespaces)
             let escaped = text.replacingOccurrences(of: "\"", with: "\"\"")

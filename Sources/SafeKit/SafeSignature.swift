@@ -24,6 +24,10 @@ public struct SafeSignature: Sendable, Hashable {
     /// The 65 bytes as packed into `execTransaction`, then a contract signature's data.
     public let bytes: [UInt8]
 
+    /// Whether the signature proves itself off chain (ECDSA or eth_sign, recovered to its owner),
+    /// rather than being a claim only the chain can confirm (an approved hash, a contract's).
+    public var provesOwner: Bool { kind == .ecdsa || kind == .ethSign }
+
     /// A contract owner's signature data (what its `isValidSignature` checks); empty for others.
     public var contractData: [UInt8] { kind == .contract ? Array(bytes.dropFirst(65)) : [] }
 

@@ -162,6 +162,45 @@ struct SignatureGateTests {
         #expect(first.entry.signatures.first?.contractData.count == 65 && second.entry.signatures.first?.contractData.count == 130)
     }
 
+    @Test("finding 5: a child Safe's signature padded with approved-hash claims for its owners is refused; one an older release stored is grown by the owner's real signature")
+    func childSignatureWithInnerClaims() async throws {
+        let h = try await Self.home()
+        defer { h.cleanUp() }
+        let tx = Self.payment(from: Self.parent, nonce: 3)
+        let hash = try tx.hash()
+        let claims = SafeSignature.pack([SafeSignature.approvedHash(by: Self.keys[1].address), .approvedHash(by: Self.keys[2].address)])
+        let imported = try await h.dispatch(ImportSafeTransaction(json: try SafeTransactionFile(
+            transaction: tx, signatures: [SafeSignature.contract(owner: Self.child, data: claims)]).json))
+        guard case .malformed(let why)? = imported.setAside.first?.reason else { Issue.record("\(imported.setAside)"); return }
+        #expect(why.contains(Self.keys[1].address.checksummed) && imported.entry.signatures.isEmpty)
+        // Given the same claim stored as a release before the gate kept it
+        let entry = try await Self.queue(tx, in: h)
+        try await h.storage.save(entry.with(signatures: [SafeSignature.contract(owner: Self.child, data: claims)], updatedAt: Date()))
+        // When owner 1 signs for the child, Then its real signature takes the claim's place
+        let signed = try await h.dispatch(SignForOwnerSafe(safeTxHash: hash, ownerSafe: Self.child, keyName: "key1", password: { "pw" }))
+        let childHash = try ContractSignature.childMessageHash(for: tx, child: Self.child, childVersion: .v1_4_1)
+        let inner = try SafeSignature.parse(packed: try #require(signed.entry.signatures.first).contractData, safeTxHash: childHash)
+        #expect(inner.map(\.kind) == [.ecdsa] && inner.map(\.owner) == [Self.keys[1].address])
+    }
+
+    @Test("findings 2 and 4: a forged contract claim an older release stored for an EOA owner does not stop that owner signing, a transaction or a message")
+    func storedForgedClaimGivesWay() async throws {
+        let h = try await Self.home()
+        defer { h.cleanUp() }
+        let tx = Self.payment(from: Self.other, nonce: 5)
+        let entry = try await Self.queue(tx, in: h)
+        let forged = try Self.contractClaim(for: Self.keys[3].address, hash: entry.safeTxHash, junk: [1, 2, 3])
+        try await h.storage.save(entry.with(signatures: [forged], updatedAt: Date()))
+        let signed = try await h.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "key3", password: { "pw" }))
+        #expect(signed.entry.signatures.map(\.kind) == [.ecdsa] && signed.count.confirmed == 1)
+
+        let message = Self.message("stored claim", of: Self.other)
+        let stored = try SafeMessageEntry(message, proposer: nil, at: Date())
+        try await h.storage.save(stored.adding([try Self.contractClaim(for: Self.keys[3].address, hash: try message.hash(), junk: [9])], at: Date()))
+        let signedMessage = try await h.dispatch(SignSafeMessage(messageHash: try message.hash(), keyName: "key3", password: { "pw" }))
+        #expect(signedMessage.entry.signatures.map(\.kind) == [.ecdsa] && signedMessage.count.confirmed == 1)
+    }
+
     @Test("finding 6: a child Safe's contract signature counts toward the parent only once its inner signatures meet the child's threshold, in the queue, the detail and the count after signing",
           arguments: ["1.3.0", "1.4.1", "1.5.0"])
     func childCountsAtItsThreshold(childVersion: String) async throws {

@@ -24,6 +24,8 @@ public struct ConfirmationSet: Sendable, Equatable {
 
     /// Adds `incoming` to the set. For an owner already here:
     /// - a real signature replaces an approved-hash entry, which is only a claim until the chain shows it;
+    /// - an ECDSA or eth_sign signature replaces a contract signature: it proves its owner holds a
+    ///   key, which no contract does, so the stored one was a claim an older release let in;
     /// - a contract signature is replaced by a longer one, as a contract owner's signature grows
     ///   while its own owners sign; a shorter or equal one never replaces it;
     /// - otherwise the stored signature stays, so a second signature by the same key changes nothing.
@@ -52,6 +54,7 @@ public struct ConfirmationSet: Sendable, Equatable {
         switch (stored.kind, new.kind) {
         case (.approvedHash, let kind): kind != .approvedHash
         case (.contract, .contract): new.bytes.count > stored.bytes.count
+        case (.contract, .ecdsa), (.contract, .ethSign): true
         default: false
         }
     }

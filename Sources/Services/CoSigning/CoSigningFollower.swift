@@ -82,9 +82,8 @@ struct CoSigningFollower: Sendable {
             if let received = announce.received(log) { movements.append(received); continue }
             moved.insert(log.address)
             if SafeEvents.moduleExecution(topics: log.topics, data: log.data)?.success == true { unheld.append((movements.count, log)) }
-            guard let execution = SafeEvents.execution(topics: log.topics, data: log.data), let transactionHash = log.transactionHash else { continue }
-            // A Safe's log executes only that Safe's transaction with the hash it carries.
-            let stored = try await storage.transaction(execution.safeTxHash).flatMap { $0.transaction.safe == log.address ? $0 : nil }
+            guard let execution = SafeExecutionFact(log, of: Set(safes)), let transactionHash = log.transactionHash else { continue }
+            let stored = execution.names(try await storage.transaction(execution.safeTxHash))
             if stored != nil, try await storage.markExecuted(execution.safeTxHash, transactionHash: transactionHash, block: log.blockNumber,
                                                              successful: execution.success, at: service.now()) {
                 executed += 1

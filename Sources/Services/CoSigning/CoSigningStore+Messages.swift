@@ -69,7 +69,7 @@ extension CoSigningStore {
 
     private func verified(_ packed: [UInt8], of message: SafeMessage, safe: Safe) async throws -> [SafeSignature] {
         do {
-            return try await verified(packed, hash: try message.hash(), question: try message.ownerQuestion(), safe: safe)
+            return try await verified(packed, subject: try SignedSubject.message(message), safe: safe)
         } catch let error as SafeKitError {
             throw CoSigningRefusal.invalidMessage(error.description)
         }

@@ -147,7 +147,7 @@ public struct CoSigningStore: Sendable {
     /// owner's, so it confirms nothing.
     private func delegateProves(_ delegate: Address, signature: [UInt8]?, safeTxHash: [UInt8]) throws {
         let signer = signature.flatMap { try? SafeSignature.parse(packed: $0, safeTxHash: safeTxHash) }
-        guard let signer, signer.count == 1, signer[0].owner == delegate, signer[0].kind == .ecdsa || signer[0].kind == .ethSign else {
+        guard let signer, signer.count == 1, signer[0].owner == delegate, signer[0].provesOwner else {
             throw CoSigningRefusal.delegateUnsigned(delegate: delegate)
         }
     }
@@ -155,22 +155,21 @@ public struct CoSigningStore: Sendable {
     /// Each signature in `packed` of `tx`, whose hash the caller already has, recovered and
     /// checked: owners only, each once, on-chain claims confirmed.
     private func verified(_ packed: [UInt8], tx: SafeTx, safeTxHash hash: [UInt8], safe: Safe) async throws -> [SafeSignature] {
-        let question: OwnerQuestion
-        do { question = try ContractSignature.question(for: tx) } catch { throw CoSigningRefusal.unhashable(error.description) }
-        return try await verified(packed, hash: hash, question: question, safe: safe)
+        let subject: SignedSubject
+        do { subject = try SignedSubject.transaction(tx, hash: hash) } catch { throw CoSigningRefusal.unhashable(error.description) }
+        return try await verified(packed, subject: subject, safe: safe)
     }
 
-    /// Each signature in `packed` over `hash` (a transaction's or a message's), recovered and
+    /// Each signature in `packed` over `subject` (a transaction or a message), recovered and
     /// passed through the signature gate, refusing the whole submission at the first that fails:
-    /// owners only, each once, owner Safes' contract signatures well formed, claims confirmed on
-    /// chain with owner contracts asked `question`.
-    func verified(_ packed: [UInt8], hash: [UInt8], question: OwnerQuestion, safe: Safe) async throws -> [SafeSignature] {
+    /// the subject `safe`'s, owners only, each once, owner Safes' contract signatures well formed,
+    /// claims confirmed on chain.
+    func verified(_ packed: [UInt8], subject: SignedSubject, safe: Safe) async throws -> [SafeSignature] {
         guard !packed.isEmpty else { return [] }
         let signatures: [SafeSignature]
-        do { signatures = try SafeSignature.parse(packed: packed, safeTxHash: hash) } catch {
+        do { signatures = try SafeSignature.parse(packed: packed, safeTxHash: subject.hash) } catch {
             throw CoSigningRefusal.unreadableSignature(error.description)
         }
-        let subject = SignedSubject(safe: safe.address, chainID: safe.chainID, hash: hash, question: question)
         let gate = SignatureGate(chain: chain) { owner in try? await self.safe(owner).safe }
         do {
             return try await gate.admit(signatures, for: subject, safe: safe, policy: .refuseAll).admitted

@@ -20,7 +20,7 @@ public struct SafeMessageDetail: Sendable, Equatable {
     /// a child Safe still collecting does not make the final signature early.
     public init(_ entry: SafeMessageEntry, safe: Safe, ownerSafes: [Safe] = []) {
         let subject = (try? entry.safeMessage()).flatMap { try? SignedSubject.message($0) }
-        let counted = subject.map { safe.counted(entry.signatures, of: $0, ownerSafes: ownerSafes) } ?? entry.signatures
+        let counted = safe.counted(entry.signatures, of: subject, ownerSafes: ownerSafes)
         let count = safe.count(ConfirmationSet(counted))
         var final: [UInt8]?
         if count.isReady, let needed = Int(exactly: safe.threshold) {
@@ -168,14 +168,16 @@ extension SafeStore {
             let (ownerSafe, version) = try await ownerSafe(address, of: safe, keyName: s.keyName, answering: try entry.safeMessage().ownerQuestion())
             let childHash = try entry.safeMessage().childMessageHash(child: ownerSafe.address, childVersion: version)
             let earlier = entry.signatures.first { $0.owner == ownerSafe.address && $0.kind == .contract }
-            let signature = try await contractSignature(of: ownerSafe, over: childHash, growing: earlier, keyName: s.keyName, password: s.password)
-            let (signed, setAside) = try await admit([signature], to: entry, safe: safe, chain: nil)
+            let (signature, replacesStored) = try await contractSignature(of: ownerSafe, over: childHash, growing: earlier, keyName: s.keyName,
+                                                                          password: s.password)
+            if replacesStored { try await storage.withdrawMessageSignature(of: ownerSafe.address, from: entry.messageHash) }
+            let (signed, setAside) = try await admit([signature], to: try await storedMessage(entry.messageHash).0, safe: safe, chain: nil)
             if let refused = setAside.first { throw SafeError.signatureRefused(refused.description) }
             return try await detail(signed, safe: safe)
         }
         let account = try await keys.account(named: s.keyName)
         guard safe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: safe.address) }
-        guard !entry.signatures.contains(where: { $0.owner == account.address }) else { return try await detail(entry, safe: safe) }
+        guard !entry.signatures.contains(where: { $0.owner == account.address && $0.provesOwner }) else { return try await detail(entry, safe: safe) }
         let key = try await keys.signingKey(name: s.keyName, password: try s.password())
         let signed = try await admit([try SafeSignature.sign(safeTxHash: entry.messageHash, with: key)], to: entry, safe: safe, chain: nil).entry
         return try await detail(signed, safe: safe)

@@ -61,10 +61,14 @@ extension SafeStore {
         var signatures = try await gate(for: safe, chain: chain).admit(others, for: subject, safe: safe, policy: .setAside, alsoAsk: silent).admitted
         // An owner executing confirms by sending: the Safe accepts v = 1 from msg.sender.
         if safe.owners.contains(executor) {
-            signatures.append(entry.signatures.first { $0.owner == executor && $0.kind != .approvedHash } ?? .approvedHash(by: executor))
+            signatures.append(entry.signatures.first { $0.owner == executor && $0.provesOwner } ?? .approvedHash(by: executor))
         }
-        // An owner Safe's contract signature counts once its owners' signatures inside meet its threshold.
-        signatures = safe.counted(signatures, of: subject, ownerSafes: try await ownerSafes(of: safe))
+        // The owner Safes as the chain has them now: a stored one may have lost the owners whose signatures it holds.
+        var ownerSafes: [Safe] = []
+        for child in try await self.ownerSafes(of: safe) where signatures.contains(where: { $0.owner == child.address && $0.kind == .contract }) {
+            ownerSafes.append(try await refresh(child.address, chain: chain).safe)
+        }
+        signatures = safe.counted(signatures, of: subject, ownerSafes: ownerSafes)
         let count = safe.count(ConfirmationSet(signatures))
         guard count.isReady else {
             throw SafeError.notEnoughSignatures(have: count.confirmed, need: safe.threshold, missing: count.missing)

@@ -75,7 +75,7 @@ extension SafeStore {
         for execution in activity.executions {
             guard let safeTxHash = execution.safeTxHash, let hash = execution.log.transactionHash else { continue }
             let order = SafeChainActivity.order(execution.log)
-            let nonce = try await storage.transaction(safeTxHash: safeTxHash)?.transaction.nonce
+            let nonce = SafeExecutionFact(execution.log, of: [q.safe])?.names(try await storage.transaction(safeTxHash: safeTxHash))?.transaction.nonce
             var movements: [SafeLedger.Movement] = []
             calls[hash] = execution.call
             if execution.success, let ran = execution.call {

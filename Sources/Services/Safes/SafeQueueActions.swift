@@ -89,9 +89,13 @@ extension SafeStore {
     /// not bear out: an execution uses its nonce, so a transaction at or after the Safe's nonce
     /// has not executed, whatever a node's log said. Only a live read may decide this.
     func reconcileMarks(of safe: Safe) async throws {
+        try await reconcileMarks(chainID: safe.chainID, safe: safe.address, nonce: safe.nonce)
+    }
+
+    /// The same for the Safe at `safe` on `chainID`, whose nonce the chain just gave as `nonce`.
+    func reconcileMarks(chainID: BigUInt, safe: Address, nonce: BigUInt) async throws {
         for status in [SafeTransactionStatus.executed, .failed] {
-            for entry in try await storage.transactions(chainID: safe.chainID, safe: safe.address, status: status)
-            where entry.transaction.nonce >= safe.nonce {
+            for entry in try await storage.transactions(chainID: chainID, safe: safe, status: status) where entry.transaction.nonce >= nonce {
                 try await storage.save(entry.requeued(at: now()))
             }
         }
@@ -101,10 +105,15 @@ extension SafeStore {
         let chain = try await connector.connect(h.chain)
         let r = EthereumRemote.Requests.self
         let from = try await knownCreationBlock(of: h.safe, chain: chain)
-        let (chainResult, head, logsResult) = try await chain.remote.batch(r.chainID(), r.blockNumber(), Self.executionLogs(of: h.safe, from: from))
+        let (chainResult, head, logsResult, nonce) = try await chain.remote.batch(r.chainID(), r.blockNumber(), Self.executionLogs(of: h.safe, from: from),
+                                                                                  r.call(CallRequest(to: h.safe, data: SafeContract.nonce)))
         let chainID = try chain.verify(chainID: try chainResult.get())
         let found = try await executionLogs(of: h.safe, chainID: chainID, chain: chain, oneRange: logsResult, head: try? head.get(), from: from)
-        return try await historyItems(found, of: h.safe, chainID: chainID)
+        let items = try await historyItems(found, of: h.safe, chainID: chainID)
+        if let read = try? nonce.get(), let current = try? SafeContract.decodeUInt(read, call: "nonce") {
+            try await reconcileMarks(chainID: chainID, safe: h.safe, nonce: current)
+        }
+        return items
     }
 
     /// The execution logs from the one-range answer, or, when the node refused that range, read
@@ -146,9 +155,9 @@ extension SafeStore {
     /// Safe itself, not removed), and marks only a record of `safe` with the hash it carries.
     func historyItems(_ logs: [Log], of safe: Address, chainID: BigUInt) async throws -> [SafeHistoryItem] {
         var items: [SafeHistoryItem] = []
-        for log in logs where log.isFact(from: [safe]) {
-            guard let execution = SafeEvents.execution(topics: log.topics, data: log.data) else { continue }
-            var entry = try await storage.transaction(safeTxHash: execution.safeTxHash).flatMap { $0.transaction.safe == safe ? $0 : nil }
+        for log in logs {
+            guard let execution = SafeExecutionFact(log, of: [safe]) else { continue }
+            var entry = execution.names(try await storage.transaction(safeTxHash: execution.safeTxHash))
             if let known = entry, known.transaction.chainID == chainID, known.status == .queued || known.status == .replaced {
                 let updated = known.with(status: execution.success ? .executed : .failed, executionHash: log.transactionHash, updatedAt: now())
                 try await storage.save(updated)

@@ -83,7 +83,8 @@ extension SafeStore {
         let safe = try await followedSafe(of: entry.transaction)
         let account = try await keys.account(named: s.keyName)
         guard safe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: safe.address) }
-        if let existing = entry.signatures.first(where: { $0.owner == account.address }), existing.kind != .approvedHash {
+        // A claim stored for this owner (approved hash, contract) is no reason not to sign: the real signature replaces it.
+        if let existing = entry.signatures.first(where: { $0.owner == account.address }), existing.provesOwner {
             return try await confirmations(entry, safe: safe, signature: existing)
         }
         let key = try await keys.signingKey(name: s.keyName, password: try s.password())

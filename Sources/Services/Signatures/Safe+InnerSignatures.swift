@@ -12,17 +12,17 @@ extension Safe {
 
     /// How many of this Safe's current owners confirmed the stored transaction `entry`, by the same rule.
     public func count(_ entry: SafeTransactionEntry, ownerSafes: [Safe]) -> ConfirmationCount {
-        guard let subject = try? entry.signedSubject else { return count(entry.confirmations) }
-        return count(entry.confirmations, of: subject, ownerSafes: ownerSafes)
+        count(ConfirmationSet(counted(entry.signatures, of: try? entry.signedSubject, ownerSafes: ownerSafes)))
     }
 
     /// The signatures of `signatures` that count for `subject`: all but the contract signatures of
-    /// `ownerSafes` whose inner signatures fall short of their threshold.
-    func counted(_ signatures: [SafeSignature], of subject: SignedSubject, ownerSafes: [Safe]) -> [SafeSignature] {
+    /// `ownerSafes` whose inner signatures fall short of their threshold, or that cannot be
+    /// checked (no subject to hash, a release Bifrost does not read).
+    func counted(_ signatures: [SafeSignature], of subject: SignedSubject?, ownerSafes: [Safe]) -> [SafeSignature] {
         signatures.filter { signature in
             guard signature.kind == .contract,
                   let child = ownerSafes.first(where: { $0.address == signature.owner && $0.chainID == chainID }) else { return true }
-            guard let version = child.safeVersion, subject.question.isAnswerable(byOwnerSafeOf: version),
+            guard let subject, let version = child.safeVersion, subject.question.isAnswerable(byOwnerSafeOf: version),
                   let hash = try? subject.childHash(child: child.address, childVersion: version) else { return false }
             return child.isMet(by: signature.contractData, over: hash)
         }
@@ -34,6 +34,6 @@ extension Safe {
     /// is a claim only this Safe's chain state could confirm, and anything unreadable meets nothing.
     func isMet(by packed: [UInt8], over hash: [UInt8]) -> Bool {
         guard let inner = try? SafeSignature.parse(packed: packed, safeTxHash: hash) else { return false }
-        return count(ConfirmationSet(inner.filter { $0.kind == .ecdsa || $0.kind == .ethSign })).isReady
+        return count(ConfirmationSet(inner.filter(\.provesOwner))).isReady
     }
 }

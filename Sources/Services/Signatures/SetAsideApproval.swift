@@ -17,7 +17,9 @@ public struct SetAsideApproval: Sendable, Equatable, CustomStringConvertible {
         case unverifiable(String)
     }
 
+    /// The owner the signature is for.
     public let owner: Address
+    /// Why it does not count.
     public let reason: Reason
     /// Whether the signature was a contract signature rather than an approved hash or an ECDSA one.
     public let isContract: Bool

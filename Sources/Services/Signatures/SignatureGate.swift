@@ -3,7 +3,7 @@ import SafeKit
 import Storage
 
 /// What a gate does with a signature that fails.
-public enum AdmissionPolicy: Sendable, Equatable {
+enum AdmissionPolicy: Sendable, Equatable {
     /// The whole submission is refused at the first signature that fails, and an owner may sign
     /// once in it: the co-signing server's answer to a client, who can send it again.
     case refuseAll
@@ -32,13 +32,11 @@ public enum SignatureRefusal: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 /// What the gate let through.
-public struct SignatureAdmission: Sendable, Equatable {
+struct SignatureAdmission: Sendable, Equatable {
     /// One signature per owner, settled by `ConfirmationSet` when an owner sent several.
-    public let admitted: [SafeSignature]
+    let admitted: [SafeSignature]
     /// Signatures that do not count, each with why; none for an owner who also has one admitted.
-    public let setAside: [SetAsideApproval]
-    /// The owners whose contract signature the chain accepted just now.
-    public let verifiedContracts: Set<Address>
+    let setAside: [SetAsideApproval]
 }
 
 /// The one gate every confirmation passes before it counts, whatever brought it (the wallet's own
@@ -89,13 +87,12 @@ struct SignatureGate: Sendable {
         if policy == .refuseAll, let first = checked.setAside.first { throw .notCounted(first) }
         let admitted = ConfirmationSet(checked.kept + growing).signatures
         let settled = Set(admitted.map(\.owner))
-        return SignatureAdmission(admitted: admitted, setAside: (setAside + checked.setAside).filter { !settled.contains($0.owner) },
-                                  verifiedContracts: Set(checked.kept.filter { $0.kind == .contract }.map(\.owner)))
+        return SignatureAdmission(admitted: admitted, setAside: (setAside + checked.setAside).filter { !settled.contains($0.owner) })
     }
 
     /// Why `signature`, the contract signature of `child`, a Safe known here, cannot be what
     /// `child` reads: its data must be signatures by `child`'s owners over its hash of `subject`,
-    /// packed as a Safe packs them (sorted, one per owner, nothing after). A longer contract
+    /// ECDSA or eth_sign only, packed as a Safe packs them (sorted, one per owner, nothing after). A longer contract
     /// signature wins the merge, so padding or a stranger's entry would otherwise lock out the
     /// real one. Nil when it is well formed, or when `child`'s release is not one Bifrost reads.
     static func malformation(of signature: SafeSignature, by child: Safe, for subject: SignedSubject) -> String? {
@@ -111,6 +108,12 @@ struct SignatureGate: Sendable {
         }
         if let stranger = inner.first(where: { !child.owners.contains($0.owner) }) {
             return "it holds a signature by \(stranger.owner.checksummed), who is not an owner of Safe \(name)"
+        }
+        // An approved-hash or contract entry inside is a claim anyone can write for a public
+        // address; kept, it would look signed to the owner it names, who would never sign.
+        if let claim = inner.first(where: { !$0.provesOwner }) {
+            return "it holds an unproven \(claim.kind == .approvedHash ? "approved-hash" : "contract") entry for \(claim.owner.checksummed); "
+                + "only its owners' own signatures can grow it"
         }
         return nil
     }

@@ -1,4 +1,7 @@
+import BigInt
+import EthereumKit
 import GRDB
+import SafeKit
 
 /// The schema, as an append-only list of migrations: never edit one that has shipped, add another.
 enum Migrations {
@@ -146,6 +149,15 @@ enum Migrations {
                 t.column("fragment", .text).notNull()
                 t.column("savedAt", .datetime).notNull()
                 t.primaryKey(["chainId", "address", "selector"])
+            }
+        }
+        m.registerMigration("v12: a delegatecall without data summarised as one, not as a send of its value") { db in
+            // Releases before this one stored "send 0 ETH to …" for it, and summaries are read as stored.
+            let rows = try Row.fetchAll(db, sql: "SELECT safeTxHash, toAddress, value FROM safeTransaction WHERE operation = 1 AND data = '0x'")
+            for row in rows {
+                guard let to = try? Address(row["toAddress"] as String), let value = BigUInt(row["value"] as String, radix: 10) else { continue }
+                try db.execute(sql: "UPDATE safeTransaction SET summary = ? WHERE safeTxHash = ?",
+                               arguments: [DecodedCall.noDataLine(to: to, value: value, operation: .delegateCall), row["safeTxHash"] as String])
             }
         }
         m.registerMigration("v13: the form of each key's password, once known") { db in
