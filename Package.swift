@@ -18,7 +18,12 @@ let package = Package(
         .library(name: "Services", targets: ["Services"]),
         .library(name: "AppCore", targets: ["AppCore"]),
         .library(name: "AppCoreTesting", targets: ["AppCoreTesting"]),
-        // `bifrost serve`'s front end, for the fuzzer and for apps that embed the server.
+        // The server's room: `bifrost serve`'s rules, its storage protocol and both implementations,
+        // and its HTTP front end, for the fuzzer and for apps that embed the server.
+        .library(name: "CoSigning", targets: ["CoSigning"]),
+        .library(name: "CoSigningStorage", targets: ["CoSigningStorage"]),
+        .library(name: "CoSigningSQLite", targets: ["CoSigningSQLite"]),
+        .library(name: "CoSigningPostgres", targets: ["CoSigningPostgres"]),
         .library(name: "BifrostServer", targets: ["BifrostServer"]),
         .executable(name: "bifrost", targets: ["bifrost"]),
     ],
@@ -62,17 +67,6 @@ let package = Package(
             dependencies: ["EthereumKit", "SafeKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
-        // The co-signing store on a PostgreSQL server, for several `bifrost serve` processes sharing one.
-        .target(
-            name: "PostgresStorage",
-            dependencies: [
-                "Storage", "EthereumKit", "SafeKit",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "BigInt", package: "BigInt"),
-            ],
-            swiftSettings: strictSettings
-        ),
         .target(
             name: "Networking",
             dependencies: [
@@ -93,7 +87,7 @@ let package = Package(
         ),
         .target(
             name: "Services",
-            dependencies: ["EthereumKit", "SafeKit", "Storage", "PostgresStorage", "Networking", .product(name: "BigInt", package: "BigInt")],
+            dependencies: ["EthereumKit", "SafeKit", "Storage", "Networking", .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
         .target(name: "AppCore", dependencies: ["Services", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")], swiftSettings: strictSettings),
@@ -126,10 +120,56 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // `bifrost serve`: the Safe Transaction Service API subset, over Services' co-signing rules.
+        // The server's room (Sources/Server): `bifrost serve`'s rules, its storage protocol with one
+        // target per database, and its HTTP front end. No wallet-side target depends on any of it.
+        //
+        // The co-signing rules: admission, events and webhooks, the follower, served listings; over
+        // the wallet's rules (the signature gate, SafeReader) and the storage protocol.
+        .target(
+            name: "CoSigning",
+            dependencies: [
+                "Services", "CoSigningStorage", "Storage", "Networking", "EthereumKit", "SafeKit",
+                .product(name: "BigInt", package: "BigInt"),
+            ],
+            path: "Sources/Server/CoSigning",
+            swiftSettings: strictSettings
+        ),
+        // Where a co-signing server keeps its data: the storage protocol and the served entities.
+        .target(
+            name: "CoSigningStorage",
+            dependencies: ["Storage", "EthereumKit", "SafeKit", .product(name: "BigInt", package: "BigInt")],
+            path: "Sources/Server/CoSigningStorage",
+            swiftSettings: strictSettings
+        ),
+        // The co-signing storage in one SQLite file (GRDB): the default.
+        .target(
+            name: "CoSigningSQLite",
+            dependencies: [
+                "CoSigningStorage", "Storage", "EthereumKit", "SafeKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "BigInt", package: "BigInt"),
+            ],
+            path: "Sources/Server/CoSigningSQLite",
+            swiftSettings: strictSettings
+        ),
+        // The co-signing storage on a PostgreSQL server, for several `bifrost serve` processes sharing one.
+        .target(
+            name: "CoSigningPostgres",
+            dependencies: [
+                "CoSigningStorage", "Storage", "EthereumKit", "SafeKit",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "BigInt", package: "BigInt"),
+            ],
+            path: "Sources/Server/CoSigningPostgres",
+            swiftSettings: strictSettings
+        ),
+        // `bifrost serve`'s HTTP: the Safe Transaction Service API subset over the co-signing rules.
+        // It names no database: the composition root (the CLI's serve) picks one.
         .target(
             name: "BifrostServer",
             dependencies: [
+                "CoSigning",
                 "Services",
                 "HTTPServing",
                 "Networking",
@@ -137,6 +177,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "BigInt", package: "BigInt"),
             ],
+            path: "Sources/Server/BifrostServer",
             swiftSettings: strictSettings
         ),
         .target(
@@ -145,6 +186,8 @@ let package = Package(
                 "Services",
                 "BifrostDashboard",
                 "BifrostServer",
+                // `serve` is the server's composition root: it picks the storage at start-up.
+                "CoSigning", "CoSigningStorage", "CoSigningSQLite", "CoSigningPostgres",
                 "HTTPServing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "BigInt", package: "BigInt"),
@@ -165,7 +208,9 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "PostgresStorage", "TestSupport", .product(name: "BigInt", package: "BigInt")],
+            // The co-signing storages too: one suite holds SQLite and PostgreSQL, and the wallet's
+            // database and the server's, to the same rules.
+            dependencies: ["Storage", "CoSigningStorage", "CoSigningSQLite", "CoSigningPostgres", "TestSupport", .product(name: "BigInt", package: "BigInt")],
             // A database file the 0.1.0 release wrote, for the migration test (Fixtures/README.txt).
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
@@ -192,6 +237,8 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "Services", "Storage", "Networking", "BifrostServer", "HTTPServing", "TestSupport",
+                // The server's room, and serve's composition root that opens its storage.
+                "CoSigning", "CoSigningStorage", "BifrostCLI",
                 .product(name: "BigInt", package: "BigInt"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -210,6 +257,15 @@ let package = Package(
             dependencies: ["NetworkingTesting", "Services", "Storage", "Networking", "TestSupport", .product(name: "BigInt", package: "BigInt")],
             swiftSettings: strictSettings
         ),
+        // The co-signing rules: webhooks, served listings.
+        .testTarget(
+            name: "CoSigningTests",
+            dependencies: [
+                "CoSigning", "CoSigningStorage", "CoSigningSQLite", "NetworkingTesting", "Services", "Networking", "TestSupport",
+                .product(name: "BigInt", package: "BigInt"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "AppCoreTests",
             dependencies: ["NetworkingTesting", "AppCore", "AppCoreTesting", "Networking", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")],
@@ -220,7 +276,7 @@ let package = Package(
         .testTarget(
             name: "BifrostServerTests",
             dependencies: [
-                "NetworkingTesting", "BifrostServer", "Services", "Networking", "TestSupport",
+                "NetworkingTesting", "BifrostServer", "CoSigning", "CoSigningSQLite", "Services", "Networking", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

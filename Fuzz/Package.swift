@@ -25,6 +25,9 @@ let package = Package(
                 .product(name: "NetworkingTesting", package: "Bifrost"),
                 .product(name: "Storage", package: "Bifrost"),
                 .product(name: "Services", package: "Bifrost"),
+                // `serve`: the server's rules and HTTP over SQLite in memory; nothing here builds PostgreSQL's client.
+                .product(name: "CoSigning", package: "Bifrost"),
+                .product(name: "CoSigningSQLite", package: "Bifrost"),
                 .product(name: "BifrostServer", package: "Bifrost"),
                 .product(name: "BigInt", package: "BigInt"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -39,18 +39,9 @@ public struct AppServices: Sendable {
         return AppServices(home: home, keys: keys, dispatcher: dispatcher, connector: connector)
     }
 
-    /// Where a co-signing server keeps its data unless told: `serve.sqlite` in the home.
-    public var defaultCoSigningDatabase: CoSigningDatabase { .sqlite(path: home.url.appendingPathComponent("serve.sqlite").path) }
-
-    /// The dispatcher, serving co-signing actions for the chain `selection` names, keeping their
-    /// data in `database` (default `defaultCoSigningDatabase`), or in memory with `inMemory`,
-    /// reading a Safe again after `stateMaxAge` at most; the node is asked its chain ID once here,
-    /// so a wrong network fails at start.
-    public func serving(database: CoSigningDatabase? = nil, inMemory: Bool = false, chain selection: ChainSelection,
-                        stateMaxAge: Duration = .seconds(15)) async throws -> Dispatcher {
-        let storage: any CoSigningStorage = inMemory ? try SQLiteCoSigningStorage() : try await (database ?? defaultCoSigningDatabase).open()
-        let store = CoSigningStore(storage: storage, chain: try await connector.connect(selection), stateMaxAge: stateMaxAge)
-        _ = try await store.chainID()
-        return dispatcher.serving(store)
+    /// The chain `selection` names, connected as every store connects: the network's node, its
+    /// contracts, and the retry policy of this home.
+    public func connect(_ selection: ChainSelection) async throws -> Chain {
+        try await connector.connect(selection)
     }
 }

@@ -42,18 +42,6 @@ public typealias StorageError = Storage.StorageError
 /// What a network's node accepts: calls per batch, blocks per log query.
 public typealias RPCLimits = Networking.RPCLimits
 
-/// Which of a Safe's served transactions to list.
-public typealias ServedTransactionQuery = Storage.ServedTransactionQuery
-/// Where a co-signing server keeps its transactions.
-public typealias CoSigningStorage = Storage.CoSigningStorage
-/// A Safe a co-signing server serves, as last read.
-public typealias ServedSafe = Storage.ServedSafe
-/// An address an owner lets propose.
-public typealias ServedDelegate = Storage.ServedDelegate
-/// Something that happened to a served Safe, as the server announces it.
-public typealias ServedEvent = Storage.ServedEvent
-/// Which delegates to list.
-public typealias DelegateQuery = Storage.DelegateQuery
 /// The rule for a rates API's coin IDs, for front ends that check one as it is typed.
 public typealias CoinID = Networking.CoinID
 /// A malformed coin ID, refused before any request.

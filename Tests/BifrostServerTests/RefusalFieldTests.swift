@@ -1,5 +1,6 @@
-import BigInt
 @testable import BifrostServer
+import BigInt
+import CoSigning
 import Foundation
 import Services
 import Testing
@@ -11,7 +12,6 @@ struct RefusalFieldTests {
     static let hash = [UInt8](repeating: 7, count: 32)
 
     static let refusals: [(CoSigningRefusal, FieldError.Kind, String)] = [
-        (.notServing, .notFound, "detail"),
         (.notASafe(a, reason: "no code"), .notFound, "address"),
         (.unsupportedVersion("1.1.1"), .refused, "safe"),
         (.unhashable("nonce too large"), .malformed, "nonce"),
@@ -40,7 +40,7 @@ struct RefusalFieldTests {
         (.delegateQueryUnbounded, .malformed, "safe"),
     ]
 
-    @Test("each refusal becomes its field and a 4xx, with Services' own words as the reason")
+    @Test("each refusal becomes its field and a 4xx, with the co-signing rules' own words as the reason")
     func mapping() {
         for (refusal, kind, field) in Self.refusals {
             let error = FieldError(refusal)
@@ -48,13 +48,5 @@ struct RefusalFieldTests {
             #expect(error.reason == refusal.description && !error.reason.isEmpty)
             #expect((400..<500).contains(Int(CoSigningRoutes.status(error.kind).code)))
         }
-    }
-
-    @Test("a dispatcher that opened no co-signing database refuses co-signing actions as not serving")
-    func notServing() async throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-not-serving-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let services = try AppServices.open(home: BifrostHome(url: home), lightKDF: true)
-        await #expect(throws: CoSigningRefusal.notServing) { try await services.dispatcher.dispatch(ServedChainID()) }
     }
 }

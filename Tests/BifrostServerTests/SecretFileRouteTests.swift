@@ -1,4 +1,5 @@
 import BifrostServer
+import CoSigning
 import Foundation
 import Hummingbird
 import Services

@@ -1,5 +1,7 @@
 import BifrostServer
 import BigInt
+import CoSigning
+import CoSigningSQLite
 import Foundation
 import Hummingbird
 import Logging
@@ -8,7 +10,7 @@ import Networking
 import NetworkingTesting
 import Services
 
-/// `bifrost serve`'s real router over a dispatcher serving a 2-of-3 Safe on a mock node, with
+/// `bifrost serve`'s real router over a co-signing store serving a 2-of-3 Safe on a mock node, with
 /// storage in memory; requests go straight to the responder, so a suite runs in well under a second.
 struct ServerHarness: Sendable {
     /// Hardhat dev keys 0–3: public throwaway keys. 0–2 own the Safe; 3 does not.
@@ -30,8 +32,9 @@ struct ServerHarness: Sendable {
         node.serve(MockSafeNode(chainID: chainID, owners: keys.prefix(3).map(\.address), threshold: 2, nonce: 3))
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-serve-unit-\(UUID().uuidString)")
         let services = try AppServices.open(home: BifrostHome(url: home), lightKDF: true, http: node)
-        let dispatcher = try await services.serving(inMemory: true, chain: ChainSelection(rpcURL: "http://node.invalid"))
-        return ServerHarness(responder: CoSigningServer.responder(dispatcher: dispatcher, settings: settings), home: home)
+        let store = CoSigningStore(storage: try SQLiteCoSigningStorage(), chain: try await services.connect(ChainSelection(rpcURL: "http://node.invalid")))
+        _ = try await store.dispatch(ServedChainID())
+        return ServerHarness(responder: CoSigningServer.responder(store: store, settings: settings), home: home)
     }
 
     func remove() { try? FileManager.default.removeItem(at: home) }

@@ -1,5 +1,7 @@
+@testable import BifrostCLI
 import BifrostServer
 import BigInt
+import CoSigning
 import Foundation
 import Networking
 import Services
@@ -42,7 +44,7 @@ extension OnDevnet {
                 let hash = try tx.hash()
                 _ = try await before.dispatch(ProposeServedTransaction(ServiceProposal(fields: tx, statedHash: hash, sender: owner.address,
                                                              signature: try SafeSignature.sign(safeTxHash: hash, with: owner).bytes, origin: nil)))
-                let served = try await before.coSigning!.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }
+                let served = try await before.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }
                 firstRead = firstRead ?? served?.readAt
                 #expect(served?.readAt == firstRead, "an unchanged Safe is stored once, not again with every proposal")
             }
@@ -64,7 +66,7 @@ extension OnDevnet {
             #expect(try await after.dispatch(ServedTransactionLookup(safeTxHash: try rival.hash())).status == .replaced)
             let pending = try await after.dispatch(ServedTransactionLookup(safeTxHash: try later.hash()))
             #expect(!pending.isExecuted && pending.status == .queued)
-            #expect(try await after.coSigning!.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }?.nonce == 1, "the Safe is read again")
+            #expect(try await after.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }?.nonce == 1, "the Safe is read again")
 
             let again = try await follower.dispatch(FollowServedChain())
             #expect(again.executed == 0 && again.replaced == 0, "each mark is made once")
@@ -99,7 +101,7 @@ extension OnDevnet {
             #expect(report.executed == 1)
             let failed = try await service.dispatch(ServedTransactionLookup(safeTxHash: hash))
             #expect(failed.isExecuted && failed.isSuccessful == false && failed.executionHash == sent.transaction.hash)
-            #expect(try await service.coSigning!.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }?.nonce == 1,
+            #expect(try await service.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }?.nonce == 1,
                     "a failed execution still spends the nonce")
         }
 

@@ -1,4 +1,6 @@
+@testable import BifrostCLI
 import BifrostServer
+import CoSigning
 import Foundation
 import HTTPServing
 import Logging

@@ -1,7 +1,9 @@
+@testable import BifrostCLI
 import BigInt
+import CoSigning
 import EthereumKit
-import Networking
 import Foundation
+import Networking
 import SafeKit
 import Services
 import Testing

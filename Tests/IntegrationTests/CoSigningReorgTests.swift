@@ -1,4 +1,6 @@
+@testable import BifrostCLI
 import BigInt
+import CoSigning
 import Foundation
 import Networking
 import Services

@@ -1,5 +1,7 @@
+@testable import BifrostCLI
 import BifrostServer
 import BigInt
+import CoSigning
 import Foundation
 import Networking
 import Services

@@ -1,5 +1,6 @@
 import BifrostServer
 import BigInt
+import CoSigning
 import Foundation
 import Logging
 import Networking
@@ -13,11 +14,11 @@ final class ServingCoSigner: Sendable {
     var port: Int { url.port ?? 0 }
     let task: Task<Void, any Error>
 
-    /// Serves `dispatcher`'s co-signing actions; by default without following the chain, so tests step the follower themselves.
-    init(_ dispatcher: Dispatcher, settings: ServeSettings = ServeSettings(port: 0, followEvery: nil),
+    /// Serves `store`'s co-signing actions; by default without following the chain, so tests step the follower themselves.
+    init(_ store: CoSigningStore, settings: ServeSettings = ServeSettings(port: 0, followEvery: nil),
          logger: Logger = CoSigningServer.defaultLogger) async throws {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-        task = Task { try await CoSigningServer.run(dispatcher: dispatcher, settings: settings, logger: logger) { continuation.yield($0) } }
+        task = Task { try await CoSigningServer.run(store: store, settings: settings, logger: logger) { continuation.yield($0) } }
         var iterator = stream.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
         url = URL(string: "http://127.0.0.1:\(port)")!

@@ -1,3 +1,4 @@
+import CoSigning
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,7 +1,9 @@
+@testable import CoSigningPostgres
+@testable import CoSigningSQLite
+import CoSigningStorage
 import Foundation
 import Logging
 import PostgresNIO
-@testable import PostgresStorage
 import Storage
 import Testing
 

@@ -1,4 +1,5 @@
 import BigInt
+import CoSigningStorage
 import EthereumKit
 import Foundation
 import SafeKit

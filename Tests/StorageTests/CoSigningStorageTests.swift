@@ -1,4 +1,6 @@
 import BigInt
+@testable import CoSigningSQLite
+import CoSigningStorage
 import EthereumKit
 import Foundation
 import SafeKit

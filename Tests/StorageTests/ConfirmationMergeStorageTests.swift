@@ -1,4 +1,5 @@
 import BigInt
+@testable import CoSigningSQLite
 import EthereumKit
 import Foundation
 import SafeKit

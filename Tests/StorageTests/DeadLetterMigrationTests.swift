@@ -1,3 +1,5 @@
+@testable import CoSigningSQLite
+import CoSigningStorage
 import Foundation
 import GRDB
 import PostgresNIO

@@ -1,7 +1,8 @@
 import BigInt
+@testable import CoSigningPostgres
+import CoSigningStorage
 import EthereumKit
 import Foundation
-import PostgresStorage
 import SafeKit
 import Storage
 import Testing

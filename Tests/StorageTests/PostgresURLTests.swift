@@ -1,4 +1,4 @@
-import PostgresStorage
+@testable import CoSigningPostgres
 import Storage
 import Testing
 

@@ -1,9 +1,11 @@
 import BigInt
+@testable import CoSigningPostgres
+@testable import CoSigningSQLite
+import CoSigningStorage
 import EthereumKit
 import Foundation
 import Logging
 import PostgresNIO
-@testable import PostgresStorage
 import SafeKit
 @testable import Storage
 import Testing

@@ -1,3 +1,4 @@
+@testable import CoSigningSQLite
 import Foundation
 @testable import Storage
 import Testing

@@ -4,12 +4,12 @@ import Storage
 
 /// The part of a JSON-RPC batch that reads one address's ether and token balances, plus the
 /// metadata of tokens not yet known. Other reads (a Safe's state) share the same round trip.
-struct BalanceQuery {
+package struct BalanceQuery {
     let address: Address
     let layout: [(token: Address, meta: Token?)]
 
     /// Reads `tokens`, or when nil the whitelisted ones among `known`.
-    init(address: Address, tokens: [Address]?, known: [Token]) {
+    package init(address: Address, tokens: [Address]?, known: [Token]) {
         self.address = address
         let wanted = tokens ?? known.filter(\.whitelisted).map(\.address)
         layout = wanted.map { t in (t, known.first { $0.address == t }) }

@@ -11,13 +11,11 @@ public struct Dispatcher: Sendable {
     public let safes: SafeStore
     public let rates: RatesStore
     public let addressBook: AddressBookStore
-    /// The co-signing store, when this dispatcher serves one (`AppServices.serving`).
-    public let coSigning: CoSigningStore?
     let observers: [@Sendable (String) -> Void]
 
     /// A dispatcher over the given stores; `observers` hear the type name of every action.
     public init(keys: KeyStore, networks: NetworkStore, tokens: TokenStore, balances: BalanceStore,
-                transactions: TransactionStore, safes: SafeStore, rates: RatesStore, addressBook: AddressBookStore, coSigning: CoSigningStore? = nil,
+                transactions: TransactionStore, safes: SafeStore, rates: RatesStore, addressBook: AddressBookStore,
                 observers: [@Sendable (String) -> Void] = []) {
         self.keys = keys
         self.networks = networks
@@ -27,14 +25,7 @@ public struct Dispatcher: Sendable {
         self.safes = safes
         self.rates = rates
         self.addressBook = addressBook
-        self.coSigning = coSigning
         self.observers = observers
-    }
-
-    /// The same stores and observers, serving `coSigning` too.
-    public func serving(_ coSigning: CoSigningStore) -> Dispatcher {
-        Dispatcher(keys: keys, networks: networks, tokens: tokens, balances: balances, transactions: transactions, safes: safes, rates: rates,
-                   addressBook: addressBook, coSigning: coSigning, observers: observers)
     }
 
     /// Performs `action` on its store and returns its result.

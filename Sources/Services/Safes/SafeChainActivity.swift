@@ -42,6 +42,13 @@ public struct SafeChainActivity: Sendable {
     /// The time of `block`, one this activity read; the epoch for any other.
     public func date(of block: BigUInt?) -> Date { block.flatMap { times[$0] } ?? Date(timeIntervalSince1970: 0) }
 
+    /// The filters for `Transfer` logs from and to `safes`: the token movements that a Safe's
+    /// activity and a co-signing server's events read.
+    package static func transferFilters(_ safes: [Address]) -> [LogFilter] {
+        let words = safes.map { [UInt8](repeating: 0, count: 12) + $0.bytes }
+        return [LogFilter(topics: [[SafeLedger.transferTopic], words]), LogFilter(topics: [[SafeLedger.transferTopic], nil, words])]
+    }
+
     /// Reads the activity of `safe` from block `from` to `to`: three log queries, then the
     /// carriers, their receipts and the blocks in one batch each.
     public static func read(_ safe: Address, remote: EthereumRemote, from: BigUInt, to: BigUInt) async throws(NetworkError) -> SafeChainActivity {
@@ -50,7 +57,7 @@ public struct SafeChainActivity: Sendable {
         let ownLogs = try await remote.logs(own, from: from, to: to).filter { $0.isFact(from: [safe]) }
         var tokenLogs: [Log] = []
         var seen = Set<[UInt8]>()
-        for filter in ChainEvents.transferFilters([safe]) {
+        for filter in Self.transferFilters([safe]) {
             // A transfer from the Safe to itself answers both filters; it is kept once.
             for log in try await remote.logs(filter, from: from, to: to) where log.isFact(from: nil) && seen.insert(position(log)).inserted {
                 tokenLogs.append(log)
@@ -91,7 +98,7 @@ public struct SafeChainActivity: Sendable {
     }
 
     /// Where a log sorts: its block, then its place in the block.
-    static func order(_ log: Log) -> (BigUInt, BigUInt) { (log.blockNumber ?? 0, log.logIndex ?? 0) }
+    package static func order(_ log: Log) -> (BigUInt, BigUInt) { (log.blockNumber ?? 0, log.logIndex ?? 0) }
 
     private static func position(_ log: Log) -> [UInt8] { (log.transactionHash ?? []) + Array(String(log.logIndex ?? 0).utf8) }
 }

@@ -43,7 +43,7 @@ public struct SafeState: Sendable, Equatable {
 /// threshold, nonce, modules, fallback handler, guard and singleton slots, and the ether and token balances.
 /// A call that reverts, or answers what no Safe would, means "not a Safe"; any other node error is
 /// reported as the node's error.
-enum SafeReader {
+package enum SafeReader {
     /// The Safe's part of a batch, each read typed.
     struct Slots {
         let chainID: RPCBatchSlot<BigUInt>
@@ -82,7 +82,7 @@ enum SafeReader {
         }
     }
 
-    static func read(_ address: Address, chain: Chain, tokens query: BalanceQuery, now: Date) async throws -> SafeState {
+    package static func read(_ address: Address, chain: Chain, tokens query: BalanceQuery, now: Date) async throws -> SafeState {
         try await read(address, chain: chain, tokens: query, now: now) { _ in }.state
     }
 

@@ -3,7 +3,7 @@ import SafeKit
 import Storage
 
 /// What a gate does with a signature that fails.
-enum AdmissionPolicy: Sendable, Equatable {
+package enum AdmissionPolicy: Sendable, Equatable {
     /// The whole submission is refused at the first signature that fails, and an owner may sign
     /// once in it: the co-signing server's answer to a client, who can send it again.
     case refuseAll
@@ -32,11 +32,11 @@ public enum SignatureRefusal: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 /// What the gate let through.
-struct SignatureAdmission: Sendable, Equatable {
+package struct SignatureAdmission: Sendable, Equatable {
     /// One signature per owner, settled by `ConfirmationSet` when an owner sent several.
-    let admitted: [SafeSignature]
+    package let admitted: [SafeSignature]
     /// Signatures that do not count, each with why; none for an owner who also has one admitted.
-    let setAside: [SetAsideApproval]
+    package let setAside: [SetAsideApproval]
 }
 
 /// The one gate every confirmation passes before it counts, whatever brought it (the wallet's own
@@ -44,16 +44,22 @@ struct SignatureAdmission: Sendable, Equatable {
 /// must be the Safe's own, the signer a current owner, an owner Safe's contract signature packed
 /// as that Safe reads it, and a claim (approved hash, contract signature) confirmed on chain.
 /// Which of an owner's admitted signatures stands is then `ConfirmationSet`'s rule.
-struct SignatureGate: Sendable {
+package struct SignatureGate: Sendable {
     /// The node that vouches for claims; nil sets every claim aside as unverifiable.
     let chain: Chain?
     /// The Safe at an owner's address when that owner is a Safe this side knows; asked only for
     /// contract signatures.
     let ownerSafe: @Sendable (Address) async -> Safe?
 
+    /// A gate asking `chain` to confirm claims, and `ownerSafe` for the owners that are Safes.
+    package init(chain: Chain?, ownerSafe: @escaping @Sendable (Address) async -> Safe?) {
+        self.chain = chain
+        self.ownerSafe = ownerSafe
+    }
+
     /// Admits `candidates` for `subject` of `safe` under `policy`; `alsoAsk` owners without a
     /// signature are asked on chain whether they approved the hash (execution's precheck).
-    func admit(_ candidates: [SafeSignature], for subject: SignedSubject, safe: Safe, policy: AdmissionPolicy,
+    package func admit(_ candidates: [SafeSignature], for subject: SignedSubject, safe: Safe, policy: AdmissionPolicy,
                alsoAsk: [Address] = []) async throws(SignatureRefusal) -> SignatureAdmission {
         guard subject.safe == safe.address, subject.chainID == nil || subject.chainID == safe.chainID else {
             throw .otherSafe(signed: subject.safe, safe: safe.address)

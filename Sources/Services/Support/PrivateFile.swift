@@ -1,9 +1,9 @@
 import Foundation
 
 /// A file of secrets (API keys, webhook secrets): read only when no one but its owner can read it.
-enum PrivateFile {
+package enum PrivateFile {
     /// The file's text, or why it is refused; the reason never quotes the contents.
-    static func text(_ path: String) -> Result<String, PrivateFileError> {
+    package static func text(_ path: String) -> Result<String, PrivateFileError> {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let data = FileManager.default.contents(atPath: path) else {
             return .failure(PrivateFileError(reason: "cannot read \(path)"))
         }
@@ -17,7 +17,7 @@ enum PrivateFile {
 
     /// The lines of `text` (as `SecretText.lines` splits them) with `#` comments cut, split into
     /// words; blank lines left out, with their 1-based line numbers.
-    static func lines(_ text: String) -> [(number: Int, words: [Substring])] {
+    package static func lines(_ text: String) -> [(number: Int, words: [Substring])] {
         SecretText.lines(text).enumerated().compactMap { n, raw in
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
@@ -27,6 +27,6 @@ enum PrivateFile {
 }
 
 /// Why a secrets file was refused.
-struct PrivateFileError: Error {
-    let reason: String
+package struct PrivateFileError: Error {
+    package let reason: String
 }

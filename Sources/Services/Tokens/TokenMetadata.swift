@@ -10,13 +10,13 @@ public struct TokenMetadata: Sendable, Equatable {
     public let decimals: Int
 
     /// The three calls that ask `token`, to put in a batch.
-    static func requests(_ token: Address) -> [RPCRequest<[UInt8]>] {
+    package static func requests(_ token: Address) -> [RPCRequest<[UInt8]>] {
         [ERC20.name, ERC20.symbol, ERC20.decimals].map { EthereumRemote.Requests.call(CallRequest(to: token, data: $0)) }
     }
 
     /// The metadata from the answers to `requests`, in their order; `notAToken` when one is missing
     /// or malformed. A `collectible` (ERC-721) has no `decimals`, so its missing answer reads as 0.
-    static func decode(_ token: Address, _ answers: ArraySlice<Result<[UInt8], any Error>>, collectible: Bool = false) throws(ChainError) -> TokenMetadata {
+    package static func decode(_ token: Address, _ answers: ArraySlice<Result<[UInt8], any Error>>, collectible: Bool = false) throws(ChainError) -> TokenMetadata {
         let answers = Array(answers)
         guard answers.count == 3, let name = try? ERC20.decodeString(try answers[0].get()), let symbol = try? ERC20.decodeString(try answers[1].get()) else {
             throw .notAToken(token)
@@ -29,7 +29,7 @@ public struct TokenMetadata: Sendable, Equatable {
 
     /// The metadata of each of `tokens`, asked in one round trip; a contract that does not answer
     /// as a token is left out.
-    static func read(_ tokens: [Address], collectibles: Set<Address> = [], remote: EthereumRemote) async throws(NetworkError) -> [Address: TokenMetadata] {
+    package static func read(_ tokens: [Address], collectibles: Set<Address> = [], remote: EthereumRemote) async throws(NetworkError) -> [Address: TokenMetadata] {
         guard !tokens.isEmpty else { return [:] }
         let answers = try await remote.batch(tokens.flatMap(requests))
         var metadata: [Address: TokenMetadata] = [:]

@@ -11,7 +11,7 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String { reason }
 
-    static func wrap(_ error: any Error, _ context: String) -> StorageError {
+    package static func wrap(_ error: any Error, _ context: String) -> StorageError {
         if let e = error as? StorageError { return e }
         return StorageError("\(context): \(error)")
     }

@@ -6,12 +6,12 @@ import GRDB
 /// `~` and 78 zero-padded digits, so that such values also sort among themselves, and so that the
 /// column's INTEGER affinity does not turn them into a rounded REAL as it would plain digits.
 /// Nonces are stored this way.
-struct StoredInteger: DatabaseValueConvertible, Codable, Sendable, Hashable {
-    let value: BigUInt
+package struct StoredInteger: DatabaseValueConvertible, Codable, Sendable, Hashable {
+    package let value: BigUInt
 
-    init(_ value: BigUInt) { self.value = value }
+    package init(_ value: BigUInt) { self.value = value }
 
-    var databaseValue: DatabaseValue {
+    package var databaseValue: DatabaseValue {
         if let small = Int64(exactly: value) { return small.databaseValue }
         return Self.largeText(String(value)).databaseValue
     }
@@ -21,7 +21,7 @@ struct StoredInteger: DatabaseValueConvertible, Codable, Sendable, Hashable {
         "~" + String(repeating: "0", count: max(0, 78 - digits.count)) + digits
     }
 
-    static func fromDatabaseValue(_ dbValue: DatabaseValue) -> StoredInteger? {
+    package static func fromDatabaseValue(_ dbValue: DatabaseValue) -> StoredInteger? {
         switch dbValue.storage {
         case .int64(let n) where n >= 0: return StoredInteger(BigUInt(n))
         case .string(let text):
@@ -32,7 +32,7 @@ struct StoredInteger: DatabaseValueConvertible, Codable, Sendable, Hashable {
     }
 
     // Records use the database value above; Codable is only for the record's synthesized conformance.
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = BigUInt(text, radix: 10) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a decimal integer: \(text)"))
@@ -40,7 +40,7 @@ struct StoredInteger: DatabaseValueConvertible, Codable, Sendable, Hashable {
         self.value = value
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(String(value))
     }

@@ -6,9 +6,9 @@ import SafeKit
 /// Reading and merging Safe messages in a database's `safeMessage` and `safeMessageSignature`
 /// tables, inside the caller's read or write: the wallet's storage and the co-signing server's
 /// SQLite storage both call these, so the checks and the merge rule live once.
-enum SafeMessageRows {
+package enum SafeMessageRows {
     /// The message stored under `key`, with its signatures oldest first.
-    static func entry(_ key: String, _ db: Database) throws -> SafeMessageEntry? {
+    package static func entry(_ key: String, _ db: Database) throws -> SafeMessageEntry? {
         guard let record = try SafeMessageRecord.fetchOne(db, key: key) else { return nil }
         return try record.entity(signatures: try signatures(of: key, db))
     }
@@ -18,12 +18,20 @@ enum SafeMessageRows {
         try records.map { record in try record.entity(signatures: try signatures(of: record.messageHash, db)) }
     }
 
+    /// One page of a Safe's messages, newest first (the later stored first among equal times), and
+    /// how many it has in all.
+    package static func page(chainID: String, safe: String, limit: Int, offset: Int, _ db: Database) throws -> (count: Int, page: [SafeMessageEntry]) {
+        let mine = SafeMessageRecord.filter(SafeMessageRecord.Columns.chainId == chainID && SafeMessageRecord.Columns.safe == safe)
+        let page = try mine.order(SafeMessageRecord.Columns.createdAt.desc, Column.rowID.desc).limit(max(limit, 0), offset: max(offset, 0)).fetchAll(db)
+        return (try mine.fetchCount(db), try entries(page, db))
+    }
+
     /// Stores `entry` unless its hash is there (keeping who proposed it and when), then merges its
     /// signatures with the stored ones by `ConfirmationSet`'s rule. The hash is checked against the
     /// message and each signature that can be recovered against the hash first. Answers the
     /// message as stored.
     @discardableResult
-    static func merge(_ entry: SafeMessageEntry, _ db: Database) throws -> (entry: SafeMessageEntry, before: Set<Address>?) {
+    package static func merge(_ entry: SafeMessageEntry, _ db: Database) throws -> (entry: SafeMessageEntry, before: Set<Address>?) {
         try entry.checkHashes()
         let key = Hex.encode(entry.messageHash)
         let known = try signatures(of: key, db)

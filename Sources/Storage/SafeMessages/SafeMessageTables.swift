@@ -9,7 +9,7 @@ public enum SafeMessageTables {
     public static let signatureColumns = ["messageHash", "owner", "signature", "addedAt"]
 
     /// Creates both tables with every column, in a database that has neither.
-    static func createAll(_ db: Database) throws {
+    package static func createAll(_ db: Database) throws {
         try create(db)
         try addAppAndOrigin(db)
     }

@@ -6,9 +6,9 @@ import SafeKit
 /// Reading and merging Safe transactions in a database's `safeTransaction` and `safeSignature`
 /// tables, inside the caller's read or write: the wallet's storage and the co-signing server's
 /// SQLite storage both call these, so neither holds a copy of the rule or the row format.
-enum SafeTransactionRows {
+package enum SafeTransactionRows {
     /// The transaction stored under `key`, with its signatures.
-    static func entry(_ key: String, _ db: Database) throws -> SafeTransactionEntry? {
+    package static func entry(_ key: String, _ db: Database) throws -> SafeTransactionEntry? {
         // Cached statements: compiling these two on every write showed in the server's profile.
         let row = try db.cachedStatement(sql: "SELECT * FROM safeTransaction WHERE safeTxHash = ?")
         guard let record = try SafeTransactionRecord.fetchOne(row, arguments: [key]) else { return nil }
@@ -24,17 +24,23 @@ enum SafeTransactionRows {
         return try records.map { try $0.entity(signatures: signatures[$0.safeTxHash] ?? []) }
     }
 
+    /// The entries of the `safeTransaction` rows `sql` selects (every column), in its order, each
+    /// with its signatures: a query of the caller's own, the records staying here.
+    package static func entries(selecting sql: String, arguments: StatementArguments, _ db: Database) throws -> [SafeTransactionEntry] {
+        try entries(try SafeTransactionRecord.fetchAll(db, sql: sql, arguments: arguments), db)
+    }
+
     /// Merges `signatures` into the stored transaction by `ConfirmationSet`'s rule, storing `entry`
     /// first when it is not stored, and with `fields` its status, summary and execution too; the
     /// signatures that changed are stamped `time`, and so is the row when any did. Answers the
     /// transaction as stored and what changed. A repeated write changes nothing, and writes nothing.
-    static func merge(_ signatures: [SafeSignature], into entry: SafeTransactionEntry, fields: Bool, at time: Date,
+    package static func merge(_ signatures: [SafeSignature], into entry: SafeTransactionEntry, fields: Bool, at time: Date,
                       _ db: Database) throws -> (entry: SafeTransactionEntry, changed: [SafeSignature], before: Set<Address>?) {
         try merge(signatures, into: entry, stored: try Self.entry(Hex.encode(entry.safeTxHash), db), fields: fields, at: time, db)
     }
 
     /// The same, for a caller that has just read `stored`, the transaction as the database holds it (nil: not stored).
-    static func merge(_ signatures: [SafeSignature], into entry: SafeTransactionEntry, stored: SafeTransactionEntry?, fields: Bool, at time: Date,
+    package static func merge(_ signatures: [SafeSignature], into entry: SafeTransactionEntry, stored: SafeTransactionEntry?, fields: Bool, at time: Date,
                       _ db: Database) throws -> (entry: SafeTransactionEntry, changed: [SafeSignature], before: Set<Address>?) {
         try SafeTxColumns.check(entry.transaction, hashesTo: entry.safeTxHash)
         let key = Hex.encode(entry.safeTxHash)

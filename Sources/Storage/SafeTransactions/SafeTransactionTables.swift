@@ -11,7 +11,7 @@ public enum SafeTransactionTables {
     public static let signatureColumns = ["safeTxHash", "owner", "signature", "addedAt"]
 
     /// Creates both tables as they are today, in a database that has neither.
-    static func create(_ db: Database) throws {
+    package static func create(_ db: Database) throws {
         try db.create(table: "safeTransaction") { t in
             t.column("safeTxHash", .text).primaryKey()
             SafeTxColumns.define(in: t, nonce: .integer)
@@ -55,18 +55,12 @@ extension TableAlteration: ColumnAdding {
 extension SafeTransactionTables {
     /// What `table` holds, column by column (name, type, required, key position), for the tests
     /// that hold both databases to the one definition.
-    static func describe(_ table: String, _ db: Database) throws -> [String] {
+    package static func describe(_ table: String, _ db: Database) throws -> [String] {
         try db.columns(in: table).map { "\($0.name) \($0.type) \($0.isNotNull ? "NOT NULL" : "NULL") \($0.primaryKeyIndex)" }
     }
 }
 
 extension AppDatabase {
-    func describe(_ table: String) async throws(StorageError) -> [String] {
-        try await read { db in try SafeTransactionTables.describe(table, db) }
-    }
-}
-
-extension SQLiteCoSigningStorage {
     func describe(_ table: String) async throws(StorageError) -> [String] {
         try await read { db in try SafeTransactionTables.describe(table, db) }
     }

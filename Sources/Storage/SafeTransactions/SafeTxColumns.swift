@@ -23,7 +23,7 @@ public enum SafeTxColumns {
     }
 
     /// Adds the columns to `t`, all required; `nonce` as text (the first schemas) or as an integer.
-    static func define(in t: TableDefinition, nonce: Database.ColumnType = .text) {
+    package static func define(in t: TableDefinition, nonce: Database.ColumnType = .text) {
         for name in names {
             let type: Database.ColumnType = switch name {
             case "operation": .integer

@@ -1,5 +1,7 @@
 import BifrostServer
 import BigInt
+import CoSigning
+import CoSigningSQLite
 import EthereumKit
 import Foundation
 import Hummingbird
@@ -9,7 +11,6 @@ import Networking
 import NetworkingTesting
 import SafeKit
 import Services
-import Storage
 
 // `bifrost serve`'s JSON endpoints, driven in process through the real router: the first input
 // byte picks the endpoint, the rest is the body (or the query, or the path). The Safe is a 2-of-3
@@ -32,10 +33,8 @@ private let serveResponder: any HTTPResponder<BasicRequestContext> = {
     mock.serve(MockSafeNode(chainID: serveChainID, owners: serveKeys.map(\.address), threshold: 2, nonce: 3))
     let chain = Chain(remote: EthereumRemote(rpc: JSONRPCClient(network: mock, endpoint: try! RPCEndpoint("http://mock.invalid"))),
                       endpoint: try! RPCEndpoint("http://mock.invalid"))
-    // The composition root over a throwaway home, serving co-signing actions as `bifrost serve` does.
-    let home = BifrostHome(url: FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-fuzz-serve-\(UUID().uuidString)"))
-    let services = try! AppServices.open(home: home, lightKDF: true, http: mock)
-    return CoSigningServer.responder(dispatcher: services.dispatcher.serving(CoSigningStore(storage: try! SQLiteCoSigningStorage(), chain: chain)))
+    // The co-signing store as `bifrost serve` composes it, over SQLite in memory.
+    return CoSigningServer.responder(store: CoSigningStore(storage: try! SQLiteCoSigningStorage(), chain: chain))
 }()
 
 /// The endpoints, by the input's first byte.

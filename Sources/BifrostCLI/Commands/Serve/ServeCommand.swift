@@ -1,7 +1,8 @@
 import ArgumentParser
 import BifrostServer
-import HTTPServing
+import CoSigning
 import Foundation
+import HTTPServing
 import Services
 
 /// `bifrost serve`: a co-signing service that speaks the Safe Transaction Service API.
@@ -184,14 +185,14 @@ struct ServeCommand: AsyncParsableCommand {
         do { keys = try apiKeyFile.map { file throws(APIKeysError) in try APIKeys(file: file, defaultPerMinute: rateLimit) } } catch {
             throw InputError(option: "--api-key-file", reason: error.description)
         }
-        let dispatcher = try await services.serving(database: database, chain: global.chain, stateMaxAge: .seconds(safeCache))
-        let chainID = try await dispatcher.dispatch(ServedChainID())
+        let store = try await services.serving(database: database, chain: global.chain, stateMaxAge: .seconds(safeCache))
+        let chainID = try await store.dispatch(ServedChainID())
         let settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
                                      followEvery: followInterval == 0 ? nil : .seconds(followInterval), publicURL: try chosenPublicURL(),
                                      limits: ServingLimits(readTimeout: .seconds(readTimeout), connectionsPerClient: maxConnectionsPerClient),
                                      webhooks: try chosenWebhooks(), webhookExpiry: .milliseconds(Int64(webhookExpiry * 3_600_000)),
                                      reorgDepth: reorgDepth)
-        try await CoSigningServer.run(dispatcher: dispatcher, settings: settings, logger: logFormat.logger(quiet: global.quiet)) { bound in
+        try await CoSigningServer.run(store: store, settings: settings, logger: logFormat.logger(quiet: global.quiet)) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
             let line = global.json
                 ? JSONWriter.write(.object([("url", .string("http://\(host):\(bound)")), ("chainId", .string(String(chainID))),

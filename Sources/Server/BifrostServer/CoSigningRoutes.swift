@@ -1,0 +1,247 @@
+import BigInt
+import CoSigning
+import CoSigningStorage
+import Foundation
+import Hummingbird
+import Networking
+import Services
+
+/// The Transaction Service API subset wallets use, over the co-signing store's actions.
+/// Handlers parse and render; the rules are Services'.
+struct CoSigningRoutes: Sendable {
+    let store: CoSigningStore
+    /// Where paging links point; never the request's own Host.
+    let links: PageLinks
+    /// Where requests the storage could not serve are counted.
+    let metrics: ServeMetrics
+    /// How many blocks below the last one followed an execution must be to be final (`confirmed`).
+    let reorgDepth: Int
+    /// The largest request body taken; a bigger one is a 413.
+    static let maxBody = 256 * 1024
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("/health") { _, _ in Self.json(.ok, ServiceJSON.object([("status", .string("ok"))])) }
+        router.get("/metrics") { _, _ in
+            if let depth = try? await self.store.dispatch(OutboxDepth()) { self.metrics.outbox(depth: depth) }
+            if let dead = try? await self.store.dispatch(WebhookDeadLetters()) { self.metrics.outbox(deadLetters: dead) }
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                     body: .init(byteBuffer: ByteBuffer(string: self.metrics.text)))
+        }
+        router.get("/api/v1/about") { request, _ in try await self.about(request) }
+        router.get("/api/v1/safes/:address") { _, context in try await self.run { try await self.safe(context) } }
+        for version in ["v1", "v2"] {
+            let v2 = version == "v2"
+            router.get("/api/\(version)/safes/:address/multisig-transactions") { request, context in
+                try await self.run { try await self.list(request, context, v2: v2) }
+            }
+            router.post("/api/\(version)/safes/:address/multisig-transactions") { request, context in
+                try await self.run { try await self.propose(request, context) }
+            }
+            router.get("/api/\(version)/multisig-transactions/:hash") { _, context in
+                try await self.run { try await self.transaction(context, v2: v2) }
+            }
+            router.delete("/api/\(version)/multisig-transactions/:hash") { request, context in
+                try await self.run { try await self.delete(request, context) }
+            }
+            router.get("/api/\(version)/owners/:owner/safes") { request, context in
+                try await self.run { try await self.ownedSafes(request, context, v2: v2) }
+            }
+        }
+        addDelegates(to: router)
+        addMessages(to: router)
+        addEvents(to: router)
+        addAssets(to: router)
+        addTransfers(to: router)
+        router.post("/api/v1/data-decoder") { request, _ in try await self.run { try await self.decodeData(request) } }
+        router.post("/api/v1/multisig-transactions/:hash/confirmations") { request, context in
+            try await self.run { try await self.confirm(request, context) }
+        }
+    }
+
+    private func about(_ request: Request) async throws -> Response {
+        let chainID = (try? await store.dispatch(ServedChainID())).map { JSONValue.string(String($0)) } ?? .null
+        return Self.json(.ok, ServiceJSON.object([
+            ("name", .string("Bifrost co-signing service")), ("version", .string(ServerVersion.current)), ("api_version", .string("v1")),
+            ("secure", .bool(false)), ("host", .string(links.base)), ("chainId", chainID),
+        ]))
+    }
+
+    private func safe(_ context: BasicRequestContext) async throws -> Response {
+        let state = try await store.dispatch(ServedSafeState(address: try Self.address(context, "address")))
+        return Self.json(.ok, ServiceJSON.safe(state))
+    }
+
+    private func propose(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let fields = try RequestFields(try await Self.body(request))
+        _ = try await store.dispatch(ProposeServedTransaction(try fields.proposal(safe: try Self.address(context, "address"))))
+        return Response(status: .created)
+    }
+
+    /// `dataDecoded` for `data` (sent to `to`, when given), as the multisig transactions carry it; a
+    /// selector no known function has is a 404, as the official service answers.
+    private func decodeData(_ request: Request) async throws -> Response {
+        let fields = try RequestFields(try await Self.body(request))
+        guard let data = try fields.hex("data"), data.count >= 4 else { throw FieldError(.malformed, field: "data", "give the calldata as 0x hex, 4 bytes at least") }
+        let to = try fields.optionalAddress("to") ?? .zero
+        let decoded = CallDecoder().decode(to: to, value: 0, data: data, operation: .call).dataDecoded
+        guard decoded != .null else {
+            return Self.json(.notFound, ServiceJSON.object([("detail", .string("Cannot find function selector to decode data"))]))
+        }
+        return Self.json(.ok, decoded)
+    }
+
+    private func confirm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let hash = try Self.hash(context)
+        let fields = try RequestFields(try await Self.body(request))
+        let served = try await store.dispatch(ConfirmServedTransaction(safeTxHash: hash, signature: try fields.signature()))
+        return Self.json(.created, ServiceJSON.object([("signature", .string(Hex.encode(SafeSignature.pack(served.storedSignatures.map(\.signature)))))]))
+    }
+
+    private func transaction(_ context: BasicRequestContext, v2: Bool) async throws -> Response {
+        let served = try await store.dispatch(ServedTransactionLookup(safeTxHash: try Self.hash(context)))
+        let threshold = try? await store.dispatch(ServedSafeState(address: served.transaction.safe)).safe.threshold
+        let final = try await store.dispatch(ServedFinality([served], reorgDepth: reorgDepth))
+        return Self.json(.ok, ServiceJSON.transaction(served, threshold: threshold, confirmed: final.contains(served.safeTxHash), v2: v2))
+    }
+
+    private func list(_ request: Request, _ context: BasicRequestContext, v2: Bool) async throws -> Response {
+        let safe = try Self.address(context, "address")
+        let state = try await store.dispatch(ServedSafeState(address: safe))
+        let q = request.uri.queryParameters
+        var query = ServedTransactionQuery(chainID: state.safe.chainID, safe: safe)
+        if let text = q.get("executed") { query.executed = try Self.bool(text, field: "executed") }
+        if let text = q.get("safe_tx_hash") { query.safeTxHash = try RequestFields.hashText(text, field: "safe_tx_hash") }
+        // Every stored transaction is trusted: its proposer and signatures were checked on the way in,
+        // so asking for the untrusted ones finds none.
+        let onlyUntrusted = try q.get("trusted").map { (text: String) throws(FieldError) in try !Self.bool(text, field: "trusted") } ?? false
+        let bounds: [(String, (BigUInt) -> ServedTransactionQuery.NonceBound)] = [
+            ("nonce", { .equal($0) }), ("nonce__gte", { .atLeast($0) }), ("nonce__gt", { .above($0) }),
+            ("nonce__lte", { .atMost($0) }), ("nonce__lt", { .below($0) }),
+        ]
+        for (name, bound) in bounds {
+            if let text = q.get(name) { query.nonce.append(bound(try Self.number(text, field: name))) }
+        }
+        if let text = q.get("ordering") {
+            let descending = text.hasPrefix("-")
+            guard let order = ServedTransactionQuery.Order(rawValue: descending ? String(text.dropFirst()) : text) else {
+                throw FieldError(.malformed, field: "ordering", "'\(text)' is not nonce, created or modified, with - for descending")
+            }
+            query.order = order
+            query.descending = descending
+        }
+        (query.limit, query.offset) = try Self.window(request)
+        if onlyUntrusted { return paged(request, count: 0, limit: query.limit, offset: query.offset, results: []) }
+        let (count, page) = try await store.dispatch(ListServedTransactions(query))
+        let final = try await store.dispatch(ServedFinality(page, reorgDepth: reorgDepth))
+        return paged(request, count: count, limit: query.limit, offset: query.offset, results: page.map {
+            ServiceJSON.transaction($0, threshold: state.safe.threshold, confirmed: final.contains($0.safeTxHash), v2: v2)
+        })
+    }
+
+    /// `limit` (default 100, 1 to 200) and `offset` from the query.
+    static func window(_ request: Request) throws(FieldError) -> (limit: Int, offset: Int) {
+        let q = request.uri.queryParameters
+        let limit = try q.get("limit").map { (text: String) throws(FieldError) in try Self.number(text, field: "limit") } ?? 100
+        let offset = try q.get("offset").map { (text: String) throws(FieldError) in try Self.number(text, field: "offset") } ?? 0
+        return (Int(max(1, min(limit, 200))), Int(min(offset, BigUInt(Int32.max))))
+    }
+
+    /// A page of `results` with absolute links to the pages before and after it.
+    func paged(_ request: Request, count: Int, limit: Int, offset: Int, results: [JSONValue]) -> Response {
+        let next = offset + limit < count ? pageURL(request, offset: offset + limit, limit: limit) : nil
+        let previous = offset > 0 ? pageURL(request, offset: max(offset - limit, 0), limit: limit) : nil
+        return Self.json(.ok, ServiceJSON.page(count: count, next: next, previous: previous, results: results))
+    }
+
+    /// The same listing at another offset, as an absolute URL under the server's own address.
+    func pageURL(_ request: Request, offset: Int, limit: Int) -> String {
+        var items = request.uri.queryParameters.filter { $0.key != "offset" && $0.key != "limit" }
+            .map { "\(PercentEncoding.component($0.key))=\(PercentEncoding.component($0.value))" }
+        items += ["limit=\(limit)", "offset=\(offset)"]
+        return "\(links.base)\(request.uri.path)?\(items.sorted().joined(separator: "&"))"
+    }
+
+    /// Runs a handler, answering a refusal with its status and the field's message.
+    func run(_ body: () async throws -> Response) async throws -> Response {
+        do { return try await body() } catch let error as FieldError {
+            return Self.json(Self.status(error.kind), ServiceJSON.error(error))
+        } catch let refusal as CoSigningRefusal {
+            let error = FieldError(refusal)
+            return Self.json(Self.status(error.kind), ServiceJSON.error(error))
+        } catch let error as StorageError {
+            metrics.storageFailed()
+            return Self.json(.serviceUnavailable, ServiceJSON.object([("detail", .array([.string("storage: \(error)")]))]))
+        } catch let error as NetworkError {
+            return Self.json(.badGateway, ServiceJSON.object([("detail", .array([.string("the node: \(error)")]))]))
+        } catch let error as ChainError {
+            return Self.json(.badGateway, ServiceJSON.object([("detail", .array([.string("the node: \(error)")]))]))
+        } catch let error as HTTPError {
+            throw error
+        } catch {
+            return Self.json(.unprocessableContent, ServiceJSON.object([("detail", .array([.string("\(error)")]))]))
+        }
+    }
+
+    static func status(_ kind: FieldError.Kind) -> HTTPResponse.Status {
+        switch kind {
+        case .malformed: .badRequest
+        case .refused: .unprocessableContent
+        case .notFound: .notFound
+        case .unauthorized: .unauthorized
+        case .tooLarge: .contentTooLarge
+        }
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ value: JSONValue) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: JSONWriter.write(value))))
+    }
+
+    static func body(_ request: Request) async throws -> [UInt8] {
+        var request = request
+        do {
+            let buffer = try await request.collectBody(upTo: maxBody)
+            return Array(buffer.readableBytesView)
+        } catch {
+            // NIO says too many bytes; a body cut off on the way is refused the same way.
+            throw FieldError(.tooLarge, field: "body", "larger than \(maxBody / 1024) KiB, or cut off")
+        }
+    }
+
+    static func address(_ context: BasicRequestContext, _ name: String) throws(FieldError) -> Address {
+        guard let text = context.parameters.get(name) else { throw FieldError(.malformed, field: name, "an address is required") }
+        return try address(text, field: name)
+    }
+
+    static func address(_ text: String, field: String) throws(FieldError) -> Address {
+        do { return try InputText.address(text) } catch { throw FieldError(.malformed, field: field, error.reason) }
+    }
+
+    static func hash(_ context: BasicRequestContext) throws(FieldError) -> [UInt8] {
+        try RequestFields.hashText(context.parameters.get("hash") ?? "", field: "safeTxHash")
+    }
+
+    static func number(_ text: String, field: String) throws(FieldError) -> BigUInt {
+        do { return try InputText.uint256(text) } catch { throw FieldError(.malformed, field: field, error.reason) }
+    }
+
+    /// `true`, `false`, `True`, `False`, `1` or `0`, as Django reads booleans.
+    static func bool(_ text: String, field: String) throws(FieldError) -> Bool {
+        switch text {
+        case "true", "True", "1": return true
+        case "false", "False", "0": return false
+        default: throw FieldError(.malformed, field: field, "'\(text)' is not true or false")
+        }
+    }
+}
+
+extension RequestFields {
+    /// A 32-byte hash given as text (a path segment, a query value), with or without 0x.
+    static func hashText(_ text: String, field: String) throws(FieldError) -> [UInt8] {
+        try read { () throws(ServiceWireError) in try ServiceWireFields.hash(text, field: field) }
+    }
+}
+
+/// The server's version, as `about` reports it.
+enum ServerVersion {
+    static let current = "0.1.0"
+}

@@ -1,0 +1,70 @@
+import BigInt
+import CoSigning
+import Foundation
+import Networking
+import Services
+
+/// A JSON request body read through the Transaction Service wire codec's field readers (one input
+/// dialect: numbers as JSON numbers or strings, hex with or without 0x, null for "none"), each
+/// refusal naming its field as a 400.
+struct RequestFields {
+    let fields: ServiceWireFields
+    var json: JSONValue { fields.json }
+
+    init(_ body: [UInt8]) throws(FieldError) {
+        let json: JSONValue
+        do { json = try JSONParser.parse(body) } catch { throw FieldError(.malformed, field: "body", "not JSON: \(error.description)") }
+        fields = try Self.read { () throws(ServiceWireError) in try ServiceWireFields(json) }
+    }
+
+    /// `body` as it reads, or the wire's refusal as a 400 naming the field.
+    static func read<T>(_ body: () throws(ServiceWireError) -> T) throws(FieldError) -> T {
+        do { return try body() } catch { throw FieldError(.malformed, field: error.field, error.reason) }
+    }
+
+    func address(_ field: String, default fallback: Address? = nil) throws(FieldError) -> Address {
+        try Self.read { () throws(ServiceWireError) in try fields.address(field, default: fallback) }
+    }
+
+    /// An address, or nil for a missing field or null.
+    func optionalAddress(_ field: String) throws(FieldError) -> Address? {
+        try Self.read { () throws(ServiceWireError) in try fields.optionalAddress(field) }
+    }
+
+    /// Hex bytes; nil for a missing field or null.
+    func hex(_ field: String) throws(FieldError) -> [UInt8]? {
+        try Self.read { () throws(ServiceWireError) in try fields.hex(field) }
+    }
+
+    func string(_ field: String) throws(FieldError) -> String? {
+        try Self.read { () throws(ServiceWireError) in try fields.string(field) }
+    }
+
+    /// An ISO 8601 date, with or without fractional seconds; nil for a missing field or null.
+    func date(_ field: String) throws(FieldError) -> Date? {
+        try Self.read { () throws(ServiceWireError) in try fields.date(field) }
+    }
+
+    /// The `signature` a confirmation carries: required, and not empty.
+    func signature() throws(FieldError) -> [UInt8] {
+        guard let signature = try hex("signature"), !signature.isEmpty else { throw FieldError(.malformed, field: "signature", "a signature is required") }
+        return signature
+    }
+
+    /// A 32-byte hash.
+    func hash(_ field: String) throws(FieldError) -> [UInt8] {
+        try Self.read { () throws(ServiceWireError) in try fields.hash(field) }
+    }
+
+    /// The proposal of `safe` in this body, read by the wire codec the client writes it with.
+    func proposal(safe: Address) throws(FieldError) -> ServiceProposal {
+        let wire = try Self.read { () throws(ServiceWireError) in try ServiceWireProposal(json: json, safe: safe) }
+        if let named = wire.safe, named != safe { throw FieldError(.refused, field: "safe", "the body names another Safe than the path") }
+        // The chain ID and version are placeholders: the store puts the chain's in. CREATE is
+        // well-formed but refused, as the official service refuses it.
+        let tx: SafeTx
+        do { tx = try wire.transaction.safeTx(chainID: nil, version: .v1_4_1) } catch { throw FieldError(.refused, field: error.field, error.reason) }
+        return ServiceProposal(fields: tx, statedHash: wire.contractTransactionHash, sender: wire.sender, signature: wire.signature,
+                               origin: wire.origin)
+    }
+}

@@ -1,0 +1,82 @@
+import BigInt
+import CoSigningStorage
+import Foundation
+import Networking
+import SafeKit
+import Services
+import Storage
+
+/// Delegates: addresses an owner lets propose. An owner adds or removes one by signing the
+/// service's `Delegate` message for this hour; the delegate may also remove itself.
+extension CoSigningStore {
+    /// Adds `delegate` for `delegator`: for `safe`, which the delegator must own, or, without a
+    /// Safe, for every Safe it owns (it must own one the server serves).
+    func addDelegate(safe: Address?, delegate: Address, delegator: Address, label: String, expiry: Date?,
+                            signature: [UInt8]) async throws -> ServedDelegate {
+        let chainID = try await chainID()
+        guard delegate != delegator else { throw CoSigningRefusal.selfDelegation }
+        guard !label.trimmingCharacters(in: .whitespaces).isEmpty else { throw CoSigningRefusal.missingLabel }
+        if let expiry, expiry <= now() { throw CoSigningRefusal.expiryPassed }
+        try await requireSigned(signature, by: [delegator], delegate: delegate, chainID: chainID)
+        if let safe {
+            guard try await self.safe(safe).safe.owners.contains(delegator) else {
+                throw CoSigningRefusal.delegatorNotOwner(delegator: delegator, safe: safe)
+            }
+        } else {
+            guard try await !storage.safes(ownedBy: delegator, chainID: chainID).isEmpty else { throw CoSigningRefusal.delegatorOwnsNothing(delegator) }
+        }
+        let added = ServedDelegate(chainID: chainID, safe: safe, delegate: delegate, delegator: delegator, label: label, expiry: expiry)
+        try await storage.saveDelegate(added)
+        return added
+    }
+
+    /// Removes `delegate` of `delegator` (for `safe` only, or everywhere); signed by either of them.
+    func removeDelegate(safe: Address?, delegate: Address, delegator: Address, signature: [UInt8]) async throws {
+        let chainID = try await chainID()
+        try await requireSigned(signature, by: [delegator, delegate], delegate: delegate, chainID: chainID)
+        guard try await storage.removeDelegate(chainID: chainID, delegate: delegate, delegator: delegator, safe: safe) > 0 else {
+            throw CoSigningRefusal.unknownDelegate(delegate: delegate, delegator: delegator)
+        }
+    }
+
+    /// One page of delegates; at least one of Safe, delegate, delegator or label must be given.
+    func delegates(_ query: DelegateQuery) async throws -> (count: Int, page: [ServedDelegate]) {
+        guard query.safe != nil || query.delegate != nil || query.delegator != nil || query.label != nil else {
+            throw CoSigningRefusal.delegateQueryUnbounded
+        }
+        var q = query
+        q.chainID = try await chainID()
+        return try await storage.delegates(q)
+    }
+
+    /// The Safes this service serves that `owner` owned when they were last read.
+    func safes(ownedBy owner: Address) async throws -> [ServedSafe] {
+        try await storage.safes(ownedBy: owner, chainID: try await chainID())
+    }
+
+    /// Whether `sender` may propose for `safe` as a delegate now: for this Safe or for all of an
+    /// owner's, given by someone who still owns it, not expired.
+    func isDelegate(_ sender: Address, of safe: Safe) async throws -> Bool {
+        let given = try await storage.delegates(DelegateQuery(chainID: safe.chainID, delegate: sender, limit: 1000))
+        let time = now()
+        return given.page.contains { d in
+            (d.safe == nil || d.safe == safe.address) && safe.owners.contains(d.delegator) && (d.expiry.map { $0 > time } ?? true)
+        }
+    }
+
+    private func requireSigned(_ signature: [UInt8], by signers: [Address], delegate: Address, chainID: BigUInt) async throws {
+        let digest = { (totp: BigUInt) in ServiceAuthorization.delegateDigest(delegate: delegate, chainID: chainID, totp: totp) }
+        if ServiceAuthorization.isSigned(signature, byAnyOf: signers, at: now(), message: digest) { return }
+        // A signer that is a contract (a Safe owning Safes) signs by EIP-1271: its own
+        // isValidSignature(bytes32,bytes) decides, as the official service asks it.
+        for signer in signers {
+            for totp in ServiceAuthorization.acceptedTOTPs(at: now()) {
+                let question = OwnerQuestion(message: digest(totp), legacy: false)
+                guard let call = try? question.call(signature: signature),
+                      let answer = try? await chain.remote.call(CallRequest(to: signer, data: call)) else { continue }
+                if question.accepts(answer) { return }
+            }
+        }
+        throw CoSigningRefusal.delegateMessageNotSigned(by: signers)
+    }
+}
