@@ -164,8 +164,9 @@ let package = Package(
             path: "Sources/Server/CoSigningPostgres",
             swiftSettings: strictSettings
         ),
-        // `bifrost serve`'s HTTP: the Safe Transaction Service API subset over the co-signing rules.
-        // It names no database: the composition root (the CLI's serve) picks one.
+        // `bifrost serve`'s HTTP: the Safe Transaction Service API subset over the co-signing rules,
+        // and the application whose services follow the chain and deliver webhooks. It names no
+        // database: the composition root (the CLI's serve) picks one.
         .target(
             name: "BifrostServer",
             dependencies: [
@@ -174,6 +175,7 @@ let package = Package(
                 "HTTPServing",
                 "Networking",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "BigInt", package: "BigInt"),
             ],

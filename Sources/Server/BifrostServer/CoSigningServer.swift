@@ -61,14 +61,16 @@ public enum CoSigningServer {
         return PathNormalizer(base: router.buildResponder())
     }
 
-    /// Serves `store`'s co-signing actions as `settings` say, following the chain and
-    /// delivering events meanwhile, until SIGINT or SIGTERM; then closes the database. `ready`
-    /// gets the bound port. `logger` takes the request log (info) and the follower's warnings.
-    public static func run(store: CoSigningStore, settings: ServeSettings, logger: Logger = defaultLogger,
-                           ready: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    /// The application serving `store`'s co-signing actions as `settings` say, with its background
+    /// work as services of the application: the chain follower (unless `followEvery` is nil) and
+    /// the webhook deliverer (when there are webhooks). The application's service group starts
+    /// them with the server and, on a graceful shutdown, stops them after the server has answered
+    /// its requests. `ready` gets the bound port; `logger` takes the request log and the services' reports.
+    public static func application(store: CoSigningStore, settings: ServeSettings, logger: Logger = defaultLogger,
+                                   ready: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let links = PageLinks(publicURL: settings.publicURL, host: settings.host)
         let metrics = ServeMetrics()
-        let app = Application(
+        var app = Application(
             responder: responder(store: store, settings: settings, links: links, metrics: metrics),
             server: .guarded(settings.limits),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "bifrost-serve"),
@@ -78,51 +80,23 @@ public enum CoSigningServer {
                 await ready(port)
             },
             logger: logger)
-        let follower = settings.followEvery.map { interval in
-            Task { [logger] in
-                // A failed pass is reported and tried again next time.
-                while !Task.isCancelled {
-                    do {
-                        let report = try await store.dispatch(FollowServedChain(reorgDepth: settings.reorgDepth))
-                        if let fork = report.rewoundTo {
-                            logger.warning("the chain reorganised; what was read after the block that stands is read again",
-                                           metadata: ["block": .stringConvertible(fork)])
-                        }
-                        metrics.followed(block: report.blocks.map { UInt64(clamping: $0.upperBound) },
-                                         lag: report.blocks.map { UInt64(clamping: $0.upperBound - $0.lowerBound) } ?? 0, at: Date())
-                    } catch {
-                        metrics.followFailed()
-                        logger.warning("following the chain failed; trying again", metadata: ["error": .string("\(error)")])
-                    }
-                    try? await Task.sleep(for: interval)
-                }
-            }
+        if let interval = settings.followEvery {
+            app.addServices(ChainFollowing(store: store, every: interval, reorgDepth: settings.reorgDepth, metrics: metrics, logger: logger))
         }
-        let deliveries = settings.webhooks.isEmpty ? nil : Task { [logger] in
-            do {
-                try await store.dispatch(DeliverWebhooks(webhooks: settings.webhooks, expiry: settings.webhookExpiry) { report in
-                    switch report {
-                    case .failed(let webhook, let eventID, let reason):
-                        metrics.deliveryFailed()
-                        logger.warning("a webhook delivery failed; it will be sent again",
-                                       metadata: ["webhook": .string(webhook), "event": .stringConvertible(eventID), "error": .string(reason)])
-                    case .deadLettered(let webhook, let count, let since):
-                        logger.error("a webhook has failed for longer than its expiry: its queued events are dead letters, no longer sent",
-                                     metadata: ["webhook": .string(webhook), "events": .stringConvertible(count),
-                                                "failingSince": .string(since.formatted(.iso8601))])
-                    }
-                })
-            } catch {
-                logger.error("webhook deliveries stopped", metadata: ["error": .string("\(error)")])
-            }
+        if !settings.webhooks.isEmpty {
+            app.addServices(WebhookDelivery(store: store, webhooks: settings.webhooks, expiry: settings.webhookExpiry, metrics: metrics, logger: logger))
         }
+        return app
+    }
+
+    /// Runs `application(store:settings:logger:ready:)` until SIGINT or SIGTERM (or until the task
+    /// is cancelled), then closes the database: last, once the requests are answered and the
+    /// application's services have stopped.
+    public static func run(store: CoSigningStore, settings: ServeSettings, logger: Logger = defaultLogger,
+                           ready: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let app = application(store: store, settings: settings, logger: logger, ready: ready)
         let served: Result<Void, any Error>
         do { served = .success(try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm])) } catch { served = .failure(error) }
-        // The requests are answered; the background work stops before the database closes under it.
-        follower?.cancel()
-        deliveries?.cancel()
-        await follower?.value
-        await deliveries?.value
         try? await store.dispatch(CloseServedStorage())
         logger.info("stopped; the database is closed")
         try served.get()
