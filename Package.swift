@@ -165,8 +165,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // `bifrost serve`'s HTTP: the Safe Transaction Service API subset over the co-signing rules,
-        // and the application whose services follow the chain and deliver webhooks. It names no
-        // database: the composition root (the CLI's serve) picks one.
+        // errors that carry their status, and the application whose services follow the chain and
+        // deliver webhooks. It names no database: the composition root (the CLI's serve) picks one.
         .target(
             name: "BifrostServer",
             dependencies: [

@@ -2,6 +2,7 @@
 import BigInt
 import CoSigning
 import Foundation
+import Networking
 import Services
 import Testing
 
@@ -46,7 +47,28 @@ struct RefusalFieldTests {
             let error = FieldError(refusal)
             #expect(error.kind == kind && error.field == field, "\(refusal)")
             #expect(error.reason == refusal.description && !error.reason.isEmpty)
-            #expect((400..<500).contains(Int(CoSigningRoutes.status(error.kind).code)))
+            #expect((400..<500).contains(Int(error.status.code)))
+            // The refusal says its own answer: the field error's status and body.
+            #expect(refusal.status == error.status && refusal.json == .object([(key: field, value: .array([.string(refusal.description)]))]))
+        }
+    }
+
+    @Test("each kind of field error says its own status")
+    func statuses() {
+        let expected: [(FieldError.Kind, Int)] = [(.malformed, 400), (.refused, 422), (.notFound, 404), (.unauthorized, 401), (.tooLarge, 413)]
+        for (kind, code) in expected { #expect(Int(FieldError(kind, field: "f", "r").status.code) == code, "\(kind)") }
+    }
+
+    @Test("the storage's failures are 503, the node's 502, anything else 422, each with a detail")
+    func otherErrors() {
+        let answers: [(any ServedError, Int, String)] = [
+            (StorageError("disk full"), 503, "storage: \(StorageError("disk full"))"),
+            (NetworkError.timeout(seconds: 3), 502, "the node: \(NetworkError.timeout(seconds: 3))"),
+            (ChainError.noNetwork, 502, "the node: \(ChainError.noNetwork)"),
+            (UnservedRequest(error: CancellationError()), 422, "\(CancellationError())"),
+        ]
+        for (error, code, detail) in answers {
+            #expect(Int(error.status.code) == code && error.json == .object([(key: "detail", value: .array([.string(detail)]))]), "\(error)")
         }
     }
 }

@@ -161,34 +161,14 @@ struct CoSigningRoutes: Sendable {
         return "\(links.base)\(request.uri.path)?\(items.sorted().joined(separator: "&"))"
     }
 
-    /// Runs a handler, answering a refusal with its status and the field's message.
+    /// Runs a handler, answering an error as it says it is answered (`ServedError`); Hummingbird's
+    /// own errors go on to Hummingbird.
     func run(_ body: () async throws -> Response) async throws -> Response {
-        do { return try await body() } catch let error as FieldError {
-            return Self.json(Self.status(error.kind), ServiceJSON.error(error))
-        } catch let refusal as CoSigningRefusal {
-            let error = FieldError(refusal)
-            return Self.json(Self.status(error.kind), ServiceJSON.error(error))
-        } catch let error as StorageError {
-            metrics.storageFailed()
-            return Self.json(.serviceUnavailable, ServiceJSON.object([("detail", .array([.string("storage: \(error)")]))]))
-        } catch let error as NetworkError {
-            return Self.json(.badGateway, ServiceJSON.object([("detail", .array([.string("the node: \(error)")]))]))
-        } catch let error as ChainError {
-            return Self.json(.badGateway, ServiceJSON.object([("detail", .array([.string("the node: \(error)")]))]))
-        } catch let error as HTTPError {
-            throw error
-        } catch {
-            return Self.json(.unprocessableContent, ServiceJSON.object([("detail", .array([.string("\(error)")]))]))
-        }
-    }
-
-    static func status(_ kind: FieldError.Kind) -> HTTPResponse.Status {
-        switch kind {
-        case .malformed: .badRequest
-        case .refused: .unprocessableContent
-        case .notFound: .notFound
-        case .unauthorized: .unauthorized
-        case .tooLarge: .contentTooLarge
+        do { return try await body() } catch let error as HTTPError { throw error } catch {
+            let served = error as? any ServedError ?? UnservedRequest(error: error)
+            // Counted apart: the database, not the client, failed these.
+            if served is StorageError { metrics.storageFailed() }
+            return served.response
         }
     }
 

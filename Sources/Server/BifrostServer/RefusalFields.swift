@@ -1,4 +1,6 @@
 import CoSigning
+import Hummingbird
+import Services
 
 extension FieldError {
     /// How the official service reports `refusal`: the kind of status and the field it blames.
@@ -28,3 +30,8 @@ extension FieldError {
     }
 }
 
+/// A refusal is answered as the field error it maps to.
+extension CoSigningRefusal: ServedError {
+    var status: HTTPResponse.Status { FieldError(self).status }
+    var json: JSONValue { FieldError(self).json }
+}

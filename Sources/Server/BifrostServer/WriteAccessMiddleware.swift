@@ -14,14 +14,8 @@ struct WriteAccessMiddleware: RouterMiddleware {
         case .allowed(let label):
             context.logger.debug("write allowed", metadata: ["key": .string(label ?? "-")])
             return try await next(request, context)
-        case .unauthorized:
-            var response = CoSigningRoutes.json(.unauthorized, ServiceJSON.object([("detail", .string("Authorization: Bearer KEY with a key this server accepts is required to write"))]))
-            response.headers[.wwwAuthenticate] = "Bearer"
-            return response
-        case .limited(let seconds):
-            var response = CoSigningRoutes.json(.tooManyRequests, ServiceJSON.object([("detail", .string("this key's rate is used up; try again in \(seconds) s"))]))
-            response.headers[.retryAfter] = String(seconds)
-            return response
+        case .unauthorized: return WriteRefusal.unauthorized.response
+        case .limited(let seconds): return WriteRefusal.limited(retryAfter: seconds).response
         }
     }
 
@@ -31,5 +25,32 @@ struct WriteAccessMiddleware: RouterMiddleware {
         guard parts.count == 2, ["bearer", "token"].contains(parts[0].lowercased()) else { return nil }
         let key = parts[1].trimmingCharacters(in: .whitespaces)
         return key.isEmpty ? nil : key
+    }
+}
+
+/// A write refused before any route: without a key this server accepts, or over the key's rate.
+enum WriteRefusal: ServedError {
+    case unauthorized
+    case limited(retryAfter: Int)
+
+    var status: HTTPResponse.Status {
+        switch self {
+        case .unauthorized: .unauthorized
+        case .limited: .tooManyRequests
+        }
+    }
+
+    var json: JSONValue {
+        switch self {
+        case .unauthorized: ServiceJSON.object([("detail", .string("Authorization: Bearer KEY with a key this server accepts is required to write"))])
+        case .limited(let seconds): ServiceJSON.object([("detail", .string("this key's rate is used up; try again in \(seconds) s"))])
+        }
+    }
+
+    var headers: HTTPFields {
+        switch self {
+        case .unauthorized: [.wwwAuthenticate: "Bearer"]
+        case .limited(let seconds): [.retryAfter: String(seconds)]
+        }
     }
 }
