@@ -7,7 +7,7 @@ import Networking
 import Services
 
 /// The Transaction Service API subset wallets use, over the co-signing store's actions.
-/// Handlers parse and render; the rules are Services'.
+/// Handlers parse and render; the rules are the co-signing room's.
 struct CoSigningRoutes: Sendable {
     let store: CoSigningStore
     /// Where paging links point; never the request's own Host.

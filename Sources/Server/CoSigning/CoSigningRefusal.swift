@@ -1,5 +1,4 @@
 import BigInt
-import CoSigningStorage
 import SafeKit
 import Services
 import Storage

@@ -1,5 +1,4 @@
 import BigInt
-import CoSigningStorage
 import Foundation
 import SafeKit
 import Services

@@ -1,4 +1,3 @@
-import CoSigningStorage
 import Foundation
 import SafeKit
 import Services

@@ -28,7 +28,7 @@ public struct ServiceProposal: Sendable, Equatable {
     }
 }
 
-/// The rules of a co-signing server, reached through the dispatcher's `CoSigningAction`s: a
+/// The rules of a co-signing server, reached through `dispatch` of its `CoSigningAction`s: a
 /// proposal's hash is recomputed with the Safe's version and chain ID read from the chain, its
 /// sender must be an owner or a delegate and have signed it, and every signature must recover to
 /// an owner, approved hashes and contract signatures checked on chain; each owner counts once and

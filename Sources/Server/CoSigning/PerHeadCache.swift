@@ -1,4 +1,3 @@
-import CoSigningStorage
 import EthereumKit
 import Services
 

@@ -1,5 +1,4 @@
 import BigInt
-import CoSigningStorage
 import Foundation
 import Services
 import Storage

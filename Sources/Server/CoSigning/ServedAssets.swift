@@ -1,5 +1,4 @@
 import BigInt
-import CoSigningStorage
 import EthereumKit
 import Networking
 import Services

@@ -1,5 +1,4 @@
 import BigInt
-import CoSigningStorage
 import EthereumKit
 import Foundation
 import Networking
