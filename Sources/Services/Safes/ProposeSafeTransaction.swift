@@ -126,7 +126,7 @@ extension SafeStore {
             return (MultiSendCall(to: c.to, value: c.value, data: c.data), "\(c.headline) on \(c.to.checksummed)\(ether)")
         case .tokenTransfer(let token, let to, let amountText):
             guard let meta = tokens.first(where: { $0.token == token }) else { throw SafeError.noTokenDecimals(token) }
-            let amount = try TokenAmount(parsing: amountText, decimals: meta.decimals)
+            let amount = try meta.amount(parsing: amountText)
             if amount.raw > meta.raw {
                 throw ChainError.insufficientTokenBalance(symbol: meta.symbol, have: meta.amount.description, need: amount.description)
             }
