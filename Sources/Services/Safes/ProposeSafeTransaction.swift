@@ -62,7 +62,7 @@ public struct SafeTxRefund: Sendable, Equatable {
 
 /// Proposes a Safe transaction: reads the Safe (one batch), builds and checks the call, picks the
 /// next free nonce, and stores it with its safeTxHash, waiting for signatures.
-public struct ProposeSafeTransaction: SafeAction {
+public struct ProposeSafeTransaction: SafeTransactionsAction {
     public let safe: Address
     public let intent: SafeIntent
     public let nonce: BigUInt?
@@ -75,10 +75,10 @@ public struct ProposeSafeTransaction: SafeAction {
         self.refund = refund
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> SafeTransactionEntry { try await store.propose(self) }
+    public func perform(on store: SafeTransactionsStore) async throws -> SafeTransactionEntry { try await store.propose(self) }
 }
 
-extension SafeStore {
+extension SafeTransactionsStore {
     func propose(_ p: ProposeSafeTransaction) async throws -> SafeTransactionEntry {
         let chain = try await connector.connect(p.chain)
         var tokenQuery: [Address]? = nil
