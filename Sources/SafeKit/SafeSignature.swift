@@ -38,7 +38,7 @@ public struct SafeSignature: Sendable, Hashable {
     }
 
     /// ECDSA over `safeTxHash` with `key`: v 27/28.
-    public static func sign(safeTxHash: [UInt8], with key: PrivateKey) throws(KeyError) -> SafeSignature {
+    public static func sign(safeTxHash: [UInt8], with key: PrivateKey) throws(KeyMaterialError) -> SafeSignature {
         let sig = try key.sign(digest: safeTxHash)
         return SafeSignature(owner: key.address, kind: .ecdsa, bytes: sig.rsv)
     }
