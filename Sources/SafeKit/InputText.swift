@@ -34,9 +34,8 @@ public enum InputText {
     public static func amount(_ text: String, bareUnit: EtherUnit = .wei) throws(InputTextError) -> BigUInt {
         let t = trimmed(text)
         guard !t.isEmpty else { throw InputTextError("an amount is required") }
-        let written = t.contains(where: \.isLetter) ? t : "\(t) \(bareUnit.rawValue)"
         let wei: BigUInt
-        do { wei = try EtherAmount(parsing: written).wei } catch { throw InputTextError(error.description) }
+        do { wei = try EtherAmount(parsing: t, bareUnit: bareUnit).wei } catch { throw InputTextError(error.description) }
         guard wei <= IntegerText.uint256Max else { throw InputTextError("'\(t)' does not fit in 256 bits of wei") }
         return wei
     }

@@ -52,12 +52,15 @@ public enum SafeLedger {
     }
 
     /// What a `Transfer` log says: who sent what to whom, an ERC-20 amount (three topics, the
-    /// amount as data) or an ERC-721 token ID (four topics); nil for any other log.
+    /// amount as data) or an ERC-721 token ID (four topics, no data); nil for any other log, and
+    /// for one whose address topics are not addresses. The ledger, the served transfers, the
+    /// follower's events and the review's event list all read a Transfer here.
     public static func tokenTransfer(topics: [[UInt8]], data: [UInt8]) -> (from: Address, to: Address, amount: BigUInt?, tokenID: BigUInt?)? {
-        guard topics.first == transferTopic else { return nil }
-        if topics.count == 4 { return (Address(word: topics[1]), Address(word: topics[2]), nil, BigUInt(Data(topics[3]))) }
+        guard topics.first == transferTopic, topics.count >= 3,
+              let from = Address(strictWord: topics[1]), let to = Address(strictWord: topics[2]) else { return nil }
+        if topics.count == 4, data.isEmpty { return (from, to, nil, BigUInt(Data(topics[3]))) }
         guard topics.count == 3, data.count == 32 else { return nil }
-        return (Address(word: topics[1]), Address(word: topics[2]), BigUInt(Data(data)), nil)
+        return (from, to, BigUInt(Data(data)), nil)
     }
 
     /// The ether a `SafeReceived` log records coming in.

@@ -38,7 +38,7 @@ public struct SafeSignature: Sendable, Hashable {
     }
 
     /// ECDSA over `safeTxHash` with `key`: v 27/28.
-    public static func sign(safeTxHash: [UInt8], with key: PrivateKey) throws(KeyError) -> SafeSignature {
+    public static func sign(safeTxHash: [UInt8], with key: PrivateKey) throws(KeyMaterialError) -> SafeSignature {
         let sig = try key.sign(digest: safeTxHash)
         return SafeSignature(owner: key.address, kind: .ecdsa, bytes: sig.rsv)
     }
@@ -58,13 +58,13 @@ public struct SafeSignature: Sendable, Hashable {
         let r = Array(bytes[0..<32]), s = Array(bytes[32..<64])
         switch v {
         case 0:
-            guard r.prefix(12).allSatisfy({ $0 == 0 }), Address(word: r) != .zero else {
+            guard let owner = Address(strictWord: r), owner != .zero else {
                 throw .invalidSignature("a contract signature must carry its contract's address in r")
             }
-            self.init(owner: Address(word: r), kind: .contract, bytes: r + [UInt8](repeating: 0, count: 32) + bytes[64...])
+            self.init(owner: owner, kind: .contract, bytes: r + [UInt8](repeating: 0, count: 32) + bytes[64...])
         case 1:
-            guard r.prefix(12).allSatisfy({ $0 == 0 }) else { throw .invalidSignature("an approved-hash signature must carry an address in r") }
-            self.init(owner: Address(word: r), kind: .approvedHash, bytes: bytes)
+            guard let owner = Address(strictWord: r) else { throw .invalidSignature("an approved-hash signature must carry an address in r") }
+            self.init(owner: owner, kind: .approvedHash, bytes: bytes)
         case 27, 28:
             self.init(owner: try Self.recover(digest: safeTxHash, r: r, s: s, recoveryID: v - 27), kind: .ecdsa, bytes: bytes)
         case 31, 32:

@@ -31,8 +31,8 @@ public struct AppServices: Sendable {
             tokens: TokenStore(storage: tokens, connector: connector),
             balances: BalanceStore(tokens: tokens, connector: connector),
             transactions: transactions,
-            safes: SafeStore(storage: safeStorage, tokens: tokens, keys: keys, connector: connector,
-                             transactions: transactions, http: http, addressBook: addressBook),
+            safes: SafeStores(SafeContext(storage: safeStorage, tokens: tokens, keys: keys, connector: connector,
+                                          transactions: transactions, http: http, addressBook: addressBook)),
             rates: RatesStore(storage: RateStorage(database: database), http: http),
             addressBook: AddressBookStore(storage: addressBook, safes: safeStorage, keys: keys, connector: connector)
         )

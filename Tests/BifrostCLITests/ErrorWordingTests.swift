@@ -28,7 +28,7 @@ struct ErrorWordingTests {
             (SigningKeyError.invalid(.text), "the private key from --private-key is not a valid secp256k1 key (expected 32 bytes of hex)"),
             (SigningKeyError.invalid(.file("k.hex")), "the private key from k.hex is not a valid secp256k1 key (expected 32 bytes of hex)"),
             (SigningKeyError.invalid(.environment), "the private key from BIFROST_PRIVATE_KEY is not a valid secp256k1 key (expected 32 bytes of hex)"),
-            (KeyStoreError.notFound("raw"), "no key named 'raw' (see 'bifrost key list')"),
+            (VaultError.notFound("raw"), "no key named 'raw' (see 'bifrost key list')"),
         ]
         for (error, line) in cases {
             #expect(BifrostMain.oneLine(error) == line)
@@ -39,6 +39,6 @@ struct ErrorWordingTests {
     func passThrough() {
         #expect(BifrostMain.oneLine(SafeError.alreadyExecuted("0xab")) == "Safe transaction 0xab was already executed")
         #expect(BifrostMain.oneLine(ChainError.wouldRevert("GS013")) == "the transaction would fail (GS013); nothing was sent")
-        #expect(BifrostMain.oneLine(KeyStoreError.nameTaken("a")) == "a key named 'a' already exists")
+        #expect(BifrostMain.oneLine(VaultError.nameTaken("a")) == "a key named 'a' already exists")
     }
 }

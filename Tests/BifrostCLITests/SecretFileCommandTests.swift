@@ -106,7 +106,7 @@ struct SecretFileCommandTests {
         #expect(again.code == 0, "\(again.err)")
         let signed = await bifrost("sign", "message", "tide", "--key", "heron", "--password-file", lf, "--json")
         #expect(signed.code == 0 && signed.err.isEmpty, "\(signed.err)")
-        #expect(throws: KeystoreError.wrongPassword) { try vault.load(.privateKey, name: "heron", password: Self.password + "\r\n") }
+        #expect(throws: KeystoreFileError.wrongPassword) { try vault.load(.privateKey, name: "heron", password: Self.password + "\r\n") }
         #expect(try vault.load(.privateKey, name: "heron", password: Self.password) == [UInt8](hex: Self.devKey2))
     }
 

@@ -78,7 +78,7 @@ struct FuzzTests {
             do {
                 _ = try tx.sender()
             } catch {
-                #expect(error is TransactionError || error is KeyError, "untyped error \(error)")
+                #expect(error is TransactionError || error is KeyMaterialError, "untyped error \(error)")
             }
         })
     }

@@ -72,7 +72,7 @@ struct KeystoreTests {
         let expected = try Address("45dea0fb0bba44f4fcf290bba71fd57d7117cbb8")
         #expect(try PrivateKey(bytes: secret).address == expected)
         #expect(KeystoreV3.address(json: json) == expected)
-        #expect(throws: KeystoreError.wrongPassword) { try KeystoreV3.decrypt(json: json, password: "bad") }
+        #expect(throws: KeystoreFileError.wrongPassword) { try KeystoreV3.decrypt(json: json, password: "bad") }
     }
 
     /// Only the pbkdf2 vector of the ethereum.org page: its scrypt vector is broken (the published
@@ -142,7 +142,7 @@ struct KeystoreTests {
         #expect(KeystoreV3.address(json: json) == expected)
         let secret = try KeystoreV3.decrypt(json: json, password: "bifrost-test")
         #expect(try PrivateKey(bytes: secret).address == expected)
-        #expect(throws: KeystoreError.wrongPassword) { try KeystoreV3.decrypt(json: json, password: "bifrost-test ") }
+        #expect(throws: KeystoreFileError.wrongPassword) { try KeystoreV3.decrypt(json: json, password: "bifrost-test ") }
     }
 
     // MARK: - Writing
@@ -152,7 +152,7 @@ struct KeystoreTests {
         let key = PrivateKey.generate()
         let json = try KeystoreV3.encrypt(secret: key.exportBytes(), password: "correct horse", scrypt: .light, address: key.address)
         #expect(try KeystoreV3.decrypt(json: json, password: "correct horse") == key.exportBytes())
-        #expect(throws: KeystoreError.wrongPassword) { try KeystoreV3.decrypt(json: json, password: "correct horsE") }
+        #expect(throws: KeystoreFileError.wrongPassword) { try KeystoreV3.decrypt(json: json, password: "correct horsE") }
         #expect(KeystoreV3.address(json: json) == key.address)
 
         let root = try JSONParser.parse(json)
@@ -202,7 +202,7 @@ struct KeystoreTests {
         #expect(composed == decomposed)  // Swift compares canonically, the bytes differ
         let json = try KeystoreV3.encrypt(secret: [1, 2, 3], password: composed, scrypt: .light)
         #expect(try KeystoreV3.decrypt(json: json, password: composed) == [1, 2, 3])
-        #expect(throws: KeystoreError.wrongPassword) { try KeystoreV3.decrypt(json: json, password: decomposed) }
+        #expect(throws: KeystoreFileError.wrongPassword) { try KeystoreV3.decrypt(json: json, password: decomposed) }
         let empty = try KeystoreV3.encrypt(secret: [9], password: "", scrypt: .light)
         #expect(try KeystoreV3.decrypt(json: empty, password: "") == [9])
     }
@@ -218,7 +218,7 @@ struct KeystoreTests {
                 guard case .invalidParameters = error else { Issue.record("\(error)"); continue }
             }
         }
-        #expect(throws: KeystoreError.invalidParameters("the secret is empty")) { try KeystoreV3.encrypt(secret: [], password: "pw", scrypt: .light) }
+        #expect(throws: KeystoreFileError.invalidParameters("the secret is empty")) { try KeystoreV3.encrypt(secret: [], password: "pw", scrypt: .light) }
     }
 
     // MARK: - AES-CTR counter
@@ -277,7 +277,7 @@ struct KeystoreTests {
         return .object(members)
     }
 
-    static func decrypt(_ value: JSONValue, password: String = "") throws(KeystoreError) -> [UInt8] {
+    static func decrypt(_ value: JSONValue, password: String = "") throws(KeystoreFileError) -> [UInt8] {
         try KeystoreV3.decrypt(json: bytes(value), password: password)
     }
 
@@ -313,10 +313,10 @@ struct KeystoreTests {
             (["crypto", "kdfparams", "p"], "missing 'crypto.kdfparams.p'"),
         ]
         for (path, message) in cases {
-            #expect(throws: KeystoreError.invalidJSON(message)) { try Self.decrypt(Self.setting(path, to: nil, in: base)) }
+            #expect(throws: KeystoreFileError.invalidJSON(message)) { try Self.decrypt(Self.setting(path, to: nil, in: base)) }
         }
-        #expect(throws: KeystoreError.invalidJSON("'crypto' is not an object")) { try Self.decrypt(Self.setting(["crypto"], to: .string("x"), in: base)) }
-        #expect(throws: KeystoreError.invalidJSON("'crypto.kdfparams.n' is not a number")) {
+        #expect(throws: KeystoreFileError.invalidJSON("'crypto' is not an object")) { try Self.decrypt(Self.setting(["crypto"], to: .string("x"), in: base)) }
+        #expect(throws: KeystoreFileError.invalidJSON("'crypto.kdfparams.n' is not a number")) {
             try Self.decrypt(Self.setting(["crypto", "kdfparams", "n"], to: .string("2"), in: base))
         }
         // No address is fine: it is optional.
@@ -326,19 +326,19 @@ struct KeystoreTests {
     @Test("given an unsupported version, cipher, KDF or PRF, when decrypted, then the matching unsupported error")
     func unsupported() throws {
         let base = try Self.veryLight()
-        #expect(throws: KeystoreError.unsupportedVersion("4")) { try Self.decrypt(Self.setting(["version"], to: .number("4"), in: base)) }
-        #expect(throws: KeystoreError.unsupportedVersion("1")) { try Self.decrypt(Self.setting(["version"], to: .string("1"), in: base)) }
-        #expect(throws: KeystoreError.unsupportedCipher("aes-128-cbc")) {
+        #expect(throws: KeystoreFileError.unsupportedVersion("4")) { try Self.decrypt(Self.setting(["version"], to: .number("4"), in: base)) }
+        #expect(throws: KeystoreFileError.unsupportedVersion("1")) { try Self.decrypt(Self.setting(["version"], to: .string("1"), in: base)) }
+        #expect(throws: KeystoreFileError.unsupportedCipher("aes-128-cbc")) {
             try Self.decrypt(Self.setting(["crypto", "cipher"], to: .string("aes-128-cbc"), in: base))
         }
-        #expect(throws: KeystoreError.unsupportedKDF("argon2id")) { try Self.decrypt(Self.setting(["crypto", "kdf"], to: .string("argon2id"), in: base)) }
+        #expect(throws: KeystoreFileError.unsupportedKDF("argon2id")) { try Self.decrypt(Self.setting(["crypto", "kdf"], to: .string("argon2id"), in: base)) }
         // An ethers-style pbkdf2 with another PRF.
         var pbkdf2 = Self.setting(["crypto", "kdf"], to: .string("pbkdf2"), in: base)
         pbkdf2 = Self.setting(["crypto", "kdfparams", "c"], to: .number("1"), in: pbkdf2)
         pbkdf2 = Self.setting(["crypto", "kdfparams", "prf"], to: .string("hmac-sha512"), in: pbkdf2)
-        #expect(throws: KeystoreError.unsupportedKDF("pbkdf2 with hmac-sha512")) { try Self.decrypt(pbkdf2) }
+        #expect(throws: KeystoreFileError.unsupportedKDF("pbkdf2 with hmac-sha512")) { try Self.decrypt(pbkdf2) }
         // The same file with hmac-sha256 reaches the MAC check.
-        #expect(throws: KeystoreError.wrongPassword) { try Self.decrypt(Self.setting(["crypto", "kdfparams", "prf"], to: .string("hmac-sha256"), in: pbkdf2)) }
+        #expect(throws: KeystoreFileError.wrongPassword) { try Self.decrypt(Self.setting(["crypto", "kdfparams", "prf"], to: .string("hmac-sha256"), in: pbkdf2)) }
     }
 
     @Test("given hostile or malformed parameters, when decrypted, then invalidParameters at once, before any key derivation")
@@ -386,11 +386,11 @@ struct KeystoreTests {
         var pbkdf2 = Self.setting(["crypto", "kdf"], to: .string("pbkdf2"), in: base)
         pbkdf2 = Self.setting(["crypto", "kdfparams", "prf"], to: .string("hmac-sha256"), in: pbkdf2)
         pbkdf2 = Self.setting(["crypto", "kdfparams", "c"], to: .number("1073741824"), in: pbkdf2)
-        #expect(throws: KeystoreError.invalidParameters("pbkdf2 round count must be between 1 and 2^24, got 1073741824")) { try Self.decrypt(pbkdf2) }
+        #expect(throws: KeystoreFileError.invalidParameters("pbkdf2 round count must be between 1 and 2^24, got 1073741824")) { try Self.decrypt(pbkdf2) }
     }
 
     static func expectInvalidParameters(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
-        let error = #expect(throws: KeystoreError.self, sourceLocation: sourceLocation) { try body() }
+        let error = #expect(throws: KeystoreFileError.self, sourceLocation: sourceLocation) { try body() }
         guard case .invalidParameters = error else {
             Issue.record("expected invalidParameters, got \(String(describing: error))", sourceLocation: sourceLocation)
             return
@@ -414,7 +414,7 @@ struct KeystoreTests {
         #expect(changed.count == original.count)
     }
 
-    @Test("given 2000 mutated keystore files, when decrypted, then each succeeds or throws a KeystoreError, never crashes")
+    @Test("given 2000 mutated keystore files, when decrypted, then each succeeds or throws a KeystoreFileError, never crashes")
     func fuzz() throws {
         let corpus = [
             try Vectors.data("go-ethereum-keystore_very-light-scrypt.json", in: .module),
@@ -429,9 +429,9 @@ struct KeystoreTests {
 
     @Test("given every error, when described, then the text is readable and never empty")
     func descriptions() {
-        let errors: [KeystoreError] = [.invalidJSON("x"), .unsupportedVersion("4"), .unsupportedCipher("c"), .unsupportedKDF("k"),
+        let errors: [KeystoreFileError] = [.invalidJSON("x"), .unsupportedVersion("4"), .unsupportedCipher("c"), .unsupportedKDF("k"),
                                        .invalidParameters("p"), .wrongPassword, .kdfFailed("f")]
         for e in errors { #expect(!e.description.isEmpty) }
-        #expect(KeystoreError.wrongPassword.description.contains("wrong password"))
+        #expect(KeystoreFileError.wrongPassword.description.contains("wrong password"))
     }
 }

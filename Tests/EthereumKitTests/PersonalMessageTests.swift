@@ -39,6 +39,6 @@ struct PersonalMessageTests {
         let k = Self.known[0]
         let other = try PersonalMessage.recover(Array("Hello, Bifrost?".utf8), signature: try Hex.decode(k.signature))
         #expect(other != (try Address(Self.address)))
-        #expect(throws: KeyError.invalidSignature) { try PersonalMessage.recover(k.message, signature: [1, 2, 3]) }
+        #expect(throws: KeyMaterialError.invalidSignature) { try PersonalMessage.recover(k.message, signature: [1, 2, 3]) }
     }
 }

@@ -93,10 +93,10 @@ struct ScryptTests {
         #expect(throws: Never.self) { try legacy.checkAcceptable() }
         #expect(!legacy.isWithinRFC7914)
         #expect(ScryptKDF.preferredBackend(for: legacy) == .swift)
-        #expect(throws: KeystoreError.self) {
+        #expect(throws: KeystoreFileError.self) {
             try ScryptKDF.boringSSL(password: [1], salt: [2], parameters: legacy, outputByteCount: 32)
         }
-        #expect(throws: KeystoreError.self) { try legacy.checkWritable() }
+        #expect(throws: KeystoreFileError.self) { try legacy.checkWritable() }
         // r=1 is fine while N < 2^16.
         #expect(ScryptParameters(n: 1 << 15, r: 1, p: 8).isWithinRFC7914)
         #expect(!ScryptParameters(n: 1 << 16, r: 1, p: 8).isWithinRFC7914)

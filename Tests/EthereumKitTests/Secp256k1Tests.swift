@@ -26,11 +26,11 @@ struct Secp256k1Tests {
     @Test("given zero, the curve order and above, or a wrong length, when used as a private key, then invalidPrivateKey is thrown")
     func keyRange() throws {
         for bad in [BigUInt(0), Self.order, Self.order + 1, (BigUInt(1) << 256) - 1] {
-            #expect(throws: KeyError.invalidPrivateKey) { try PrivateKey(bytes: Self.bytes32(bad)) }
+            #expect(throws: KeyMaterialError.invalidPrivateKey) { try PrivateKey(bytes: Self.bytes32(bad)) }
         }
-        #expect(throws: KeyError.invalidPrivateKey) { try PrivateKey(bytes: [UInt8](repeating: 1, count: 31)) }
-        #expect(throws: KeyError.invalidPrivateKey) { try PrivateKey(bytes: [UInt8](repeating: 1, count: 33)) }
-        #expect(throws: KeyError.invalidPrivateKey) { try PrivateKey(hex: "0xnothex") }
+        #expect(throws: KeyMaterialError.invalidPrivateKey) { try PrivateKey(bytes: [UInt8](repeating: 1, count: 31)) }
+        #expect(throws: KeyMaterialError.invalidPrivateKey) { try PrivateKey(bytes: [UInt8](repeating: 1, count: 33)) }
+        #expect(throws: KeyMaterialError.invalidPrivateKey) { try PrivateKey(hex: "0xnothex") }
         _ = try PrivateKey(bytes: Self.bytes32(1))
         _ = try PrivateKey(bytes: Self.bytes32(Self.order - 1))
     }
@@ -63,22 +63,22 @@ struct Secp256k1Tests {
         #expect(pub.uncompressed.count == 65 && pub.uncompressed[0] == 4)
         #expect(try PublicKey(bytes: pub.compressed) == pub)
         #expect(try PublicKey(bytes: pub.uncompressed) == pub)
-        #expect(throws: KeyError.invalidPublicKey) { try PublicKey(bytes: [0x04] + [UInt8](repeating: 0, count: 64)) }
-        #expect(throws: KeyError.invalidPublicKey) { try PublicKey(bytes: []) }
+        #expect(throws: KeyMaterialError.invalidPublicKey) { try PublicKey(bytes: [0x04] + [UInt8](repeating: 0, count: 64)) }
+        #expect(throws: KeyMaterialError.invalidPublicKey) { try PublicKey(bytes: []) }
     }
 
     @Test("given malformed 65-byte signatures, then typed errors are thrown")
     func signatureParsing() throws {
         let digest = Keccak256.hash([1, 2, 3])
-        #expect(throws: KeyError.invalidSignature) { try Signature(rsv: [UInt8](repeating: 1, count: 64)) }
-        #expect(throws: KeyError.invalidRecoveryID(29)) { try Signature(rsv: [UInt8](repeating: 1, count: 64) + [29]) }
+        #expect(throws: KeyMaterialError.invalidSignature) { try Signature(rsv: [UInt8](repeating: 1, count: 64)) }
+        #expect(throws: KeyMaterialError.invalidRecoveryID(29)) { try Signature(rsv: [UInt8](repeating: 1, count: 64) + [29]) }
         let zero = try Signature(rsv: [UInt8](repeating: 0, count: 64) + [27])
-        #expect(throws: KeyError.self) { try PublicKey.recover(digest: digest, signature: zero) }
+        #expect(throws: KeyMaterialError.self) { try PublicKey.recover(digest: digest, signature: zero) }
         let overflow = Signature(r: [UInt8](repeating: 0xff, count: 32), s: [UInt8](repeating: 0xff, count: 32), recoveryID: 0)
-        #expect(throws: KeyError.invalidSignature) { try PublicKey.recover(digest: digest, signature: overflow) }
-        #expect(throws: KeyError.self) { try PublicKey.recover(digest: [1, 2, 3], signature: overflow) }
+        #expect(throws: KeyMaterialError.invalidSignature) { try PublicKey.recover(digest: digest, signature: overflow) }
+        #expect(throws: KeyMaterialError.self) { try PublicKey.recover(digest: [1, 2, 3], signature: overflow) }
         let key = try PrivateKey(hex: "0x4646464646464646464646464646464646464646464646464646464646464646")
-        #expect(throws: KeyError.signingFailed) { try key.sign(digest: [1, 2, 3]) }
+        #expect(throws: KeyMaterialError.signingFailed) { try key.sign(digest: [1, 2, 3]) }
         // 0/1 and 27/28 are the same recovery id.
         let sig = try key.sign(digest: digest)
         #expect(try Signature(rsv: sig.r + sig.s + [sig.recoveryID]) == sig)

@@ -26,8 +26,8 @@ struct FrontEndNeutralErrorTests {
         TransactionDraftError.incompleteDynamicFees, TransactionDraftError.priorityAboveMaxFee,
         SigningKeyError.none, SigningKeyError.ambiguous([.vault, .text, .file("k.hex")]), SigningKeyError.invalid(.text),
         SigningKeyError.invalid(.file("k.hex")), SigningKeyError.invalid(.environment),
-        KeyStoreError.nameTaken("a"), KeyStoreError.notFound("a"), KeyStoreError.noMnemonic("a"),
-        KeyStoreError.invalidPrivateKey, KeyStoreError.emptyPassword,
+        VaultError.nameTaken("a"), VaultError.notFound("a"), VaultError.noMnemonic("a"),
+        VaultError.invalidPrivateKey, VaultError.emptyPassword,
     ]
 
     /// A flag (`--x`) or a `bifrost` command in `text`.

@@ -46,9 +46,9 @@ struct LegacyPasswordCostTests {
         _ = try await store.importMnemonic(name: "plover", mnemonic: phrase, passphrase: "", index: 3, password: "Plover-61 marsh")
         _ = derivations.taken()
 
-        await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: "osprey", password: "Osprey-23 dun") }
+        await #expect(throws: KeystoreFileError.wrongPassword) { try await store.signingKey(name: "osprey", password: "Osprey-23 dun") }
         #expect(derivations.taken() == 1)
-        await #expect(throws: KeystoreError.wrongPassword) { try await store.mnemonic(name: "plover", password: "Plover-61 mars") }
+        await #expect(throws: KeystoreFileError.wrongPassword) { try await store.mnemonic(name: "plover", password: "Plover-61 mars") }
         #expect(derivations.taken() == 1)
         #expect(try await store.signingKey(name: "osprey", password: "Osprey-23 dune").address == Self.devKey5.address)
         #expect(derivations.taken() == 1)
@@ -61,19 +61,19 @@ struct LegacyPasswordCostTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         try await SecretFileServiceTests.storeAsOlderBifrost(name: "stilt", key: Self.devKey5, password: "Stilt-40 ford\r", database: database, vault: vault)
 
-        await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: "stilt", password: "Stilt-40 for") }
+        await #expect(throws: KeystoreFileError.wrongPassword) { try await store.signingKey(name: "stilt", password: "Stilt-40 for") }
         #expect(derivations.taken() == 4, "not known yet: as given, then \\r\\n, \\r and \\n")
         #expect(try await store.signingKey(name: "stilt", password: "Stilt-40 ford").address == Self.devKey5.address)
         #expect(heard.all == [.legacyPassword(name: "stilt", ending: .cr)])
         #expect(try await store.legacyPasswordNotices() == [.legacyPassword(name: "stilt", ending: .cr)], "kept for a front end that was not there")
         _ = derivations.taken()
-        await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: "stilt", password: "Stilt-40 for") }
+        await #expect(throws: KeystoreFileError.wrongPassword) { try await store.signingKey(name: "stilt", password: "Stilt-40 for") }
         #expect(derivations.taken() == 2, "known to need \\r: as given, then with \\r")
 
         try await store.reencrypt(name: "stilt", password: "Stilt-40 ford", newPassword: nil)
         #expect(try await store.legacyPasswordNotices().isEmpty)
         _ = derivations.taken()
-        await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: "stilt", password: "Stilt-40 for") }
+        await #expect(throws: KeystoreFileError.wrongPassword) { try await store.signingKey(name: "stilt", password: "Stilt-40 for") }
         #expect(derivations.taken() == 1)
     }
 
@@ -85,7 +85,7 @@ struct LegacyPasswordCostTests {
         try await SecretFileServiceTests.storeAsOlderBifrost(name: "curlew", key: Self.devKey5, password: "Curlew-77 bank", database: database, vault: vault)
         #expect(try await store.signingKey(name: "curlew", password: "Curlew-77 bank").address == Self.devKey5.address)
         _ = derivations.taken()
-        await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: "curlew", password: "Curlew-77 ban") }
+        await #expect(throws: KeystoreFileError.wrongPassword) { try await store.signingKey(name: "curlew", password: "Curlew-77 ban") }
         #expect(derivations.taken() == 1)
         #expect(heard.all.isEmpty)
         #expect(try await store.legacyPasswordNotices().isEmpty)
@@ -107,7 +107,7 @@ struct LegacyPasswordCostTests {
             (.typed("Godwit-12 spi"), 2),
         ]
         for (reading, cost) in wrong {
-            #expect(throws: KeystoreError.wrongPassword) { try store.unlockKeystoreFile(json: file, password: reading) }
+            #expect(throws: KeystoreFileError.wrongPassword) { try store.unlockKeystoreFile(json: file, password: reading) }
             #expect(derivations.taken() == cost, "\(reading)")
         }
         #expect(heard.all.isEmpty)
@@ -124,7 +124,7 @@ struct LegacyPasswordCostTests {
             #expect(try store.unlockKeystoreFile(json: file, password: reading).address == Self.devKey5.address, "\(reading)")
         }
         #expect(heard.all == [.legacyKeystorePassword(ending: .crlf)])
-        #expect(throws: KeystoreError.wrongPassword, "an LF file read so before too") {
+        #expect(throws: KeystoreFileError.wrongPassword, "an LF file read so before too") {
             try store.unlockKeystoreFile(json: file, password: try SecretText.reading(Array("Godwit-12 spit\n".utf8), from: .file))
         }
     }

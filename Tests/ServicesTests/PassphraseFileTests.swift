@@ -37,7 +37,7 @@ struct PassphraseFileTests {
     func oneForm() throws {
         for text in ["Sandpiper 5 tide\n", "Sandpiper 5 tide"] {
             #expect(try PassphraseFile(try Self.file(text)).notice(mnemonic: Self.phrase, path: .ethereum(index: 0)) == nil)
-            #expect(throws: KeyStoreError.passphraseWithoutCRLF) { try PassphraseFile(try Self.file(text), keepsCRLF: true) }
+            #expect(throws: VaultError.passphraseWithoutCRLF) { try PassphraseFile(try Self.file(text), keepsCRLF: true) }
         }
     }
 }

@@ -38,7 +38,7 @@ struct SecretFileServiceTests {
         for (name, ending) in [("lark", "\r\n"), ("lark2", "\r"), ("lark3", "\n")] {
             try await Self.storeAsOlderBifrost(name: name, key: Self.devKey3, password: "Lark-88 fen" + ending, database: database, vault: vault)
             #expect(try await store.signingKey(name: name, password: "Lark-88 fen").address == Self.devKey3.address, "kept \(Array(ending.utf8))")
-            await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: name, password: "Lark-88 fe") }
+            await #expect(throws: KeystoreFileError.wrongPassword) { try await store.signingKey(name: name, password: "Lark-88 fe") }
         }
     }
 
@@ -93,7 +93,7 @@ struct LegacyPasswordNoticeTests {
         #expect(try await again.signingKey(name: "finch", password: "Finch-19 reed").address == key.address)
         #expect(try await again.mnemonic(name: "finch", password: "Finch-19 reed").phrase == phrase.phrase)
         #expect(quiet.all.isEmpty)
-        await #expect(throws: KeystoreError.wrongPassword) { try await again.signingKey(name: "finch", password: "Finch-19 reed\r\n") }
+        await #expect(throws: KeystoreFileError.wrongPassword) { try await again.signingKey(name: "finch", password: "Finch-19 reed\r\n") }
     }
 
     @Test("re-encrypt under a new password: the old one no longer opens; a new password with a line break is refused")
@@ -101,11 +101,11 @@ struct LegacyPasswordNoticeTests {
         let (store, _, dir) = try Self.store(Heard())
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try await store.importPrivateKey(name: "tern", key: Self.devKey3, password: "Tern-7 salt")
-        await #expect(throws: KeyStoreError.passwordLineBreak) { try await store.reencrypt(name: "tern", password: "Tern-7 salt", newPassword: "Tern-8\nsalt") }
+        await #expect(throws: VaultError.passwordLineBreak) { try await store.reencrypt(name: "tern", password: "Tern-7 salt", newPassword: "Tern-8\nsalt") }
         try await store.reencrypt(name: "tern", password: "Tern-7 salt", newPassword: "Tern-8 salt")
         #expect(try await store.signingKey(name: "tern", password: "Tern-8 salt").address == Self.devKey3.address)
-        await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: "tern", password: "Tern-7 salt") }
-        await #expect(throws: KeyStoreError.notFound("gull")) { try await store.reencrypt(name: "gull", password: "x", newPassword: nil) }
+        await #expect(throws: KeystoreFileError.wrongPassword) { try await store.signingKey(name: "tern", password: "Tern-7 salt") }
+        await #expect(throws: VaultError.notFound("gull")) { try await store.reencrypt(name: "gull", password: "x", newPassword: nil) }
     }
 
     @Test("no new key is stored under a password with a line break or U+FFFD, so no legacy form or lossy decoding of one password opens another's key")
@@ -113,13 +113,13 @@ struct LegacyPasswordNoticeTests {
         let (store, _, dir) = try Self.store(Heard())
         defer { try? FileManager.default.removeItem(at: dir) }
         for password in ["Tern-7 salt\r\n", "Tern-7 salt\r", "Tern\n7"] {
-            await #expect(throws: KeyStoreError.passwordLineBreak) { try await store.importPrivateKey(name: "tern", key: Self.devKey3, password: password) }
+            await #expect(throws: VaultError.passwordLineBreak) { try await store.importPrivateKey(name: "tern", key: Self.devKey3, password: password) }
         }
-        await #expect(throws: KeyStoreError.passwordReplacementCharacter) {
+        await #expect(throws: VaultError.passwordReplacementCharacter) {
             try await store.importPrivateKey(name: "tern", key: Self.devKey3, password: "\u{FFFD}\u{FFFD}Tern-7")
         }
         _ = try await store.importPrivateKey(name: "tern", key: Self.devKey3, password: "Tern-7 salt")
-        await #expect(throws: KeystoreError.wrongPassword) { try await store.signingKey(name: "tern", password: "Tern-7 sal") }
+        await #expect(throws: KeystoreFileError.wrongPassword) { try await store.signingKey(name: "tern", password: "Tern-7 sal") }
     }
 
     @Test("an exported keystore that opens only under a legacy form tells the notices so")

@@ -127,7 +127,7 @@ struct SendFaultTests {
         let mock = Self.healthyNode()
         let f = try await wallet(mock)
         defer { f.cleanUp() }
-        await #expect(throws: KeystoreError.wrongPassword) { _ = try await send(f, password: "nope") }
+        await #expect(throws: KeystoreFileError.wrongPassword) { _ = try await send(f, password: "nope") }
         #expect(!mock.rpcMethods.contains("eth_sendRawTransaction"))
         #expect(try await history(f).isEmpty)
     }

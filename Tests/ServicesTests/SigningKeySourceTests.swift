@@ -52,7 +52,7 @@ struct SigningKeySourceTests {
         let expected = try Address("0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F")
         #expect(try KeyStore.privateKey(text: " \(Self.key)\n").address == expected)
         #expect(try KeyStore.privateKey(text: String(Self.key.dropFirst(2))).address == expected)
-        #expect(throws: KeyStoreError.invalidPrivateKey) { try KeyStore.privateKey(text: "0x12") }
-        #expect(throws: KeyStoreError.invalidPrivateKey) { try KeyStore.privateKey(text: String(repeating: "0", count: 64)) }
+        #expect(throws: VaultError.invalidPrivateKey) { try KeyStore.privateKey(text: "0x12") }
+        #expect(throws: VaultError.invalidPrivateKey) { try KeyStore.privateKey(text: String(repeating: "0", count: 64)) }
     }
 }

@@ -25,7 +25,7 @@ struct KeyVaultTests {
         #expect(try vault.load(.privateKey, name: "k", password: "pw") == key.exportBytes())
         let stored = try String(contentsOf: url, encoding: .utf8)
         #expect(!stored.contains(Hex.encode(key.exportBytes(), prefix: false)))
-        #expect(throws: KeystoreError.wrongPassword) { try vault.load(.privateKey, name: "k", password: "nope") }
+        #expect(throws: KeystoreFileError.wrongPassword) { try vault.load(.privateKey, name: "k", password: "nope") }
         try vault.remove(name: "k")
         #expect(!vault.contains(.privateKey, name: "k"))
     }

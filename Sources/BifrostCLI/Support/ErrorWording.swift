@@ -10,7 +10,7 @@ enum ErrorWording {
         case let e as SafeError: return safe(e)
         case let e as TransactionDraftError: return draft(e)
         case let e as SigningKeyError: return signingKey(e)
-        case let e as KeyStoreError: return keyStore(e)
+        case let e as VaultError: return keyStore(e)
         default: return nil
         }
     }
@@ -71,7 +71,7 @@ enum ErrorWording {
         }
     }
 
-    static func keyStore(_ error: KeyStoreError) -> String? {
+    static func keyStore(_ error: VaultError) -> String? {
         guard case .notFound = error else { return nil }
         return "\(error) (see 'bifrost key list')"
     }

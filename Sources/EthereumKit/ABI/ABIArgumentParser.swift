@@ -13,7 +13,7 @@ public enum ABIArgumentParser {
             let v: BigUInt
             if let n = IntegerText.parseUnsigned(s) {
                 v = n
-            } else if let amount = try? EtherAmount(parsing: s), s.contains(where: \.isLetter) {
+            } else if EtherAmount.writesUnit(s), let amount = try? EtherAmount(parsing: s) {
                 v = amount.wei
             } else {
                 throw bad

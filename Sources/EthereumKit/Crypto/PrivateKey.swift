@@ -1,7 +1,7 @@
 import CSecp256k1
 
 /// Why key material or a signature was refused.
-public enum KeyError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum KeyMaterialError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidPrivateKey
     case invalidPublicKey
     case invalidSignature
@@ -27,7 +27,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible, CustomDebugStringCo
     private let secret: [UInt8]
 
     /// A key from 32 bytes; rejects zero and values not below the curve order.
-    public init(bytes: [UInt8]) throws(KeyError) {
+    public init(bytes: [UInt8]) throws(KeyMaterialError) {
         guard bytes.count == 32,
               secp256k1_ec_seckey_verify(Secp256k1Context.shared.raw, bytes) == 1
         else { throw .invalidPrivateKey }
@@ -35,7 +35,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible, CustomDebugStringCo
     }
 
     /// A key from hex, with or without `0x`.
-    public init(hex: String) throws(KeyError) {
+    public init(hex: String) throws(KeyMaterialError) {
         guard let raw = try? Hex.decode(hex.trimmingWhitespace()) else { throw .invalidPrivateKey }
         try self.init(bytes: raw)
     }
@@ -59,7 +59,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible, CustomDebugStringCo
     public var address: Address { Address(publicKey: publicKey) }
 
     /// Signs a 32-byte digest deterministically (RFC 6979) with a low-s signature.
-    public func sign(digest: [UInt8]) throws(KeyError) -> Signature {
+    public func sign(digest: [UInt8]) throws(KeyMaterialError) -> Signature {
         guard digest.count == 32 else { throw .signingFailed }
         let ctx = Secp256k1Context.shared.raw
         var sig = secp256k1_ecdsa_recoverable_signature()

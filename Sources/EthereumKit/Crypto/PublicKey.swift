@@ -7,7 +7,7 @@ public struct PublicKey: Sendable, Equatable {
     init(raw: secp256k1_pubkey) { self.raw = raw }
 
     /// Parses a 33-byte compressed or 65-byte uncompressed (`0x04`-prefixed) encoding.
-    public init(bytes: [UInt8]) throws(KeyError) {
+    public init(bytes: [UInt8]) throws(KeyMaterialError) {
         var pub = secp256k1_pubkey()
         guard secp256k1_ec_pubkey_parse(Secp256k1Context.shared.raw, &pub, bytes, bytes.count) == 1 else {
             throw .invalidPublicKey
@@ -28,7 +28,7 @@ public struct PublicKey: Sendable, Equatable {
     public var address: Address { Address(publicKey: self) }
 
     /// Recovers the key that produced `signature` over `digest`.
-    public static func recover(digest: [UInt8], signature: Signature) throws(KeyError) -> PublicKey {
+    public static func recover(digest: [UInt8], signature: Signature) throws(KeyMaterialError) -> PublicKey {
         guard digest.count == 32 else { throw .recoveryFailed }
         let ctx = Secp256k1Context.shared.raw
         var sig = secp256k1_ecdsa_recoverable_signature()

@@ -20,7 +20,7 @@ public struct Signature: Hashable, Sendable {
     }
 
     /// Parses 65 bytes r‖s‖v, where v is 27/28 (Ethereum's convention) or 0/1.
-    public init(rsv bytes: [UInt8]) throws(KeyError) {
+    public init(rsv bytes: [UInt8]) throws(KeyMaterialError) {
         guard bytes.count == 65 else { throw .invalidSignature }
         let v = bytes[64]
         let recid: UInt8

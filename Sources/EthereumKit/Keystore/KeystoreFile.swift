@@ -18,7 +18,7 @@ struct KeystoreFile {
 
     /// Parses and checks `json`: version 3, `crypto` (or old geth's `Crypto`), aes-128-ctr, scrypt
     /// or pbkdf2/hmac-sha256, dklen 32, a 16-byte IV, a 32-byte MAC and a non-empty ciphertext.
-    init(json: [UInt8]) throws(KeystoreError) {
+    init(json: [UInt8]) throws(KeystoreFileError) {
         let root = try Self.parseObject(json)
         guard let version = root.member("version") else { throw .invalidJSON("missing 'version'") }
         switch version {
@@ -60,7 +60,7 @@ struct KeystoreFile {
     }
 
     /// The 32-byte derived key for `password` (its UTF-8 bytes).
-    func deriveKey(password: [UInt8]) throws(KeystoreError) -> [UInt8] {
+    func deriveKey(password: [UInt8]) throws(KeystoreFileError) -> [UInt8] {
         switch kdf {
         case .scrypt(let parameters, let salt):
             return try ScryptKDF.deriveKey(password: password, salt: salt, parameters: parameters, outputByteCount: Self.derivedKeyLength)
@@ -70,7 +70,7 @@ struct KeystoreFile {
     }
 
     /// The top-level object of a keystore file.
-    static func parseObject(_ json: [UInt8]) throws(KeystoreError) -> KeystoreObject {
+    static func parseObject(_ json: [UInt8]) throws(KeystoreFileError) -> KeystoreObject {
         let value: JSONValue
         do {
             value = try JSONParser.parse(json)
@@ -97,23 +97,23 @@ struct KeystoreObject {
 
     private func fullName(_ name: String) -> String { path.isEmpty ? name : path + "." + name }
 
-    private func require(_ name: String) throws(KeystoreError) -> JSONValue {
+    private func require(_ name: String) throws(KeystoreFileError) -> JSONValue {
         guard let v = member(name) else { throw .invalidJSON("missing '\(fullName(name))'") }
         return v
     }
 
-    func object(_ name: String) throws(KeystoreError) -> KeystoreObject {
+    func object(_ name: String) throws(KeystoreFileError) -> KeystoreObject {
         guard let m = try require(name).objectValue else { throw .invalidJSON("'\(fullName(name))' is not an object") }
         return KeystoreObject(path: fullName(name), members: m)
     }
 
-    func string(_ name: String) throws(KeystoreError) -> String {
+    func string(_ name: String) throws(KeystoreFileError) -> String {
         guard let s = try require(name).stringValue else { throw .invalidJSON("'\(fullName(name))' is not a string") }
         return s
     }
 
     /// Bytes from a hex string (an optional `0x` is accepted).
-    func hex(_ name: String) throws(KeystoreError) -> [UInt8] {
+    func hex(_ name: String) throws(KeystoreFileError) -> [UInt8] {
         let s = try string(name)
         do {
             return try Hex.decode(s)
@@ -123,7 +123,7 @@ struct KeystoreObject {
     }
 
     /// A non-negative integer written as a plain JSON number.
-    func integer(_ name: String) throws(KeystoreError) -> Int {
+    func integer(_ name: String) throws(KeystoreFileError) -> Int {
         guard case .number(let t) = try require(name) else { throw .invalidJSON("'\(fullName(name))' is not a number") }
         guard !t.isEmpty, t.utf8.count <= 18, t.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let v = Int(t) else {
             throw .invalidParameters("'\(fullName(name))' is not a non-negative integer below 10^18: \(t.prefix(24))")

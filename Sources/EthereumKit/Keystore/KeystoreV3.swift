@@ -14,7 +14,7 @@ import _CryptoExtras
 ///   and `ScryptParameters.checkAcceptable` for the limits that protect against hostile files.
 public enum KeystoreV3 {
     /// Decrypts any V3 file (scrypt or pbkdf2/hmac-sha256, aes-128-ctr); returns the secret bytes (a 32-byte key, a shorter key, or any other secret such as a mnemonic's UTF-8).
-    public static func decrypt(json: [UInt8], password: String) throws(KeystoreError) -> [UInt8] {
+    public static func decrypt(json: [UInt8], password: String) throws(KeystoreFileError) -> [UInt8] {
         let file = try KeystoreFile(json: json)
         var passwordBytes = Array(password.utf8)
         defer { passwordBytes.resetBytes() }
@@ -27,7 +27,7 @@ public enum KeystoreV3 {
     }
 
     /// Encrypts `secret` with scrypt + AES-128-CTR and a keccak MAC; fresh random salt, IV and UUID; `address` (lowercase, no 0x, as geth writes it) included when given.
-    public static func encrypt(secret: [UInt8], password: String, scrypt: ScryptParameters = .standard, address: Address? = nil) throws(KeystoreError) -> [UInt8] {
+    public static func encrypt(secret: [UInt8], password: String, scrypt: ScryptParameters = .standard, address: Address? = nil) throws(KeystoreFileError) -> [UInt8] {
         guard !secret.isEmpty else { throw .invalidParameters("the secret is empty") }
         try scrypt.checkWritable()
         let salt = SecureRandom.bytes(32)
@@ -79,7 +79,7 @@ public enum KeystoreV3 {
     }
 
     /// AES-128-CTR with derivedKey[0..<16] and a full 128-bit big-endian counter starting at `iv`.
-    static func aes128CTR(key derivedKey: [UInt8], iv: [UInt8], _ input: [UInt8]) throws(KeystoreError) -> [UInt8] {
+    static func aes128CTR(key derivedKey: [UInt8], iv: [UInt8], _ input: [UInt8]) throws(KeystoreFileError) -> [UInt8] {
         do {
             let key = SymmetricKey(data: derivedKey[0..<16])
             let nonce = try AES._CTR.Nonce(nonceBytes: iv)

@@ -33,7 +33,7 @@ enum ScryptKDF {
     /// scrypt(password, salt, n, r, p, dkLen) after checking the parameters are acceptable.
     static func deriveKey(
         password: [UInt8], salt: [UInt8], parameters: ScryptParameters, outputByteCount: Int
-    ) throws(KeystoreError) -> [UInt8] {
+    ) throws(KeystoreFileError) -> [UInt8] {
         try parameters.checkAcceptable()
         if preferredBackend(for: parameters) == .boringSSL,
            let key = try? boringSSL(password: password, salt: salt, parameters: parameters, outputByteCount: outputByteCount) {
@@ -45,7 +45,7 @@ enum ScryptKDF {
     /// BoringSSL's scrypt through swift-crypto; throws for parameters it refuses.
     static func boringSSL(
         password: [UInt8], salt: [UInt8], parameters: ScryptParameters, outputByteCount: Int
-    ) throws(KeystoreError) -> [UInt8] {
+    ) throws(KeystoreFileError) -> [UInt8] {
         do {
             let key = try KDF.Scrypt.deriveKey(
                 from: password, salt: salt, outputByteCount: outputByteCount,
@@ -61,7 +61,7 @@ enum ScryptKDF {
     /// PBKDF2-HMAC-SHA256 through swift-crypto, any round count.
     static func pbkdf2SHA256(
         password: [UInt8], salt: [UInt8], rounds: Int, outputByteCount: Int
-    ) throws(KeystoreError) -> [UInt8] {
+    ) throws(KeystoreFileError) -> [UInt8] {
         do {
             let key = try KDF.Insecure.PBKDF2.deriveKey(
                 from: password, salt: salt, using: .sha256,

@@ -37,7 +37,7 @@ extension ScryptParameters {
     /// Refuses parameters that are malformed or so costly that a hostile file could exhaust
     /// memory or CPU: N not a power of two or above 2^22, r or p below 1, r·p above 1024, a table
     /// over 1 GiB, or more than 32 times the work of `.standard`.
-    func checkAcceptable() throws(KeystoreError) {
+    func checkAcceptable() throws(KeystoreFileError) {
         guard n >= 2, n & (n - 1) == 0 else { throw .invalidParameters("scrypt n must be a power of two ≥ 2, got \(n)") }
         guard n <= Self.maxN else { throw .invalidParameters("scrypt n \(n) is above the limit 2^22") }
         guard r >= 1, p >= 1 else { throw .invalidParameters("scrypt r and p must be at least 1, got r=\(r) p=\(p)") }
@@ -61,7 +61,7 @@ extension ScryptParameters {
     }
 
     /// Parameters Bifrost is willing to write: acceptable and within RFC 7914.
-    func checkWritable() throws(KeystoreError) {
+    func checkWritable() throws(KeystoreFileError) {
         try checkAcceptable()
         guard isWithinRFC7914 else {
             throw .invalidParameters("scrypt n=\(n) r=\(r) p=\(p) exceed RFC 7914's limit; Bifrost reads such legacy files but never writes them")

@@ -6,7 +6,7 @@
 enum SwiftScrypt {
     static func deriveKey(
         password: [UInt8], salt: [UInt8], parameters: ScryptParameters, outputByteCount: Int
-    ) throws(KeystoreError) -> [UInt8] {
+    ) throws(KeystoreFileError) -> [UInt8] {
         let n = parameters.n, r = parameters.r, p = parameters.p
         precondition(n >= 2 && n & (n - 1) == 0 && r >= 1 && p >= 1, "unchecked scrypt parameters")
         let blockBytes = 128 * r

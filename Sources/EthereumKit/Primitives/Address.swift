@@ -37,6 +37,13 @@ public struct Address: Hashable, Sendable, Comparable, CustomStringConvertible {
         self.bytes = [UInt8](repeating: 0, count: 20 - low.count) + low
     }
 
+    /// The address a 32-byte ABI word encodes, nil when its 12 high bytes are not zero: what an
+    /// event's indexed address or a decoded argument must be before it names anyone.
+    public init?(strictWord word: some Collection<UInt8>) {
+        guard word.count == 32, word.prefix(12).allSatisfy({ $0 == 0 }) else { return nil }
+        self.init(word: word)
+    }
+
     /// Parses `0x`-prefixed or bare hex. All-lower or all-upper case is accepted as is; mixed case
     /// must carry a valid EIP-55 checksum, because a wrong one usually means a typo.
     public init(_ text: String) throws(AddressError) {

@@ -9,12 +9,12 @@ public enum PersonalMessage {
     }
 
     /// Signs `message` as `personal_sign` does.
-    public static func sign(_ message: [UInt8], with key: PrivateKey) throws(KeyError) -> Signature {
+    public static func sign(_ message: [UInt8], with key: PrivateKey) throws(KeyMaterialError) -> Signature {
         try key.sign(digest: hash(message))
     }
 
     /// The address that signed `message`, from a 65-byte r‖s‖v signature.
-    public static func recover(_ message: [UInt8], signature: [UInt8]) throws(KeyError) -> Address {
+    public static func recover(_ message: [UInt8], signature: [UInt8]) throws(KeyMaterialError) -> Address {
         let sig = try Signature(rsv: signature)
         return try PublicKey.recover(digest: hash(message), signature: sig).address
     }

@@ -11,6 +11,12 @@ public struct TokenBalance: Sendable, Equatable {
     /// The balance in display units, exact.
     public var amount: TokenAmount { TokenAmount(raw: raw, decimals: decimals) }
 
+    /// `text`, an amount as a person writes it in this token's units (`12.5`), read with its
+    /// decimals: the one reading of a token amount for a send, a Safe proposal and a transfer sheet.
+    public func amount(parsing text: String) throws(AmountError) -> TokenAmount {
+        try TokenAmount(parsing: text, decimals: decimals)
+    }
+
     /// A token balance.
     public init(token: Address, symbol: String, decimals: Int, raw: BigUInt) {
         self.token = token

@@ -8,14 +8,14 @@ public struct Dispatcher: Sendable {
     public let tokens: TokenStore
     public let balances: BalanceStore
     public let transactions: TransactionStore
-    public let safes: SafeStore
+    public let safes: SafeStores
     public let rates: RatesStore
     public let addressBook: AddressBookStore
     let observers: [@Sendable (String) -> Void]
 
     /// A dispatcher over the given stores; `observers` hear the type name of every action.
     public init(keys: KeyStore, networks: NetworkStore, tokens: TokenStore, balances: BalanceStore,
-                transactions: TransactionStore, safes: SafeStore, rates: RatesStore, addressBook: AddressBookStore,
+                transactions: TransactionStore, safes: SafeStores, rates: RatesStore, addressBook: AddressBookStore,
                 observers: [@Sendable (String) -> Void] = []) {
         self.keys = keys
         self.networks = networks

@@ -15,9 +15,25 @@ public protocol StoreAction: Sendable {
     func perform(on store: Store) async throws -> Output
 }
 
-/// An action the Safe store handles.
-public protocol SafeAction: StoreAction where Store == SafeStore {}
-extension SafeAction { public static var store: KeyPath<Dispatcher, SafeStore> { \.safes } }
+/// An action about following, reading or deploying a Safe.
+public protocol SafeAccountAction: StoreAction where Store == SafeAccountStore {}
+extension SafeAccountAction { public static var store: KeyPath<Dispatcher, SafeAccountStore> { \.safes.accounts } }
+
+/// An action on a Safe transaction: propose, sign, import, execute, reject, queue.
+public protocol SafeTransactionsAction: StoreAction where Store == SafeTransactionsStore {}
+extension SafeTransactionsAction { public static var store: KeyPath<Dispatcher, SafeTransactionsStore> { \.safes.transactions } }
+
+/// An action that reviews a Safe transaction or writes or checks its evidence.
+public protocol SafeReviewAction: StoreAction where Store == SafeReviewStore {}
+extension SafeReviewAction { public static var store: KeyPath<Dispatcher, SafeReviewStore> { \.safes.reviews } }
+
+/// An action that reads a Safe's history, home or ledger.
+public protocol SafeHistoryAction: StoreAction where Store == SafeHistoryStore {}
+extension SafeHistoryAction { public static var store: KeyPath<Dispatcher, SafeHistoryStore> { \.safes.history } }
+
+/// An action on a Safe message.
+public protocol SafeMessageAction: StoreAction where Store == SafeMessageStore {}
+extension SafeMessageAction { public static var store: KeyPath<Dispatcher, SafeMessageStore> { \.safes.messages } }
 
 /// An action the network store handles.
 public protocol NetworkAction: StoreAction where Store == NetworkStore {}

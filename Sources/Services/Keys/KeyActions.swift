@@ -10,7 +10,7 @@ public struct ListKeys: KeyAction {
     public func perform(on store: KeyStore) async throws -> [Account] { try await store.list() }
 }
 
-/// The key named `name`; `KeyStoreError.notFound` when there is none.
+/// The key named `name`; `VaultError.notFound` when there is none.
 public struct FindKey: KeyAction {
     public let name: String
     public init(name: String) { self.name = name }

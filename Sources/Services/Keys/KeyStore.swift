@@ -61,14 +61,14 @@ public struct KeyStore: Sendable {
         let (secret, ending) = try LegacyLineEnding.opening(password.text, trying: LegacyLineEnding.forms(of: password)) {
             try decryption.decrypt(json, $0)
         }
-        guard let key = try? PrivateKey(bytes: Self.leftPadded(secret)) else { throw KeyStoreError.invalidPrivateKey }
+        guard let key = try? PrivateKey(bytes: Self.leftPadded(secret)) else { throw VaultError.invalidPrivateKey }
         if let ending { notices.give(.legacyKeystorePassword(ending: ending)) }
         return key
     }
 
     /// The private key in `text`, as typed or read from a file: hex, with or without 0x, any
     /// surrounding whitespace (a file's final newline) ignored. Every front end reads keys this way.
-    public static func privateKey(text: String) throws(KeyStoreError) -> PrivateKey {
+    public static func privateKey(text: String) throws(VaultError) -> PrivateKey {
         guard let key = try? PrivateKey(hex: text.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw .invalidPrivateKey }
         return key
     }
@@ -84,7 +84,7 @@ public struct KeyStore: Sendable {
 
     /// The account named `name`.
     public func account(named name: String) async throws -> Account {
-        guard let a = try await accounts.account(named: name) else { throw KeyStoreError.notFound(name) }
+        guard let a = try await accounts.account(named: name) else { throw VaultError.notFound(name) }
         return a
     }
 
@@ -108,7 +108,7 @@ public struct KeyStore: Sendable {
     /// `name`'s recovery phrase, after its password.
     public func mnemonic(name: String, password: String) async throws -> Mnemonic {
         let account = try await account(named: name)
-        guard account.kind == .mnemonic else { throw KeyStoreError.noMnemonic(name) }
+        guard account.kind == .mnemonic else { throw VaultError.noMnemonic(name) }
         let phrase = try await open(.mnemonic, name: name, password: password)
         return try Mnemonic(phrase: String(decoding: phrase, as: UTF8.self))
     }
@@ -124,7 +124,7 @@ public struct KeyStore: Sendable {
             let secret = try await unlock(kind, name: name, password: password).secret
             secrets.append((kind, try vault.encrypt(secret, password: target, address: kind == .privateKey ? account.address : nil)))
         }
-        guard try await registry.replace(name: name, secrets: secrets) else { throw KeyStoreError.notFound(name) }
+        guard try await registry.replace(name: name, secrets: secrets) else { throw VaultError.notFound(name) }
     }
 
     /// `name`'s `kind` secret under `password`, else under a legacy form of it (see
@@ -167,14 +167,14 @@ public struct KeyStore: Sendable {
 
     /// Deletes `name`'s metadata and secrets.
     public func remove(name: String) async throws {
-        guard try await registry.remove(name: name) else { throw KeyStoreError.notFound(name) }
+        guard try await registry.remove(name: name) else { throw VaultError.notFound(name) }
     }
 
     /// Fails unless `name` is a valid key name that no key uses yet; front ends call it before
     /// asking for passwords, and every create or import checks it again.
     public func checkAvailable(_ name: String) async throws {
         _ = try KeyName.validate(name)
-        guard try await accounts.account(named: name) == nil else { throw KeyStoreError.nameTaken(name) }
+        guard try await accounts.account(named: name) == nil else { throw VaultError.nameTaken(name) }
     }
 
     private func checkNew(_ name: String, password: String) async throws {
@@ -186,7 +186,7 @@ public struct KeyStore: Sendable {
     /// legacy form of another password (`LegacyLineEnding`) can open a new secret; and no U+FFFD,
     /// which is what a lossy decoder makes of bytes that are not UTF-8, so that two different byte
     /// strings can never have become this one password.
-    static func checkUsable(_ password: String) throws(KeyStoreError) {
+    static func checkUsable(_ password: String) throws(VaultError) {
         guard !password.isEmpty else { throw .emptyPassword }
         guard !password.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else { throw .passwordLineBreak }
         guard !password.unicodeScalars.contains("\u{FFFD}") else { throw .passwordReplacementCharacter }
@@ -203,7 +203,7 @@ public struct KeyStore: Sendable {
         }
         secrets.append((.privateKey, try key.withUnsafeBytes { try vault.encrypt(Array($0), password: password, address: address) }))
         let account = Account(name: name, address: address, kind: kind, derivationPath: path, createdAt: now())
-        guard try await registry.create(account, secrets: secrets) else { throw KeyStoreError.nameTaken(name) }
+        guard try await registry.create(account, secrets: secrets) else { throw VaultError.nameTaken(name) }
         return account
     }
 

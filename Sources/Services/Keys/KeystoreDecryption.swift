@@ -5,7 +5,7 @@ import Storage
 public struct KeystoreDecryption: Sendable {
     let decrypt: @Sendable (_ json: [UInt8], _ password: String) throws -> [UInt8]
 
-    /// Decryption by `decrypt`, which throws `KeystoreError.wrongPassword` for a wrong password.
+    /// Decryption by `decrypt`, which throws `KeystoreFileError.wrongPassword` for a wrong password.
     public init(decrypt: @escaping @Sendable (_ json: [UInt8], _ password: String) throws -> [UInt8]) {
         self.decrypt = decrypt
     }

@@ -51,11 +51,11 @@ public enum LegacyLineEnding: String, Sendable, CaseIterable {
     /// `endings` in turn. Returns what opened and the ending that had to be added, nil when none did.
     static func opening<T>(_ password: String, trying endings: [LegacyLineEnding],
                            _ attempt: (String) throws -> T) throws -> (value: T, ending: LegacyLineEnding?) {
-        do { return (try attempt(password), nil) } catch KeystoreError.wrongPassword {
+        do { return (try attempt(password), nil) } catch KeystoreFileError.wrongPassword {
             for ending in endings {
-                do { return (try attempt(password + ending.rawValue), ending) } catch KeystoreError.wrongPassword { continue }
+                do { return (try attempt(password + ending.rawValue), ending) } catch KeystoreFileError.wrongPassword { continue }
             }
-            throw KeystoreError.wrongPassword
+            throw KeystoreFileError.wrongPassword
         }
     }
 }

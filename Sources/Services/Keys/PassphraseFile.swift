@@ -14,7 +14,7 @@ public struct PassphraseFile: Sendable {
 
     /// The passphrase `reading` gave; with `keepsCRLF`, the form an older Bifrost used, which is
     /// refused when the file did not end with `\r\n` (that Bifrost then read it as Bifrost does now).
-    public init(_ reading: SecretReading, keepsCRLF: Bool = false) throws(KeyStoreError) {
+    public init(_ reading: SecretReading, keepsCRLF: Bool = false) throws(VaultError) {
         guard !keepsCRLF || Self.hadCRLF(reading) else { throw .passphraseWithoutCRLF }
         self.reading = reading
         self.keepsCRLF = keepsCRLF

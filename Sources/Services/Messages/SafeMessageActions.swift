@@ -35,7 +35,7 @@ public struct SafeMessageDetail: Sendable, Equatable {
 }
 
 /// Proposes a message for a followed Safe to sign, and signs it at once with `keyName` when given.
-public struct ProposeSafeMessage: SafeAction {
+public struct ProposeSafeMessage: SafeMessageAction {
     public let safe: Address
     public let content: SafeMessage.Content
     public let keyName: String?
@@ -46,13 +46,13 @@ public struct ProposeSafeMessage: SafeAction {
         self.keyName = keyName
         self.password = password
     }
-    public func perform(on store: SafeStore) async throws -> SafeMessageDetail { try await store.propose(self) }
+    public func perform(on store: SafeMessageStore) async throws -> SafeMessageDetail { try await store.propose(self) }
 }
 
 /// Signs a stored message with an owner's vault key; offline, from the followed Safe's owners.
 /// With `ownerSafe`, the key signs for that owner, itself a Safe: its SafeMessage hash of what the
 /// message's Safe will ask it, growing its contract signature (EIP-1271, v = 0).
-public struct SignSafeMessage: SafeAction {
+public struct SignSafeMessage: SafeMessageAction {
     public let messageHash: [UInt8]
     public let keyName: String
     public let ownerSafe: Address?
@@ -63,39 +63,39 @@ public struct SignSafeMessage: SafeAction {
         self.ownerSafe = ownerSafe
         self.password = password
     }
-    public func perform(on store: SafeStore) async throws -> SafeMessageDetail { try await store.sign(self) }
+    public func perform(on store: SafeMessageStore) async throws -> SafeMessageDetail { try await store.sign(self) }
 }
 
 /// A stored message and where its signatures stand.
-public struct SafeMessageQuery: SafeAction {
+public struct SafeMessageQuery: SafeMessageAction {
     public let messageHash: [UInt8]
     public init(messageHash: [UInt8]) { self.messageHash = messageHash }
-    public func perform(on store: SafeStore) async throws -> SafeMessageDetail { try await store.messageDetail(messageHash) }
+    public func perform(on store: SafeMessageStore) async throws -> SafeMessageDetail { try await store.messageDetail(messageHash) }
 }
 
 /// The messages of a followed Safe, newest first, with where each stands.
-public struct ListSafeMessages: SafeAction {
+public struct ListSafeMessages: SafeMessageAction {
     public let safe: Address
     public init(safe: Address) { self.safe = safe }
-    public func perform(on store: SafeStore) async throws -> [SafeMessageDetail] { try await store.messages(of: safe) }
+    public func perform(on store: SafeMessageStore) async throws -> [SafeMessageDetail] { try await store.messages(of: safe) }
 }
 
 /// Asks the Safe on chain whether the collected signatures sign the message (EIP-1271).
-public struct VerifySafeMessage: SafeAction {
+public struct VerifySafeMessage: SafeMessageAction {
     public let messageHash: [UInt8]
     public let chain: ChainSelection
     public init(messageHash: [UInt8], chain: ChainSelection) {
         self.messageHash = messageHash
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> SafeMessageVerdict { try await store.verify(self) }
+    public func perform(on store: SafeMessageStore) async throws -> SafeMessageVerdict { try await store.verify(self) }
 }
 
 /// The exchange file of a stored message, with every signature collected.
-public struct ExportSafeMessage: SafeAction {
+public struct ExportSafeMessage: SafeMessageAction {
     public let messageHash: [UInt8]
     public init(messageHash: [UInt8]) { self.messageHash = messageHash }
-    public func perform(on store: SafeStore) async throws -> SafeMessageFile {
+    public func perform(on store: SafeMessageStore) async throws -> SafeMessageFile {
         let (entry, _) = try await store.storedMessage(messageHash)
         return try SafeMessageFile(message: try entry.safeMessage(), signatures: entry.signatures)
     }
@@ -105,14 +105,14 @@ public struct ExportSafeMessage: SafeAction {
 /// release, its signatures passed through the signature gate as a transaction file's are
 /// (approved hashes and contract signatures checked on `chain`, or set aside), and merged with
 /// the signatures already here.
-public struct ImportSafeMessage: SafeAction {
+public struct ImportSafeMessage: SafeMessageAction {
     public let json: String
     public let chain: ChainSelection?
     public init(json: String, chain: ChainSelection? = nil) {
         self.json = json
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> SafeMessageImportResult { try await store.importMessage(json, chain: chain) }
+    public func perform(on store: SafeMessageStore) async throws -> SafeMessageImportResult { try await store.importMessage(json, chain: chain) }
 }
 
 /// What a message import stored, and what it did not count.
@@ -146,7 +146,7 @@ public struct SafeMessageVerdict: Sendable, Equatable {
     }
 }
 
-extension SafeStore {
+extension SafeMessageStore {
     func propose(_ p: ProposeSafeMessage) async throws -> SafeMessageDetail {
         guard let safe = try await storage.safes(address: p.safe).first else { throw SafeError.unknownSafe(p.safe) }
         guard let version = safe.safeVersion else { throw SafeError.unsupportedVersion(address: safe.address, version: safe.version) }

@@ -6,7 +6,7 @@ import Storage
 /// Sends a stored message and the owners' signatures collected here to a Transaction Service:
 /// proposed with the first signature when the service does not have it, then each signature the
 /// service lacks.
-public struct ShareSafeMessage: SafeAction {
+public struct ShareSafeMessage: SafeMessageAction {
     public let messageHash: [UInt8]
     public let service: SafeServiceEndpoint
     public init(messageHash: [UInt8], service: SafeServiceEndpoint) {
@@ -14,12 +14,12 @@ public struct ShareSafeMessage: SafeAction {
         self.service = service
     }
     /// The owners whose signatures were sent.
-    public func perform(on store: SafeStore) async throws -> [Address] { try await store.share(self) }
+    public func perform(on store: SafeMessageStore) async throws -> [Address] { try await store.share(self) }
 }
 
 /// Lists a Safe's messages on a Transaction Service, verifies them (hashes recomputed, signatures
 /// recovered, contract signatures asked on chain), and merges them into the messages here.
-public struct ServiceListSafeMessages: SafeAction {
+public struct ServiceListSafeMessages: SafeMessageAction {
     public let safe: Address
     public let service: SafeServiceEndpoint
     public let chain: ChainSelection
@@ -28,7 +28,7 @@ public struct ServiceListSafeMessages: SafeAction {
         self.service = service
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> ServiceSafeMessages { try await store.serviceMessages(self) }
+    public func perform(on store: SafeMessageStore) async throws -> ServiceSafeMessages { try await store.serviceMessages(self) }
 }
 
 /// What a Transaction Service had of a Safe's messages, as merged here.
@@ -39,7 +39,7 @@ public struct ServiceSafeMessages: Sendable, Equatable {
     public let setAside: [String]
 }
 
-extension SafeStore {
+extension SafeMessageStore {
     func share(_ s: ShareSafeMessage) async throws -> [Address] {
         let (entry, safe) = try await storedMessage(s.messageHash)
         let signatures = entry.signatures.filter { safe.owners.contains($0.owner) && $0.kind != .approvedHash }

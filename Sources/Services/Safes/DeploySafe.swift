@@ -18,7 +18,7 @@ public struct SafeDeployment: Sendable, Equatable {
 /// Deploys a new Safe proxy of one release through that release's proxy factory with
 /// `createProxyWithNonce`, after predicting its address, checking nothing is there yet and that
 /// the singleton is the release asked for; with `wait`, follows it.
-public struct DeploySafe: SafeAction {
+public struct DeploySafe: SafeAccountAction {
     public let keyName: String
     public let owners: [Address]
     public let threshold: BigUInt
@@ -43,10 +43,10 @@ public struct DeploySafe: SafeAction {
         self.password = password
         self.progress = progress
     }
-    public func perform(on store: SafeStore) async throws -> SafeDeployment { try await store.deploy(self) }
+    public func perform(on store: SafeAccountStore) async throws -> SafeDeployment { try await store.deploy(self) }
 }
 
-extension SafeStore {
+extension SafeAccountStore {
     func deploy(_ d: DeploySafe) async throws -> SafeDeployment {
         _ = try await keys.account(named: d.keyName)
         let chain = try await connector.connect(d.chain)

@@ -21,7 +21,7 @@ public struct SafeExecutionResult: Sendable, Equatable {
 
 /// Executes a Safe transaction from a vault key: only with enough valid owner signatures, only
 /// at the Safe's current nonce, and only after an `eth_call` simulation succeeded.
-public struct ExecuteSafeTransaction: SafeAction {
+public struct ExecuteSafeTransaction: SafeTransactionsAction {
     public let safeTxHash: [UInt8]
     public let keyName: String
     public let chain: ChainSelection
@@ -39,10 +39,10 @@ public struct ExecuteSafeTransaction: SafeAction {
         self.password = password
         self.progress = progress
     }
-    public func perform(on store: SafeStore) async throws -> SafeExecutionResult { try await store.execute(self) }
+    public func perform(on store: SafeTransactionsStore) async throws -> SafeExecutionResult { try await store.execute(self) }
 }
 
-extension SafeStore {
+extension SafeTransactionsStore {
     func execute(_ x: ExecuteSafeTransaction) async throws -> SafeExecutionResult {
         let entry = try await entry(x.safeTxHash)
         guard entry.status == .queued, entry.executionHash == nil else { throw SafeError.alreadyExecuted(Hex.encode(x.safeTxHash)) }

@@ -5,10 +5,10 @@ import Storage
 /// A stored Safe transaction as a Safe{Wallet} Transaction Builder file: a MultiSend batch call by
 /// call, any other call as one transaction. Importing the file at the same nonce proposes the
 /// same safeTxHash.
-public struct ExportBuilderFile: SafeAction {
+public struct ExportBuilderFile: SafeTransactionsAction {
     public let safeTxHash: [UInt8]
     public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
-    public func perform(on store: SafeStore) async throws -> TransactionBuilderFile {
+    public func perform(on store: SafeTransactionsStore) async throws -> TransactionBuilderFile {
         let entry = try await store.entry(safeTxHash)
         let tx = entry.transaction
         let calls: [MultiSendCall]

@@ -7,7 +7,7 @@ import Storage
 /// Confirms a Safe transaction on chain: the owner's vault key sends `approveHash(safeTxHash)` to
 /// the Safe, for an owner who cannot sign off-chain. Execution then counts it (v = 1) once the
 /// Safe's `approvedHashes` says so.
-public struct ApproveSafeTransaction: SafeAction {
+public struct ApproveSafeTransaction: SafeTransactionsAction {
     public let safeTxHash: [UInt8]
     public let keyName: String
     public let chain: ChainSelection
@@ -23,13 +23,13 @@ public struct ApproveSafeTransaction: SafeAction {
         self.password = password
         self.progress = progress
     }
-    public func perform(on store: SafeStore) async throws -> SendResult { try await store.approveOnChain(self) }
+    public func perform(on store: SafeTransactionsStore) async throws -> SendResult { try await store.approveOnChain(self) }
 }
 
 /// Has a Safe that owns another Safe confirm the other Safe's transaction through its own
 /// multisig flow: proposes, in the owner Safe, the call `approveHash(safeTxHash)` on the Safe
 /// it owns. Its owners then sign and execute that transaction as any other.
-public struct ProposeOwnerSafeApproval: SafeAction {
+public struct ProposeOwnerSafeApproval: SafeTransactionsAction {
     public let safeTxHash: [UInt8]
     /// The owner that is itself a Safe.
     public let ownerSafe: Address
@@ -39,14 +39,14 @@ public struct ProposeOwnerSafeApproval: SafeAction {
         self.ownerSafe = ownerSafe
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> SafeTransactionEntry { try await store.proposeOwnerSafeApproval(self) }
+    public func perform(on store: SafeTransactionsStore) async throws -> SafeTransactionEntry { try await store.proposeOwnerSafeApproval(self) }
 }
 
 /// Signs a Safe transaction for an owner that is itself a Safe (EIP-1271, v = 0): the vault key,
 /// an owner of that Safe, signs that Safe's `SafeMessage` hash for the transaction, offline. The
 /// owner Safe's signature grows with each of its owners' signatures and counts once its
 /// `isValidSignature` accepts it on chain.
-public struct SignForOwnerSafe: SafeAction {
+public struct SignForOwnerSafe: SafeTransactionsAction {
     public let safeTxHash: [UInt8]
     public let ownerSafe: Address
     public let keyName: String
@@ -57,10 +57,10 @@ public struct SignForOwnerSafe: SafeAction {
         self.keyName = keyName
         self.password = password
     }
-    public func perform(on store: SafeStore) async throws -> SafeConfirmations { try await store.signForOwnerSafe(self) }
+    public func perform(on store: SafeTransactionsStore) async throws -> SafeConfirmations { try await store.signForOwnerSafe(self) }
 }
 
-extension SafeStore {
+extension SafeTransactionsStore {
     func approveOnChain(_ a: ApproveSafeTransaction) async throws -> SendResult {
         let entry = try await entry(a.safeTxHash)
         guard entry.status == .queued else { throw SafeError.alreadyExecuted(Hex.encode(a.safeTxHash)) }
@@ -104,7 +104,9 @@ extension SafeStore {
         if let refused = setAside.first { throw SafeError.signatureRefused(refused.description) }
         return try await confirmations(updated, safe: owned, signature: signature)
     }
+}
 
+extension SafeRoom {
     /// The followed Safe `address`, an owner of `owned`, with the vault key `keyName` among its
     /// owners, and its release, which must answer `question` by signature; clear errors otherwise.
     func ownerSafe(_ address: Address, of owned: Safe, keyName: String, answering question: OwnerQuestion) async throws -> (Safe, SafeVersion) {

@@ -62,7 +62,7 @@ public struct SafeTxRefund: Sendable, Equatable {
 
 /// Proposes a Safe transaction: reads the Safe (one batch), builds and checks the call, picks the
 /// next free nonce, and stores it with its safeTxHash, waiting for signatures.
-public struct ProposeSafeTransaction: SafeAction {
+public struct ProposeSafeTransaction: SafeTransactionsAction {
     public let safe: Address
     public let intent: SafeIntent
     public let nonce: BigUInt?
@@ -75,10 +75,10 @@ public struct ProposeSafeTransaction: SafeAction {
         self.refund = refund
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> SafeTransactionEntry { try await store.propose(self) }
+    public func perform(on store: SafeTransactionsStore) async throws -> SafeTransactionEntry { try await store.propose(self) }
 }
 
-extension SafeStore {
+extension SafeTransactionsStore {
     func propose(_ p: ProposeSafeTransaction) async throws -> SafeTransactionEntry {
         let chain = try await connector.connect(p.chain)
         var tokenQuery: [Address]? = nil
@@ -126,7 +126,7 @@ extension SafeStore {
             return (MultiSendCall(to: c.to, value: c.value, data: c.data), "\(c.headline) on \(c.to.checksummed)\(ether)")
         case .tokenTransfer(let token, let to, let amountText):
             guard let meta = tokens.first(where: { $0.token == token }) else { throw SafeError.noTokenDecimals(token) }
-            let amount = try TokenAmount(parsing: amountText, decimals: meta.decimals)
+            let amount = try meta.amount(parsing: amountText)
             if amount.raw > meta.raw {
                 throw ChainError.insufficientTokenBalance(symbol: meta.symbol, have: meta.amount.description, need: amount.description)
             }

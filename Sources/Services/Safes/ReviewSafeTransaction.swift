@@ -45,7 +45,7 @@ public struct SimulatedBlock: Sendable, Hashable {
 /// Reviews a stored Safe transaction: decodes it trusting the official MultiSends and the
 /// network's own, and simulates it as the Safe. Never fails for the node's sake: an unreachable
 /// node makes the simulation `unavailable`, the decoding stands.
-public struct ReviewSafeTransaction: SafeAction {
+public struct ReviewSafeTransaction: SafeReviewAction {
     public let safeTxHash: [UInt8]
     public let chain: ChainSelection
     /// Run on the latest block, read first and named in the review, rather than whatever is latest.
@@ -58,10 +58,10 @@ public struct ReviewSafeTransaction: SafeAction {
         self.pinned = pinned
         self.afterState = afterState
     }
-    public func perform(on store: SafeStore) async throws -> SafeTransactionReview { try await store.review(self) }
+    public func perform(on store: SafeReviewStore) async throws -> SafeTransactionReview { try await store.review(self) }
 }
 
-extension SafeStore {
+extension SafeReviewStore {
     func review(_ r: ReviewSafeTransaction) async throws -> SafeTransactionReview {
         let tx = try await entry(r.safeTxHash).transaction
         let decoder = await connector.decoder(chainID: tx.chainID)

@@ -16,7 +16,7 @@ struct SafeEffectReading {
     }
 }
 
-extension SafeStore {
+extension SafeRoom {
     /// The Safe before and after `tx`'s call, and the events its execution emits, in one round
     /// trip: two `eth_call`s through the Safe's `simulateAndRevert` into `SafeStateProbe`, placed
     /// by state override, and one `eth_simulateV1` of the Safe's real `execTransaction`

@@ -52,17 +52,17 @@ public enum SafeEvidence {
 }
 
 /// The evidence document of a stored transaction: reviewed now, on the latest block, named in it.
-public struct SafeEvidenceQuery: SafeAction {
+public struct SafeEvidenceQuery: SafeReviewAction {
     public let safeTxHash: [UInt8]
     public let chain: ChainSelection
     public init(safeTxHash: [UInt8], chain: ChainSelection) {
         self.safeTxHash = safeTxHash
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> String { try await store.evidence(self) }
+    public func perform(on store: SafeReviewStore) async throws -> String { try await store.evidence(self) }
 }
 
-extension SafeStore {
+extension SafeReviewStore {
     func evidence(_ q: SafeEvidenceQuery) async throws -> String {
         let entry = try await entry(q.safeTxHash)
         let review = try await review(ReviewSafeTransaction(safeTxHash: q.safeTxHash, chain: q.chain, pinned: true))

@@ -94,14 +94,14 @@ public struct SafeEvidenceVerdict: Sendable, Equatable {
 /// An evidence document checked offline, trusting as delegatecall targets what this home trusts on
 /// the document's chain (the contracts of the networks it knows there) and `trusting`, the
 /// verifier's own additions; never the document's list.
-public struct VerifySafeEvidence: SafeAction {
+public struct VerifySafeEvidence: SafeReviewAction {
     public let text: String
     public let trusting: [Address]
     public init(text: String, trusting: [Address] = []) {
         self.text = text
         self.trusting = trusting
     }
-    public func perform(on store: SafeStore) async throws -> SafeEvidenceVerdict {
+    public func perform(on store: SafeReviewStore) async throws -> SafeEvidenceVerdict {
         let extra = Set(trusting), connector = store.connector
         return await SafeEvidence.verify(text) { chainID in await connector.decoder(chainID: chainID).trustedDelegateCallTargets.union(extra) }
     }

@@ -5,7 +5,7 @@ import SafeKit
 import Storage
 
 /// Follows an existing Safe: reads it in one batch and stores it.
-public struct AddSafe: SafeAction {
+public struct AddSafe: SafeAccountAction {
     public let address: Address
     public let name: String?
     public let chain: ChainSelection
@@ -14,24 +14,24 @@ public struct AddSafe: SafeAction {
         self.name = name
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> SafeState {
+    public func perform(on store: SafeAccountStore) async throws -> SafeState {
         let chain = try await store.connector.connect(self.chain)
         return try await store.refresh(address, chain: chain, name: name, follow: true)
     }
 }
 
 /// The Safe's current state, read fresh from the chain (and stored when followed).
-public struct SafeInfoQuery: SafeAction {
+public struct SafeInfoQuery: SafeAccountAction {
     public let address: Address
     public let chain: ChainSelection
     public init(address: Address, chain: ChainSelection) {
         self.address = address
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> SafeState { try await store.info(self) }
+    public func perform(on store: SafeAccountStore) async throws -> SafeState { try await store.info(self) }
 }
 
-extension SafeStore {
+extension SafeAccountStore {
     /// The Safe's state, which owners are contracts, and what is off about its setup. The owners last stored have their code
     /// read in the same batch; only owners new since then cost a second round trip.
     func info(_ q: SafeInfoQuery) async throws -> SafeState {
@@ -53,13 +53,13 @@ extension SafeStore {
 }
 
 /// Followed Safes as last read, without touching the network.
-public struct ListSafes: SafeAction {
+public struct ListSafes: SafeAccountAction {
     public init() {}
-    public func perform(on store: SafeStore) async throws -> [Safe] { try await store.storage.safes() }
+    public func perform(on store: SafeAccountStore) async throws -> [Safe] { try await store.storage.safes() }
 }
 
 /// Followed Safes as a live query: the current list, then each change, whoever wrote it.
-public struct ObserveSafes: SafeAction {
+public struct ObserveSafes: SafeAccountAction {
     public init() {}
-    public func perform(on store: SafeStore) async throws -> ResultsController<Safe> { store.storage.observeSafes() }
+    public func perform(on store: SafeAccountStore) async throws -> ResultsController<Safe> { store.storage.observeSafes() }
 }

@@ -25,17 +25,17 @@ public struct SafeHome: Sendable, Equatable {
 }
 
 /// A Safe's home: state, balances and history in one batch, and the queue from the home.
-public struct SafeHomeQuery: SafeAction {
+public struct SafeHomeQuery: SafeHistoryAction {
     public let safe: Address
     public let chain: ChainSelection
     public init(safe: Address, chain: ChainSelection) {
         self.safe = safe
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> SafeHome { try await store.home(self) }
+    public func perform(on store: SafeHistoryStore) async throws -> SafeHome { try await store.home(self) }
 }
 
-extension SafeStore {
+extension SafeHistoryStore {
     func home(_ q: SafeHomeQuery) async throws -> SafeHome {
         let chain = try await connector.connect(q.chain)
         let from = try await knownCreationBlock(of: q.safe, chain: chain)

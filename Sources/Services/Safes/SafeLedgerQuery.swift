@@ -27,14 +27,14 @@ public struct SafeLedgerRow: Sendable, Equatable {
 
 /// Every asset movement of a Safe since its creation, oldest first: ether and ERC-20 tokens in
 /// and out, from its executions, its `SafeReceived` events and the tokens' `Transfer` events.
-public struct SafeLedgerQuery: SafeAction {
+public struct SafeLedgerQuery: SafeHistoryAction {
     public let safe: Address
     public let chain: ChainSelection
     public init(safe: Address, chain: ChainSelection) {
         self.safe = safe
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> [SafeLedgerRow] { try await store.ledger(self) }
+    public func perform(on store: SafeHistoryStore) async throws -> [SafeLedgerRow] { try await store.ledger(self) }
 }
 
 extension SafeLedgerRow {
@@ -54,7 +54,7 @@ extension SafeLedgerRow {
     }
 }
 
-extension SafeStore {
+extension SafeHistoryStore {
     func ledger(_ q: SafeLedgerQuery) async throws -> [SafeLedgerRow] {
         let chain = try await connector.connect(q.chain)
         let r = EthereumRemote.Requests.self

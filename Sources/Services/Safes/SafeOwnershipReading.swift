@@ -3,11 +3,11 @@ import Networking
 import SafeKit
 import Storage
 
-extension SafeStore {
+extension SafeRoom {
     /// Nested Safes read to at most this depth below the reviewed one, and at most this many
     /// addresses a level, so a hostile web of Safes costs a bounded read.
-    static let ownershipDepth = 3
-    static let ownershipBreadth = SafeStateProbe.listLimit
+    static var ownershipDepth: Int { 3 }
+    static var ownershipBreadth: Int { SafeStateProbe.listLimit }
 
     /// The risks of `safe` having `after`'s owners and threshold: read, one batch per level, which
     /// of its owners are Safes and who owns those, and take the followed Safes it is an owner of

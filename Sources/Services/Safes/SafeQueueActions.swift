@@ -6,14 +6,14 @@ import Storage
 
 /// Pending transactions of a Safe, by nonce, with their confirmations. Reads the Safe's nonce
 /// and owners first when the chain is reachable, so stale entries drop out.
-public struct SafeQueueQuery: SafeAction {
+public struct SafeQueueQuery: SafeTransactionsAction {
     public let safe: Address
     public let chain: ChainSelection
     public init(safe: Address, chain: ChainSelection) {
         self.safe = safe
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> SafeQueue { try await store.queue(self) }
+    public func perform(on store: SafeTransactionsStore) async throws -> SafeQueue { try await store.queue(self) }
 }
 
 /// A Safe's queue: its state and the transactions waiting at or after its nonce.
@@ -51,17 +51,17 @@ public struct SafeHistoryItem: Sendable, Equatable {
 }
 
 /// Executed transactions of a Safe from its event logs, newest first; local records are updated.
-public struct SafeHistoryQuery: SafeAction {
+public struct SafeHistoryQuery: SafeHistoryAction {
     public let safe: Address
     public let chain: ChainSelection
     public init(safe: Address, chain: ChainSelection) {
         self.safe = safe
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> [SafeHistoryItem] { try await store.history(self) }
+    public func perform(on store: SafeHistoryStore) async throws -> [SafeHistoryItem] { try await store.history(self) }
 }
 
-extension SafeStore {
+extension SafeTransactionsStore {
     func queue(_ q: SafeQueueQuery) async throws -> SafeQueue {
         var live = true
         let safe: Safe
@@ -79,7 +79,9 @@ extension SafeStore {
         if live { try await reconcileMarks(of: safe) }
         return SafeQueue(safe: safe, entries: try await waiting(for: safe), live: live, ownerSafes: try await ownerSafes(of: safe))
     }
+}
 
+extension SafeRoom {
     /// The stored transactions of `safe` still waiting: queued, at or after its nonce.
     func waiting(for safe: Safe) async throws -> [SafeTransactionEntry] {
         try await storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued).filter { $0.transaction.nonce >= safe.nonce }
@@ -99,21 +101,6 @@ extension SafeStore {
                 try await storage.save(entry.requeued(at: now()))
             }
         }
-    }
-
-    func history(_ h: SafeHistoryQuery) async throws -> [SafeHistoryItem] {
-        let chain = try await connector.connect(h.chain)
-        let r = EthereumRemote.Requests.self
-        let from = try await knownCreationBlock(of: h.safe, chain: chain)
-        let (chainResult, head, logsResult, nonce) = try await chain.remote.batch(r.chainID(), r.blockNumber(), Self.executionLogs(of: h.safe, from: from),
-                                                                                  r.call(CallRequest(to: h.safe, data: SafeContract.nonce)))
-        let chainID = try chain.verify(chainID: try chainResult.get())
-        let found = try await executionLogs(of: h.safe, chainID: chainID, chain: chain, oneRange: logsResult, head: try? head.get(), from: from)
-        let items = try await historyItems(found, of: h.safe, chainID: chainID)
-        if let read = try? nonce.get(), let current = try? SafeContract.decodeUInt(read, call: "nonce") {
-            try await reconcileMarks(chainID: chainID, safe: h.safe, nonce: current)
-        }
-        return items
     }
 
     /// The execution logs from the one-range answer, or, when the node refused that range, read
@@ -167,5 +154,22 @@ extension SafeStore {
                                          blockNumber: log.blockNumber, success: execution.success, entry: entry))
         }
         return items.reversed()
+    }
+}
+
+extension SafeHistoryStore {
+    func history(_ h: SafeHistoryQuery) async throws -> [SafeHistoryItem] {
+        let chain = try await connector.connect(h.chain)
+        let r = EthereumRemote.Requests.self
+        let from = try await knownCreationBlock(of: h.safe, chain: chain)
+        let (chainResult, head, logsResult, nonce) = try await chain.remote.batch(r.chainID(), r.blockNumber(), Self.executionLogs(of: h.safe, from: from),
+                                                                                  r.call(CallRequest(to: h.safe, data: SafeContract.nonce)))
+        let chainID = try chain.verify(chainID: try chainResult.get())
+        let found = try await executionLogs(of: h.safe, chainID: chainID, chain: chain, oneRange: logsResult, head: try? head.get(), from: from)
+        let items = try await historyItems(found, of: h.safe, chainID: chainID)
+        if let read = try? nonce.get(), let current = try? SafeContract.decodeUInt(read, call: "nonce") {
+            try await reconcileMarks(chainID: chainID, safe: h.safe, nonce: current)
+        }
+        return items
     }
 }

@@ -16,7 +16,7 @@ public struct SafeServiceEndpoint: Sendable, Equatable {
 
 /// Sends the signatures collected here to a Transaction Service: as a new proposal (the first
 /// owner's signature proposes, the rest confirm), or as confirmations of one already there.
-public struct PostSafeSignatures: SafeAction {
+public struct PostSafeSignatures: SafeTransactionsAction {
     public let safeTxHash: [UInt8]
     public let service: SafeServiceEndpoint
     /// Propose the transaction first, rather than only confirm it.
@@ -27,12 +27,12 @@ public struct PostSafeSignatures: SafeAction {
         self.propose = propose
     }
     /// The owners whose signatures were posted.
-    public func perform(on store: SafeStore) async throws -> [Address] { try await store.serviceSend(safeTxHash, to: service, propose: propose) }
+    public func perform(on store: SafeTransactionsStore) async throws -> [Address] { try await store.serviceSend(safeTxHash, to: service, propose: propose) }
 }
 
 /// Lists a Safe's pending transactions on a Transaction Service, verifies them, and merges them
 /// (with their owners' confirmations) into the local queue.
-public struct ServiceListSafeTransactions: SafeAction {
+public struct ServiceListSafeTransactions: SafeTransactionsAction {
     public let safe: Address
     public let service: SafeServiceEndpoint
     public let chain: ChainSelection
@@ -41,14 +41,10 @@ public struct ServiceListSafeTransactions: SafeAction {
         self.service = service
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> ServicePendingTransactions { try await store.serviceList(self) }
+    public func perform(on store: SafeTransactionsStore) async throws -> ServicePendingTransactions { try await store.serviceList(self) }
 }
 
-extension SafeStore {
-    func remote(_ endpoint: SafeServiceEndpoint) -> SafeServiceRemote {
-        SafeServiceRemote(network: http, baseURL: endpoint.url, apiKey: endpoint.apiKey)
-    }
-
+extension SafeTransactionsStore {
     /// Posts signatures; returns the owners whose signatures were sent.
     func serviceSend(_ safeTxHash: [UInt8], to endpoint: SafeServiceEndpoint, propose: Bool) async throws -> [Address] {
         let entry = try await entry(safeTxHash)
@@ -89,6 +85,12 @@ extension SafeStore {
             checked.append(ServicePendingTransaction(listing, count: safe.count(ConfirmationSet(listing.confirmations), of: subject, ownerSafes: ownerSafes)))
         }
         return ServicePendingTransactions(transactions: checked, setAside: setAside, pages: pending.pages)
+    }
+}
+
+extension SafeRoom {
+    func remote(_ endpoint: SafeServiceEndpoint) -> SafeServiceRemote {
+        SafeServiceRemote(network: http, baseURL: endpoint.url, apiKey: endpoint.apiKey)
     }
 
     /// The followed Safe at `address`: the one on `chain`'s network when the home follows it

@@ -21,7 +21,7 @@ public struct SafeConfirmations: Sendable, Equatable {
 
 /// Signs a stored Safe transaction with a vault key. Works offline: the owners come from the
 /// followed Safe, and a key that is not an owner is refused before any password is asked.
-public struct SignSafeTransaction: SafeAction {
+public struct SignSafeTransaction: SafeTransactionsAction {
     public let safeTxHash: [UInt8]
     public let keyName: String
     public let password: @Sendable () throws -> String
@@ -30,14 +30,14 @@ public struct SignSafeTransaction: SafeAction {
         self.keyName = keyName
         self.password = password
     }
-    public func perform(on store: SafeStore) async throws -> SafeConfirmations { try await store.sign(self) }
+    public func perform(on store: SafeTransactionsStore) async throws -> SafeConfirmations { try await store.sign(self) }
 }
 
 /// The signature-exchange file of a stored transaction, with every signature collected.
-public struct ExportSafeTransaction: SafeAction {
+public struct ExportSafeTransaction: SafeTransactionsAction {
     public let safeTxHash: [UInt8]
     public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
-    public func perform(on store: SafeStore) async throws -> SafeTransactionFile {
+    public func perform(on store: SafeTransactionsStore) async throws -> SafeTransactionFile {
         let entry = try await store.entry(safeTxHash)
         return try SafeTransactionFile(transaction: entry.transaction, signatures: entry.signatures)
     }
@@ -47,14 +47,14 @@ public struct ExportSafeTransaction: SafeAction {
 /// (owners of the followed Safe only; approved-hash entries and contract signatures checked on
 /// `chain` when one is given and reachable, otherwise set aside, never counted), and merged with
 /// the signatures already here.
-public struct ImportSafeTransaction: SafeAction {
+public struct ImportSafeTransaction: SafeTransactionsAction {
     public let json: String
     public let chain: ChainSelection?
     public init(json: String, chain: ChainSelection? = nil) {
         self.json = json
         self.chain = chain
     }
-    public func perform(on store: SafeStore) async throws -> SafeImportResult { try await store.importFile(json, chain: chain) }
+    public func perform(on store: SafeTransactionsStore) async throws -> SafeImportResult { try await store.importFile(json, chain: chain) }
 }
 
 /// What an import added.
@@ -76,7 +76,7 @@ public struct SafeImportResult: Sendable, Equatable {
     }
 }
 
-extension SafeStore {
+extension SafeTransactionsStore {
     func sign(_ s: SignSafeTransaction) async throws -> SafeConfirmations {
         let entry = try await entry(s.safeTxHash)
         guard entry.status == .queued else { throw SafeError.alreadyExecuted(Hex.encode(s.safeTxHash)) }
@@ -112,7 +112,9 @@ extension SafeStore {
         let (entry, added, setAside) = try await admit(file.signatures, of: tx, safeTxHash: file.safeTxHash, safe: safe, chain: chain)
         return SafeImportResult(entry: entry, added: added, count: try await count(entry, safe: safe), setAside: setAside)
     }
+}
 
+extension SafeRoom {
     /// Stores `tx` (new ones as queued) and merges `signatures` into its stored ones by
     /// `ConfirmationSet`'s rule; returns the owners whose signature was added or replaced.
     func merge(_ tx: SafeTx, safeTxHash: [UInt8], signatures: [SafeSignature]) async throws -> (SafeTransactionEntry, added: [Address]) {

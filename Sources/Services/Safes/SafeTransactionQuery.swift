@@ -25,13 +25,13 @@ public struct SafeTransactionDetail: Sendable, Equatable {
 }
 
 /// A stored Safe transaction of a followed Safe, offline.
-public struct SafeTransactionQuery: SafeAction {
+public struct SafeTransactionQuery: SafeTransactionsAction {
     public let safeTxHash: [UInt8]
     public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
-    public func perform(on store: SafeStore) async throws -> SafeTransactionDetail { try await store.detail(self) }
+    public func perform(on store: SafeTransactionsStore) async throws -> SafeTransactionDetail { try await store.detail(self) }
 }
 
-extension SafeStore {
+extension SafeTransactionsStore {
     func detail(_ q: SafeTransactionQuery) async throws -> SafeTransactionDetail {
         let entry = try await entry(q.safeTxHash)
         let safe = try await followedSafe(of: entry.transaction)

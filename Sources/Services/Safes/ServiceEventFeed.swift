@@ -14,7 +14,7 @@ public struct ServiceEventNotice: Sendable, Equatable {
 /// opened again after 1 s, doubling up to 30 s while it keeps failing, and resumes after the last
 /// event seen, so none after it is missed or announced twice; before the first event (with `after`
 /// nil) it resumes from the service's newest. A service that has no event stream (404) ends it.
-public struct FollowServiceEvents: SafeAction {
+public struct FollowServiceEvents: SafeTransactionsAction {
     public let service: SafeServiceEndpoint
     /// The event to resume after; nil for the events from now on.
     public let after: String?
@@ -22,7 +22,7 @@ public struct FollowServiceEvents: SafeAction {
         self.service = service
         self.after = after
     }
-    public func perform(on store: SafeStore) async throws -> AsyncStream<ServiceEventNotice> {
+    public func perform(on store: SafeTransactionsStore) async throws -> AsyncStream<ServiceEventNotice> {
         ServiceEventFeed(remote: store.remote(service), after: after).notices()
     }
 }

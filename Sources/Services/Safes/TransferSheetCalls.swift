@@ -5,6 +5,9 @@ import SafeKit
 /// and the totals checked against what the Safe holds, so a sheet that cannot pay is refused
 /// before anyone signs. Errors name the line.
 enum TransferSheetCalls {
+    /// A sheet's ETH rows read as a token of 18 decimals.
+    private static let ether = TokenBalance(token: .zero, symbol: "ETH", decimals: 18, raw: 0)
+
     static func calls(_ sheet: TransferSheet, balance: EtherAmount, tokens: [TokenBalance]) throws -> [MultiSendCall] {
         var calls: [MultiSendCall] = []
         var totals: [Address?: BigUInt] = [:]
@@ -14,7 +17,7 @@ enum TransferSheetCalls {
                 return meta
             }
             let raw: BigUInt
-            do { raw = try TokenAmount(parsing: row.amount, decimals: meta?.decimals ?? 18).raw } catch {
+            do { raw = try (meta ?? Self.ether).amount(parsing: row.amount).raw } catch {
                 throw SafeError.batchRefused("line \(row.line): \(error)")
             }
             totals[row.token, default: 0] += raw

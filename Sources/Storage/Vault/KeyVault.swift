@@ -38,7 +38,7 @@ public struct KeyVault: Sendable {
         return url
     }
 
-    /// Decrypts `name`'s `kind` secret; a wrong password is `KeystoreError.wrongPassword`.
+    /// Decrypts `name`'s `kind` secret; a wrong password is `KeystoreFileError.wrongPassword`.
     public func load(_ kind: VaultSecret, name: String, password: String) throws -> [UInt8] {
         try KeystoreV3.decrypt(json: try rawFile(kind, name: name), password: password)
     }

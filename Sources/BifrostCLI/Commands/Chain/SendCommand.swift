@@ -48,7 +48,7 @@ struct SendCommand: AsyncParsableCommand {
             let tokenAddress = token.address
             let meta = try await services.dispatcher.dispatch(FetchBalances(address: recipient, tokens: [tokenAddress], chain: global.chain)).tokens[0]
             let raw: TokenAmount
-            do { raw = try TokenAmount(parsing: amount, decimals: meta.decimals) } catch {
+            do { raw = try meta.amount(parsing: amount) } catch {
                 throw InputError(option: "--amount", reason: error.description)
             }
             transfer = .token(tokenAddress, to: recipient, amount: raw.raw)

@@ -43,10 +43,7 @@ public struct SafeEventDecoder: Sendable {
         func event(_ kind: SafeEvent.Kind, _ severity: SafeStateChange.Severity, _ words: String, transfer: SafeEvent.TokenTransfer? = nil) -> SafeEvent {
             SafeEvent(contract: contract, kind: kind, severity: severity, description: "\(emitter): \(words)", transfer: transfer)
         }
-        func address(_ i: Int) -> Address? {
-            guard i < arguments.count, arguments[i].prefix(12).allSatisfy({ $0 == 0 }) else { return nil }
-            return Address(word: arguments[i])
-        }
+        func address(_ i: Int) -> Address? { i < arguments.count ? Address(strictWord: arguments[i]) : nil }
         func number(_ i: Int) -> BigUInt? { i < arguments.count ? BigUInt(Data(arguments[i])) : nil }
         guard let first = topics.first, let kind = Self.signatures[first] else {
             let topic = topics.first.map { Hex.encode(Array($0.prefix(4))) + "…" } ?? "an anonymous event"
@@ -77,17 +74,15 @@ public struct SafeEventDecoder: Sendable {
         case .approveHash:
             guard arguments.count == 2, let owner = address(1) else { return unreadable }
             return event(kind, .info, "\(named(owner)) approves the hash \(Hex.encode(arguments[0])) (ApproveHash)")
-        case .transfer, .approval:
+        case .transfer:
+            guard let moved = SafeLedger.tokenTransfer(topics: topics, data: data) else { return unreadable }
+            if let tokenID = moved.tokenID { return event(kind, .info, "NFT #\(tokenID) moves from \(named(moved.from)) to \(named(moved.to)) (Transfer)") }
+            let amount = moved.amount ?? 0
+            return event(kind, .info, "\(self.amount(amount, of: contract)) moves from \(named(moved.from)) to \(named(moved.to)) (Transfer)",
+                         transfer: .init(token: contract, from: moved.from, to: moved.to, amount: amount))
+        case .approval:
             guard topics.count >= 3, let from = address(0), let to = address(1), let amount = number(2), arguments.count == 3 else { return unreadable }
-            if topics.count == 4 {
-                return kind == .transfer
-                    ? event(kind, .info, "NFT #\(amount) moves from \(named(from)) to \(named(to)) (Transfer)")
-                    : event(kind, .warning, "\(named(from)) lets \(named(to)) move NFT #\(amount) (Approval)")
-            }
-            if kind == .transfer {
-                return event(kind, .info, "\(self.amount(amount, of: contract)) moves from \(named(from)) to \(named(to)) (Transfer)",
-                             transfer: .init(token: contract, from: from, to: to, amount: amount))
-            }
+            if topics.count == 4 { return event(kind, .warning, "\(named(from)) lets \(named(to)) move NFT #\(amount) (Approval)") }
             let unlimited = amount == BigUInt(1) << 256 - 1
             return event(kind, unlimited ? .critical : .warning,
                          "\(named(from)) lets \(named(to)) spend \(unlimited ? "any amount" : self.amount(amount, of: contract)) (Approval)")

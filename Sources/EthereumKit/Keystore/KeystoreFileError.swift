@@ -1,6 +1,6 @@
 /// Why a keystore V3 file could not be read or written. No case ever carries a password, a
 /// derived key or a secret.
-public enum KeystoreError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum KeystoreFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The bytes are not JSON, or a required member is missing or of the wrong type.
     case invalidJSON(String)
     /// The `version` member is not 3.

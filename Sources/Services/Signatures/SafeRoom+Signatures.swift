@@ -1,7 +1,7 @@
 import SafeKit
 import Storage
 
-extension SafeStore {
+extension SafeRoom {
     /// The signature gate for `safe`'s confirmations: claims asked on `chain`, owner Safes looked
     /// up among the Safes this home follows on `safe`'s chain.
     func gate(for safe: Safe, chain: Chain?) -> SignatureGate {

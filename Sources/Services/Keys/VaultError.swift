@@ -1,7 +1,7 @@
 import Storage
 
 /// Why a key operation was refused.
-public enum KeyStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     case nameTaken(String)
     case notFound(String)
     case noMnemonic(String)

@@ -4,31 +4,21 @@ import Networking
 import SafeKit
 import Storage
 
-/// Safes: following, deploying, proposing, collecting signatures, executing, and history. Reads
-/// go out as one batch per step; signing works offline from the stored owners.
-public struct SafeStore: Sendable {
-    let storage: SafeStorage
-    let tokens: TokenStorage
-    let keys: KeyStore
-    let connector: ChainConnector
-    let transactions: TransactionStore
-    let http: any Networking.Network
-    /// Names the look-alike check compares recipients with; none when not given.
-    let addressBook: AddressBookStorage?
-    let now: @Sendable () -> Date
+/// A Safe store: the steps every one of them takes (reading a Safe, a stored transaction, the
+/// signature gate) live once, in this protocol's extensions, over its `context`.
+protocol SafeRoom: Sendable {
+    var context: SafeContext { get }
+}
 
-    /// A Safe store writing to `storage`, signing with `keys`, sending through `transactions`.
-    public init(storage: SafeStorage, tokens: TokenStorage, keys: KeyStore, connector: ChainConnector, transactions: TransactionStore,
-                http: any Networking.Network, addressBook: AddressBookStorage? = nil, now: @escaping @Sendable () -> Date = Date.init) {
-        self.storage = storage
-        self.tokens = tokens
-        self.keys = keys
-        self.connector = connector
-        self.transactions = transactions
-        self.http = http
-        self.addressBook = addressBook
-        self.now = now
-    }
+extension SafeRoom {
+    var storage: SafeStorage { context.storage }
+    var tokens: TokenStorage { context.tokens }
+    var keys: KeyStore { context.keys }
+    var connector: ChainConnector { context.connector }
+    var transactions: TransactionStore { context.transactions }
+    var http: any Networking.Network { context.http }
+    var addressBook: AddressBookStorage? { context.addressBook }
+    var now: @Sendable () -> Date { context.now }
 
     /// The followed Safe's tokens to show: whitelisted tokens of its chain, when the chain is known.
     func balanceQuery(for address: Address, chain: Chain, tokens wanted: [Address]? = nil) async -> BalanceQuery {
