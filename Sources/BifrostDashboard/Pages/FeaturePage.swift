@@ -71,7 +71,7 @@ final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: Dashboar
         } catch let error as FormError {
             formError = error.message
         } catch {
-            formError = "\(error)"
+            formError = ErrorWording.text(for: error)
         }
         return true
     }

@@ -23,7 +23,8 @@ enum Format {
         return "\(value) \(currency.uppercased())"
     }
 
-    static func error(_ error: FeatureError?) -> HTML { alert(error?.message) }
+    /// A feature's error in the dashboard's words (`ErrorWording`), as an alert.
+    static func error(_ error: FeatureError?) -> HTML { alert(error.map { ErrorWording.text(for: $0) }) }
 
     /// A message the user must see, announced to screen readers; nothing when there is none.
     static func alert(_ message: String?) -> HTML {

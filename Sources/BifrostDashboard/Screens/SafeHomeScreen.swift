@@ -99,7 +99,7 @@ enum SafeHomeScreen {
     }
 
     static func queue(_ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
-        let service: HTML = snapshot.serviceNote.map { "<p class=\"muted\" id=\"service-note\">Transaction Service: \($0)</p>" } ?? .empty
+        let service: HTML = snapshot.serviceNote.map { "<p class=\"muted\" id=\"service-note\">Transaction Service: \(serviceNote($0))</p>" } ?? .empty
         guard !snapshot.queue.isEmpty else {
             return "<section id=\"queue\"><h2>Queue</h2>\(service)<p class=\"muted\">Nothing waiting for signatures.</p></section>"
         }
@@ -121,6 +121,22 @@ enum SafeHomeScreen {
         <section id="queue"><h2>Queue</h2>\(service)<table><thead><tr><th>Nonce</th><th>Transaction</th><th>Confirmations</th><th>Owners</th><th></th></tr>\
         </thead><tbody>\(rows)</tbody></table></section>
         """
+    }
+
+    /// What the Transaction Service added to the queue, and what of it was set aside or could not be read.
+    static func serviceNote(_ note: SafeDetail.ServiceNote) -> String {
+        let transactions: String
+        switch note.transactions {
+        case .success(let listed):
+            transactions = "\(listed.pending) pending at \(note.host)" + (listed.setAside == 0 ? "" : "; \(listed.setAside) set aside: they do not verify")
+        case .failure(let error):
+            transactions = "\(note.host) could not be read: \(ErrorWording.text(for: error))"
+        }
+        switch note.messagesSetAside {
+        case .success(0): return transactions
+        case .success(let setAside): return transactions + "; \(setAside) message entries set aside"
+        case .failure(let error): return transactions + "; its messages could not be read: \(ErrorWording.text(for: error))"
+        }
     }
 
     /// The accounting export: a button that writes every asset movement, then its download.

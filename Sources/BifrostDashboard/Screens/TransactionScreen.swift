@@ -58,7 +58,7 @@ enum TransactionScreen {
     /// review could not be made.
     static func afterState(_ state: TransactionDetail.State, _ context: RenderContext) -> HTML {
         if let error = state.reviewError {
-            return "<section id=\"after\"><p class=\"muted\" id=\"effect\">The Safe after the transaction is unavailable: \(error.message)</p></section>"
+            return "<section id=\"after\"><p class=\"muted\" id=\"effect\">The Safe after the transaction is unavailable: \(ErrorWording.text(for: error))</p></section>"
         }
         let review = state.review
         return """
