@@ -45,12 +45,18 @@ public struct RenderContext: Sendable {
     /// Text (a summary, a decoded value) with each address in it followed by its name.
     public func named(_ text: String) -> String { names.annotate(text) }
 
-    /// A form that posts `action` to this page, with the CSRF token.
-    public func form(_ action: String, class cls: String = "", _ content: HTML) -> HTML {
+    /// A form that posts to this page as `form`, with the CSRF token.
+    func form(_ form: some PageForm, class cls: String = "", _ content: HTML) -> HTML {
         """
-        <form method="post" action="/p/\(pageID)/do/\(action)" class="\(cls)"><input type="hidden" name="csrf" value="\(csrf)">\(content)</form>
+        <form method="post" action="\(action(form))" class="\(cls)"><input type="hidden" name="csrf" value="\(csrf)">\(content)</form>
         """
     }
+
+    /// Where `form` posts on this page, for a button that posts its own form as another (`formaction`).
+    func action(_ form: some PageForm) -> String { "/p/\(pageID)/do/\(form.rawValue)" }
+
+    /// The link to the file `file` this page offers for download.
+    func download(_ file: some RawRepresentable<String>) -> String { "/p/\(pageID)/download/\(file.rawValue)" }
 
     /// Whether `address` is one of the vault's keys.
     public func isMine(_ address: Address) -> Bool { keys.contains { $0.address == address } }

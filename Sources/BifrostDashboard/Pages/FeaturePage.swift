@@ -5,32 +5,11 @@ import NIOCore
 /// A page backed by one AppCore feature: a screen is the rendering of the feature's `State`, and
 /// a click or a form is an `Action` sent to the page's own `Store`.
 @MainActor
-final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: DashboardPage {
+final class FeaturePage<Content: Screen>: DashboardPage {
+    typealias State = Content.State
     let id: String
-    let path: String
-    let section: Section
-    let store: Store<State, Action>
-
-    /// How the screen looks for a state.
-    var render: (State, RenderContext) -> HTML = { _, _ in .empty }
-    /// The page's title for a state.
-    var titled: (State) -> String = { _ in "Bifrost" }
-    /// The form named `name` as the actions it sends, in order; throws a `FormError` for input it cannot read.
-    var action: (String, FormData, State) throws -> [Action]? = { _, _, _ in nil }
-    /// What to send when the home changes, if the screen shows stored or chain data.
-    var reload: Action?
-    /// Where to go once the state is done with this page.
-    var leave: (State) -> String? = { _ in nil }
-    var downloads: (String, State) -> Download? = { _, _ in nil }
-    /// Effects that run as long as the page (observations), not counted when settling.
-    var lasting = 0
-    /// Whether the state has what the page needs to show, beyond its effects having finished.
-    var ready: (State) -> Bool = { _ in true }
-    /// Names the showing of a secret the state holds (a new recovery phrase), nil when none: each
-    /// showing is rendered on one whole page only; a reload, or a later live update, gets `sealed`.
-    var secret: (State) -> Int? = { _ in nil }
-    /// What stands in for a secret already shown.
-    var sealed: (State, RenderContext) -> HTML = { _, _ in .empty }
+    let screen: Content
+    let store: Store<State, Content.Action>
     private var secretShown: Int?
 
     /// Input the last form gave that could not be read; shown above the screen until the next form.
@@ -39,30 +18,34 @@ final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: Dashboar
     private var streams: [Int: AsyncStream<Void>.Continuation] = [:]
     private var nextStream = 0
 
-    init(id: String, path: String, section: Section, store: Store<State, Action>) {
+    init(id: String, screen: Content, store: Store<State, Content.Action>) {
         self.id = id
-        self.path = path
-        self.section = section
+        self.screen = screen
         self.store = store
     }
 
-    var title: String { titled(store.state) }
+    var path: String { screen.path }
 
-    var next: String? { leave(store.state) }
+    var section: Section { screen.section }
+
+    var title: String { screen.title(store.state) }
+
+    var next: String? { screen.leave(store.state) }
 
     func main(_ context: RenderContext, whole: Bool) -> HTML {
         let state = store.state
-        if let showing = secret(state) {
-            if secretShown == showing { return "\(Format.alert(formError))\(sealed(state, context))" }
+        if let showing = screen.secret(state) {
+            if secretShown == showing { return "\(Format.alert(formError))\(screen.sealed(state, context))" }
             // Only a whole page counts as shown: a live update may reach a page the browser is leaving.
             if whole { secretShown = showing }
         }
-        return "\(Format.alert(formError))\(render(state, context))"
+        return "\(Format.alert(formError))\(screen.main(state, context))"
     }
 
-    func perform(_ name: String, form: FormData) throws -> Bool {
+    func perform(_ name: String, form fields: FormData) throws -> Bool {
+        guard let form = Content.Form(rawValue: name) else { return false }
         do {
-            guard let actions = try action(name, form, store.state) else { return false }
+            let actions = try form.actions(fields, store.state)
             formError = nil
             for action in actions { store.send(action) }
         } catch let refusal as Refusal {
@@ -77,10 +60,10 @@ final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: Dashboar
     }
 
     func settle() async {
-        await store.settle(leaving: lasting, until: ready, within: .seconds(120))
+        await store.settle(leaving: screen.lasting, until: screen.ready, within: .seconds(120))
     }
 
-    func homeChanged() { if let reload { store.send(reload) } }
+    func homeChanged() { if let reload = screen.reload { store.send(reload) } }
 
     func renders(until closed: EventLoopFuture<Void>) -> AsyncStream<Void> {
         let changes = store.subscribe(\State.self)
@@ -109,7 +92,7 @@ final class FeaturePage<State: Equatable & Sendable, Action: Sendable>: Dashboar
 
     var openStreams: Int { streams.count }
 
-    func download(_ name: String) -> Download? { downloads(name, store.state) }
+    func download(_ name: String) -> Download? { screen.download(name, store.state) }
 
     func close() {
         store.cancelEffects()

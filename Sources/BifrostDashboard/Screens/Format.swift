@@ -131,15 +131,15 @@ enum Format {
     }
 
     /// Sending a transaction or a message (`thing`) and the signatures collected here to the
-    /// Transaction Service at `serviceHost`, and whose went last time.
-    static func share(_ thing: String, sharedWith: [Address]?, serviceHost: String, _ context: RenderContext) -> HTML {
+    /// Transaction Service at `serviceHost` (the page's `form`), and whose went last time.
+    static func share(_ thing: String, sharedWith: [Address]?, serviceHost: String, form: some PageForm, _ context: RenderContext) -> HTML {
         let sent: HTML = sharedWith.map { owners in
             "<p class=\"notice\" id=\"shared\">Sent to \(serviceHost): \(owners.count) signature\(owners.count == 1 ? "" : "s") (\(owners.map(short).joined(separator: ", "))).</p>"
         } ?? .empty
         return """
         <section id="share"><h2>Share through \(serviceHost)</h2><p class="muted">Proposes the \(thing) there, or adds the \
         signatures collected here to it, for the other owners to see.</p>\(sent)\
-        \(context.form("share", class: "inline", "<button type=\"submit\" class=\"secondary\">Send to the service</button>"))</section>
+        \(context.form(form, class: "inline", "<button type=\"submit\" class=\"secondary\">Send to the service</button>"))</section>
         """
     }
 }

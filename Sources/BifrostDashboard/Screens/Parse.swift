@@ -48,14 +48,6 @@ enum Parse {
         (try required(form["key"], field: "Key"), try password(form["password"]))
     }
 
-    /// The sign or execute form, which two screens share, as the feature's own action; nil for any other form.
-    static func ownerAction<Action>(_ name: String, _ form: FormData, sign: (String, Redacted<String>) -> Action,
-                                    execute: (String, Redacted<String>) -> Action) throws -> Action? {
-        guard name == "sign" || name == "execute" else { return nil }
-        let chosen = try signer(form)
-        return name == "sign" ? sign(chosen.key, chosen.password) : execute(chosen.key, chosen.password)
-    }
-
     /// A textarea's text exactly as typed (a signed text keeps its spaces), except that browsers
     /// send its line breaks as CRLF, which a signed text must not carry where the user wrote LF.
     static func multiline(_ text: String?, field: String) throws -> String {
