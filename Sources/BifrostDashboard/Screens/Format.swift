@@ -130,6 +130,9 @@ enum Format {
         return "<p class=\"simulation \(outcome)\" id=\"simulation\">Simulation as the Safe: \(simulation.description)</p>"
     }
 
+    /// The host of the Transaction Service the session meets at, as the pages name it; nil without one.
+    static func serviceHost(_ session: Session) -> String? { session.service.map { $0.url.host ?? $0.url.absoluteString } }
+
     /// Sending a transaction or a message (`thing`) and the signatures collected here to the
     /// Transaction Service at `serviceHost` (the page's `form`), and whose went last time.
     static func share(_ thing: String, sharedWith: [Address]?, serviceHost: String, form: some PageForm, _ context: RenderContext) -> HTML {

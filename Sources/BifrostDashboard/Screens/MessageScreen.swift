@@ -15,7 +15,7 @@ struct MessageScreen: Screen {
     static func page(id: String, messageHash: [UInt8], session: Session) -> FeaturePage<MessageScreen> {
         let store = Store(initialState: MessageDetail.State(messageHash: messageHash), reducer: MessageDetail.Reducer(dependencies: .live(session)))
         store.send(.refresh)
-        let screen = MessageScreen(path: "/messages/\(Format.hex(messageHash))", serviceHost: session.service.map { $0.url.host ?? $0.url.absoluteString })
+        let screen = MessageScreen(path: "/messages/\(Format.hex(messageHash))", serviceHost: Format.serviceHost(session))
         return FeaturePage(id: id, screen: screen, store: store)
     }
 
@@ -26,9 +26,7 @@ struct MessageScreen: Screen {
 
         func actions(_ form: FormData, _ state: MessageDetail.State) throws -> [MessageDetail.Action] {
             switch self {
-            case .sign:
-                let chosen = try Parse.signer(form)
-                return [.signTapped(keyName: chosen.key, password: chosen.password)]
+            case .sign: return try Parse.signer(form, MessageDetail.Action.signTapped(keyName:password:))
             case .verify: return [.verifyTapped]
             case .share: return [.shareTapped]
             }

@@ -33,12 +33,8 @@ struct NewTransactionScreen: Screen {
             case .review: return [.draftChanged(NewTransactionScreen.draft(state.draft, form)), .reviewTapped]
             case .abi: return [.draftChanged(NewTransactionScreen.draft(state.draft, form))]
             case .back: return [.backTapped]
-            case .sign:
-                let chosen = try Parse.signer(form)
-                return [.signTapped(keyName: chosen.key, password: chosen.password)]
-            case .execute:
-                let chosen = try Parse.signer(form)
-                return [.executeTapped(keyName: chosen.key, password: chosen.password)]
+            case .sign: return try Parse.signer(form, SendFlow.Action.signTapped(keyName:password:))
+            case .execute: return try Parse.signer(form, SendFlow.Action.executeTapped(keyName:password:))
             }
         }
     }

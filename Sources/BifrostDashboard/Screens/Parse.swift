@@ -48,6 +48,13 @@ enum Parse {
         (try required(form["key"], field: "Key"), try password(form["password"]))
     }
 
+    /// The sign or execute form, which several screens share, as the feature's own `action` with
+    /// the key chosen and its password.
+    static func signer<Action>(_ form: FormData, _ action: (String, Redacted<String>) -> Action) throws -> [Action] {
+        let chosen = try signer(form)
+        return [action(chosen.key, chosen.password)]
+    }
+
     /// A textarea's text exactly as typed (a signed text keeps its spaces), except that browsers
     /// send its line breaks as CRLF, which a signed text must not carry where the user wrote LF.
     static func multiline(_ text: String?, field: String) throws -> String {

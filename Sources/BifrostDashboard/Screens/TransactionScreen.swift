@@ -17,7 +17,7 @@ struct TransactionScreen: Screen {
                           reducer: TransactionDetail.Reducer(dependencies: .live(session)))
         store.send(.refresh)
         store.send(.reviewTapped)
-        let screen = TransactionScreen(path: "/tx/\(Format.hex(safeTxHash))", serviceHost: session.service.map { $0.url.host ?? $0.url.absoluteString })
+        let screen = TransactionScreen(path: "/tx/\(Format.hex(safeTxHash))", serviceHost: Format.serviceHost(session))
         return FeaturePage(id: id, screen: screen, store: store)
     }
 
@@ -31,12 +31,8 @@ struct TransactionScreen: Screen {
 
         func actions(_ form: FormData, _ state: TransactionDetail.State) throws -> [TransactionDetail.Action] {
             switch self {
-            case .sign:
-                let chosen = try Parse.signer(form)
-                return [.signTapped(keyName: chosen.key, password: chosen.password)]
-            case .execute:
-                let chosen = try Parse.signer(form)
-                return [.executeTapped(keyName: chosen.key, password: chosen.password)]
+            case .sign: return try Parse.signer(form, TransactionDetail.Action.signTapped(keyName:password:))
+            case .execute: return try Parse.signer(form, TransactionDetail.Action.executeTapped(keyName:password:))
             case .export: return [.exportTapped]
             case .evidence: return [.evidenceTapped]
             case .reject: return [.rejectTapped]
