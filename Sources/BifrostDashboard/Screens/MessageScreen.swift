@@ -90,9 +90,8 @@ struct MessageScreen: Screen {
         guard !owners.isEmpty else {
             return "<section id=\"sign\"><h2>Sign</h2><p class=\"muted\">None of your keys is a missing owner of this Safe.</p></section>"
         }
-        let busy: HTML = state.busy ? "<p class=\"notice\">Working…</p>" : .empty
         return """
-        <section id="sign"><h2>Sign</h2>\(busy)<p class="muted">Signs the SafeMessage hash above; nothing goes on chain.</p>\
+        <section id="sign"><h2>Sign</h2><p class="muted">Signs the SafeMessage hash above; nothing goes on chain.</p>\
         \(context.form(Form.sign, "\(Format.keyFields(owners))<div class=\"actions\"><button type=\"submit\">Sign</button></div>"))</section>
         """
     }

@@ -30,9 +30,8 @@ struct OnboardingScreen: Screen {
     /// The phrase page once its phrase was shown: seeing it again takes the key's password.
     static func sealedPhrase(_ state: Onboarding.State, _ context: RenderContext) -> HTML {
         guard case .showPhrase(let account, _) = state.route else { return render(state, context) }
-        let busy: HTML = state.busy ? "<p class=\"notice\">Working…</p>" : .empty
         return """
-        <h1>Get started</h1>\(Format.error(state.error))\(busy)<section id="phrase-sealed"><h2>The recovery phrase of \(account.name)</h2>\
+        <h1>Get started</h1>\(Format.error(state.error))<section id="phrase-sealed"><h2>The recovery phrase of \(account.name)</h2>\
         <p class="notice">It was shown once. To see it again, enter the key's password.</p>\
         \(context.form(Form.reveal, """
             <label>Password<input type="password" name="password" required autocomplete="current-password"></label>\
@@ -128,8 +127,7 @@ struct OnboardingScreen: Screen {
                 """))</section>"
         case .deploySafe: body = deploySafe(context)
         }
-        let busy: HTML = state.busy ? "<p class=\"notice\">Working…</p>" : .empty
-        return "<h1>Get started</h1>\(Format.error(state.error))\(busy)\(body)"
+        return "<h1>Get started</h1>\(Format.error(state.error))\(body)"
     }
 
     static func go(_ to: Step, _ label: String, _ context: RenderContext, primary: Bool = false) -> HTML {

@@ -141,10 +141,9 @@ struct TransactionScreen: Screen {
         let execute: HTML = detail.confirmations.isReady
             ? "<h2>Execute</h2><p class=\"muted\">The key pays the gas.</p>\(context.form(Form.execute, "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>"))"
             : "<p class=\"muted\">Execute becomes available at \(detail.confirmations.threshold) confirmations.</p>"
-        let busy: HTML = state.busy ? "<p class=\"notice\">Working…</p>" : .empty
         let reject = context.form(Form.reject, class: "inline", "<button type=\"submit\" class=\"secondary\">Reject</button>")
         return """
-        <section id="sign"><h2>Sign</h2>\(busy)\(sign)\(execute)</section>\(exportSection(state, context))\
+        <section id="sign"><h2>Sign</h2>\(sign)\(execute)</section>\(exportSection(state, context))\
         <section id="reject"><h2>Reject</h2><p class="muted">Proposes an empty transaction at nonce \(detail.entry.transaction.nonce). \
         Once the owners sign and execute it, this one can never run.</p>\(reject)</section>
         """
