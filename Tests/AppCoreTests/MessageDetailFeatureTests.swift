@@ -19,7 +19,7 @@ struct MessageDetailFeatureTests {
         let half = Self.detail(signers: 1), full = Self.detail(signers: 2)
         let verdict = SafeMessageVerdict(valid: false, reason: "GS020", signature: [])
         let deps = MessageDetail.Dependencies(load: { _ in half }, sign: { _, key, _ in
-            guard key == "bob" else { throw FeatureError("alice is not a missing owner") }
+            guard key == "bob" else { throw SafeError.notAnOwner(signer: Sample.owners[0], safe: Sample.safeAddress) }
             return full
         }, verify: { _ in verdict })
         let store = TestStore(initialState: MessageDetail.State(messageHash: half.entry.messageHash), reducer: MessageDetail.Reducer(dependencies: deps))
@@ -35,9 +35,9 @@ struct MessageDetailFeatureTests {
             $0.verdict = verdict
         }
         store.send(.signTapped(keyName: "alice", password: Redacted("pw"))) { $0.busy = true }
-        await store.receive(.signed(.failure(FeatureError("alice is not a missing owner")))) {
+        await store.receive(.signed(.failure(FeatureError(SafeError.notAnOwner(signer: Sample.owners[0], safe: Sample.safeAddress))))) {
             $0.busy = false
-            $0.error = FeatureError("alice is not a missing owner")
+            $0.error = FeatureError(SafeError.notAnOwner(signer: Sample.owners[0], safe: Sample.safeAddress))
         }
         store.send(.signTapped(keyName: "bob", password: Redacted("pw"))) {
             $0.busy = true

@@ -34,7 +34,7 @@ struct OnboardingFeatureTests {
         await Self.create(store)
         store.send(.phraseWrittenDown) { $0.route = .confirmPhrase(Self.alice, asked: [2, 5, 11]) }
         store.send(.confirmPhrase(answers: ["test", "test", "test"])) {
-            $0.error = FeatureError("word 12 does not match the phrase; look at what you wrote down")
+            $0.error = FeatureError(.phraseMismatch(position: 12))
         }
         store.send(.confirmPhrase(answers: ["test", " TEST", "junk"])) {
             $0.error = nil
@@ -49,15 +49,15 @@ struct OnboardingFeatureTests {
     func revealPhrase() async {
         var deps = Self.deps()
         deps.revealPhrase = { name, password in
-            guard name == "alice", password == "pw" else { throw FeatureError("wrong password for alice") }
+            guard name == "alice", password == "pw" else { throw KeystoreFileError.wrongPassword }
             return Self.phrase
         }
         let store = TestStore(initialState: Onboarding.State(), reducer: Onboarding.Reducer(dependencies: deps))
         await Self.create(store)
         store.send(.revealPhrase(password: Redacted("guess"))) { $0.busy = true }
-        await store.receive(.phraseRevealed(.failure(FeatureError("wrong password for alice")))) {
+        await store.receive(.phraseRevealed(.failure(FeatureError(KeystoreFileError.wrongPassword)))) {
             $0.busy = false
-            $0.error = FeatureError("wrong password for alice")
+            $0.error = FeatureError(KeystoreFileError.wrongPassword)
         }
         store.send(.revealPhrase(password: Redacted("pw"))) {
             $0.busy = true
@@ -93,9 +93,9 @@ struct OnboardingFeatureTests {
 
         let failing = TestStore(initialState: Onboarding.State(), reducer: Onboarding.Reducer(dependencies: .failing))
         failing.send(.addSafe(Sample.safeAddress, name: nil)) { $0.busy = true }
-        await failing.receive(.safeAdded(.failure(FeatureError("addSafe is not available")))) {
+        await failing.receive(.safeAdded(.failure(FeatureError(.unavailable("addSafe"))))) {
             $0.busy = false
-            $0.error = FeatureError("addSafe is not available")
+            $0.error = FeatureError(.unavailable("addSafe"))
         }
         await failing.finish()
     }

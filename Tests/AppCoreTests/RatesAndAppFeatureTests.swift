@@ -36,9 +36,9 @@ struct RatesFeatureTests {
     func failure() async {
         let store = TestStore(initialState: RatesFeature.State(), reducer: RatesFeature.Reducer(dependencies: .failing))
         store.send(.refresh) { $0.loading = true }
-        await store.receive(.ratesLoaded(.failure(FeatureError("rates are not available")))) {
+        await store.receive(.ratesLoaded(.failure(FeatureError(.unavailable("rates"))))) {
             $0.loading = false
-            $0.error = FeatureError("rates are not available")
+            $0.error = FeatureError(.unavailable("rates"))
         }
         await store.finish()
     }
@@ -92,9 +92,9 @@ struct AppFeatureTests {
         initial.send?.route = .signed(Sample.entry, Sample.count(signed: 2))
         let store = TestStore(initialState: initial, reducer: AppFeature.reducer(deps))
         store.send(.send(.executeTapped(keyName: "bob", password: Redacted("pw")))) { $0.send?.busy = true }
-        await store.receive(.send(.executed(.failure(FeatureError("execute is not available"))))) {
+        await store.receive(.send(.executed(.failure(FeatureError(.unavailable("execute")))))) {
             $0.send?.busy = false
-            $0.send?.error = FeatureError("execute is not available")
+            $0.send?.error = FeatureError(.unavailable("execute"))
         }
         await store.finish()
     }

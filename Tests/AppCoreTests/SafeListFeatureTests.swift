@@ -58,8 +58,8 @@ struct SafeListFeatureTests {
             $0.loaded = true
         }
         await store.receive(.summariesLoaded([:]))
-        continuation.finish(throwing: FeatureError("the database is gone"))
-        await store.receive(.observationFailed(FeatureError("the database is gone"))) { $0.error = FeatureError("the database is gone") }
+        continuation.finish(throwing: FeatureProblem.unavailable("the database"))
+        await store.receive(.observationFailed(FeatureError(.unavailable("the database")))) { $0.error = FeatureError(.unavailable("the database")) }
         #expect(store.state.safes == [Sample.safe()] && !store.state.adding)
         await store.finish()
     }
@@ -76,9 +76,9 @@ struct SafeListFeatureTests {
     func addFails() async {
         let store = TestStore(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: .failing))
         store.send(.addTapped(Sample.safeAddress, name: nil)) { $0.adding = true }
-        await store.receive(.added(.failure(FeatureError("addSafe is not available")))) {
+        await store.receive(.added(.failure(FeatureError(.unavailable("addSafe"))))) {
             $0.adding = false
-            $0.error = FeatureError("addSafe is not available")
+            $0.error = FeatureError(.unavailable("addSafe"))
         }
         await store.finish()
     }
@@ -126,7 +126,7 @@ struct SafeDetailFeatureTests {
     func importFile() async {
         let result = SafeImportResult(entry: Sample.entry, added: [Sample.owners[1]], count: Sample.count(signed: 2), setAside: [])
         let deps = SafeDetail.Dependencies(load: { _ in Sample.snapshot }, importFile: { json in
-            guard json == "{\"file\":1}" else { throw FeatureError("not a Safe transaction file") }
+            guard json == "{\"file\":1}" else { throw SafeError.importRejected("not a Safe transaction file") }
             return result
         })
         let store = TestStore(initialState: SafeDetail.State(address: Sample.safeAddress), reducer: SafeDetail.Reducer(dependencies: deps))
@@ -144,9 +144,9 @@ struct SafeDetailFeatureTests {
             $0.importing = true
             $0.imported = nil
         }
-        await store.receive(.imported(.failure(FeatureError("not a Safe transaction file")))) {
+        await store.receive(.imported(.failure(FeatureError(SafeError.importRejected("not a Safe transaction file"))))) {
             $0.importing = false
-            $0.error = FeatureError("not a Safe transaction file")
+            $0.error = FeatureError(SafeError.importRejected("not a Safe transaction file"))
         }
         await store.finish()
     }
@@ -156,7 +156,7 @@ struct SafeDetailFeatureTests {
         let token = Sample.recipient
         let hiddenToken = Token(chainID: 31337, address: token, name: "T", symbol: "T", decimals: 18, whitelisted: false, addedAt: Sample.time)
         let deps = SafeDetail.Dependencies(load: { _ in Sample.snapshot }, setTokenHidden: { chainID, address, hidden in
-            guard chainID == 31337, address == token else { throw FeatureError("unknown token") }
+            guard chainID == 31337, address == token else { throw ChainError.unknownToken(token) }
             return Token(chainID: chainID, address: address, name: "T", symbol: "T", decimals: 18, whitelisted: !hidden, addedAt: Sample.time)
         })
         let empty = TestStore(initialState: SafeDetail.State(address: Sample.safeAddress), reducer: SafeDetail.Reducer(dependencies: deps))
@@ -171,7 +171,7 @@ struct SafeDetailFeatureTests {
         await store.receive(.refresh) { $0.loading = true }
         await store.receive(.loaded(.success(Sample.snapshot))) { $0.loading = false }
         store.send(.tokenHiddenTapped(Sample.safeAddress, hidden: false))
-        await store.receive(.tokenHiddenChanged(.failure(FeatureError("unknown token")))) { $0.error = FeatureError("unknown token") }
+        await store.receive(.tokenHiddenChanged(.failure(FeatureError(ChainError.unknownToken(token))))) { $0.error = FeatureError(ChainError.unknownToken(token)) }
         await store.finish()
     }
 
@@ -179,17 +179,17 @@ struct SafeDetailFeatureTests {
     func failure() async {
         let store = TestStore(initialState: SafeDetail.State(address: Sample.safeAddress), reducer: SafeDetail.Reducer(dependencies: .failing))
         store.send(.refresh) { $0.loading = true }
-        await store.receive(.loaded(.failure(FeatureError("load is not available")))) {
+        await store.receive(.loaded(.failure(FeatureError(.unavailable("load"))))) {
             $0.loading = false
-            $0.error = FeatureError("load is not available")
+            $0.error = FeatureError(.unavailable("load"))
         }
         store.send(.refresh) {
             $0.loading = true
             $0.error = nil
         }
-        await store.receive(.loaded(.failure(FeatureError("load is not available")))) {
+        await store.receive(.loaded(.failure(FeatureError(.unavailable("load"))))) {
             $0.loading = false
-            $0.error = FeatureError("load is not available")
+            $0.error = FeatureError(.unavailable("load"))
         }
         await store.finish()
     }

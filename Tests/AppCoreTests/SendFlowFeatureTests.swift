@@ -10,12 +10,12 @@ struct SendFlowFeatureTests {
         SendFlow.Dependencies(
             propose: { safe, intent in
                 guard safe == Sample.safeAddress, intent == .call(to: Sample.recipient, value: BigUInt(10).power(17), data: [], operation: .call) else {
-                    throw FeatureError("unexpected proposal")
+                    throw FeatureProblem.unavailable("this proposal")
                 }
                 return Sample.entry
             },
             review: { hash in
-                guard hash == Sample.entry.safeTxHash else { throw FeatureError("unexpected review") }
+                guard hash == Sample.entry.safeTxHash else { throw FeatureProblem.unavailable("this review") }
                 return Sample.review
             },
             sign: { _, key, password in
@@ -58,7 +58,7 @@ struct SendFlowFeatureTests {
     @Test("updateRoute goes straight to a route, as a link or the browser's back would, and clears the error")
     func updateRoute() async {
         var initial = SendFlow.State(safe: Sample.safeAddress)
-        initial.error = FeatureError("old")
+        initial.error = FeatureError(.unavailable("old"))
         let store = TestStore(initialState: initial, reducer: SendFlow.Reducer(dependencies: .failing))
         store.send(.updateRoute(.review(Sample.entry))) {
             $0.route = .review(Sample.entry)
@@ -73,7 +73,7 @@ struct SendFlowFeatureTests {
         let store = TestStore(initialState: SendFlow.State(safe: Sample.safeAddress), reducer: SendFlow.Reducer(dependencies: Self.deps(confirmations: 1)))
         store.send(.draftChanged(Self.draft("0x1234"))) { $0.draft = Self.draft("0x1234") }
         store.send(.reviewTapped) {
-            $0.error = FeatureError("the recipient is not valid: an address has 20 bytes (40 hex digits), got 4 hex digits")
+            $0.error = FeatureError(SafeIntentDraftError.invalid("recipient", "an address has 20 bytes (40 hex digits), got 4 hex digits"))
         }
         #expect(store.state.route == .compose)
         store.send(.draftChanged(Self.draft(Sample.recipient.checksummed))) { $0.draft = Self.draft(Sample.recipient.checksummed) }
@@ -91,7 +91,7 @@ struct SendFlowFeatureTests {
             $0.busy = false
             $0.route = .signed(Sample.entry, Sample.count(signed: 1))
         }
-        store.send(.executeTapped(keyName: "bob", password: Redacted("pw"))) { $0.error = FeatureError("1 of 2 signatures; more owners must sign first") }
+        store.send(.executeTapped(keyName: "bob", password: Redacted("pw"))) { $0.error = FeatureError(SafeError.notEnoughSignatures(have: 1, need: 2, missing: [Sample.owners[1]])) }
         store.send(.backTapped) {
             $0.error = nil
             $0.route = .review(Sample.entry)

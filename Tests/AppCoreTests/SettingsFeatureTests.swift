@@ -23,9 +23,9 @@ struct SettingsFeatureTests {
         await store.receive(.refresh) { $0.loading = true }
         await store.receive(.loaded(.success(Self.snapshot))) { $0.loading = false }
         store.send(.useNetworkTapped("nowhere")) { $0.busy = true }
-        await store.receive(.networkUsed(.failure(FeatureError("no network named 'nowhere'")))) {
+        await store.receive(.networkUsed(.failure(FeatureError(ChainError.unknownNetwork("nowhere"))))) {
             $0.busy = false
-            $0.error = FeatureError("no network named 'nowhere'")
+            $0.error = FeatureError(ChainError.unknownNetwork("nowhere"))
         }
         store.send(.updateRoute(.keys)) { $0.route = .keys }
         await store.finish()
@@ -44,9 +44,9 @@ struct SettingsFeatureTests {
 
         let failing = TestStore(initialState: Settings.State(), reducer: Settings.Reducer(dependencies: .failing))
         failing.send(.exportKeyTapped("alice", password: Redacted("pw"))) { $0.busy = true }
-        await failing.receive(.keyExported(.failure(FeatureError("exportKey is not available")))) {
+        await failing.receive(.keyExported(.failure(FeatureError(.unavailable("exportKey"))))) {
             $0.busy = false
-            $0.error = FeatureError("exportKey is not available")
+            $0.error = FeatureError(.unavailable("exportKey"))
         }
         await failing.finish()
     }

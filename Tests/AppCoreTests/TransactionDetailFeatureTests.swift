@@ -51,7 +51,7 @@ struct TransactionDetailFeatureTests {
         let failing = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash),
                                 reducer: TransactionDetail.Reducer(dependencies: .mock(detail: Self.detail(signers: 1))))
         failing.send(.reviewTapped)
-        await failing.receive(.reviewed(.failure(FeatureError("review is not available")))) { $0.reviewError = FeatureError("review is not available") }
+        await failing.receive(.reviewed(.failure(FeatureError(.unavailable("review"))))) { $0.reviewError = FeatureError(.unavailable("review")) }
         await failing.finish()
     }
 
@@ -60,7 +60,7 @@ struct TransactionDetailFeatureTests {
         let result = SafeExecutionResult(entry: Sample.entry, transaction: Sample.stored, success: true)
         let notReady = TestStore(initialState: { var s = TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash); s.detail = Self.detail(signers: 1); return s }(),
                                  reducer: TransactionDetail.Reducer(dependencies: .failing))
-        notReady.send(.executeTapped(keyName: "bob", password: Redacted("pw"))) { $0.error = FeatureError("1 of 2 owners confirmed; more must sign first") }
+        notReady.send(.executeTapped(keyName: "bob", password: Redacted("pw"))) { $0.error = FeatureError(SafeError.notEnoughSignatures(have: 1, need: 2, missing: [Sample.owners[1]])) }
         await notReady.finish()
 
         let ready = Self.detail(signers: 2)
@@ -87,7 +87,7 @@ struct TransactionDetailFeatureTests {
         let failing = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash),
                                 reducer: TransactionDetail.Reducer(dependencies: .mock(detail: Self.detail(signers: 0))))
         failing.send(.evidenceTapped)
-        await failing.receive(.evidenceWritten(.failure(FeatureError("evidence is not available")))) { $0.error = FeatureError("evidence is not available") }
+        await failing.receive(.evidenceWritten(.failure(FeatureError(.unavailable("evidence"))))) { $0.error = FeatureError(.unavailable("evidence")) }
         await failing.finish()
     }
 
@@ -101,9 +101,9 @@ struct TransactionDetailFeatureTests {
 
         let failing = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash), reducer: TransactionDetail.Reducer(dependencies: .failing))
         failing.send(.refresh) { $0.loading = true }
-        await failing.receive(.loaded(.failure(FeatureError("load is not available")))) {
+        await failing.receive(.loaded(.failure(FeatureError(.unavailable("load"))))) {
             $0.loading = false
-            $0.error = FeatureError("load is not available")
+            $0.error = FeatureError(.unavailable("load"))
         }
         await failing.finish()
     }
@@ -125,9 +125,9 @@ struct TransactionDetailFeatureTests {
         let failing = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash),
                                 reducer: TransactionDetail.Reducer(dependencies: .failing))
         failing.send(.rejectTapped) { $0.busy = true }
-        await failing.receive(.rejected(.failure(FeatureError("reject is not available")))) {
+        await failing.receive(.rejected(.failure(FeatureError(.unavailable("reject"))))) {
             $0.busy = false
-            $0.error = FeatureError("reject is not available")
+            $0.error = FeatureError(.unavailable("reject"))
         }
         await failing.finish()
     }
@@ -148,9 +148,9 @@ struct TransactionDetailFeatureTests {
         let none = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash),
                              reducer: TransactionDetail.Reducer(dependencies: .mock(detail: Self.detail(signers: 1))))
         none.send(.shareTapped) { $0.busy = true }
-        await none.receive(.shared(.failure(FeatureError("no Transaction Service is set")))) {
+        await none.receive(.shared(.failure(FeatureError(.noTransactionService)))) {
             $0.busy = false
-            $0.error = FeatureError("no Transaction Service is set")
+            $0.error = FeatureError(.noTransactionService)
         }
         await none.finish()
     }

@@ -77,6 +77,12 @@ def watch(page, name):
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
 
 
+def settled(page, timeout=60_000):
+    """Waits until the page shows no work in progress. A form's POST answers at once, and the page
+    follows the work it started over its live updates: wait for the result before the next step."""
+    expect(page.locator("#working")).to_have_count(0, timeout=timeout)
+
+
 def shot(page, name):
     page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
 
@@ -166,6 +172,7 @@ def service_story(browser, home_a, home_b, safe):
     c.get_by_label("Password").first.fill(PASSWORD)
     c.get_by_role("button", name="Sign").click()
     expect(c.locator("#status")).to_have_text("ready to execute")
+    settled(c)
     c.get_by_role("button", name="Send to the service").click()
     expect(c.locator("#shared")).to_contain_text("2 signatures")
     shot(c, "16-shared-with-service")
@@ -190,8 +197,10 @@ def service_story(browser, home_a, home_b, safe):
     c.locator("#sign").get_by_label("Password").fill(PASSWORD)
     c.locator("#sign").get_by_role("button", name="Sign").click()
     expect(c.locator("#standing")).to_have_text("2 of 2 signed", timeout=10_000)
+    settled(c)
     c.locator("#share").get_by_role("button", name="Send to the service").click()
     expect(c.locator("#shared")).to_contain_text("2 signatures")
+    settled(c)
     connection.request("GET", f"/api/v1/messages/{message_hash}/")
     served = json.loads(connection.getresponse().read())
     check(served["message"] == text and len(served["confirmations"]) == 2 and served["preparedSignature"] == c.locator("#final-signature").inner_text(),
@@ -250,8 +259,10 @@ def main():
         a.locator(f"#assets tr[data-token='{token}']").get_by_role("button", name="Hide").click()
         expect(a.locator(f"#assets tr[data-token='{token}']")).to_have_count(0)
         expect(a.locator("#hidden-tokens")).to_contain_text(XSS_SYMBOL)
+        settled(a)
         a.locator("#hidden-tokens").get_by_role("button", name="Unhide").click()
         expect(a.locator(f"#assets tr[data-token='{token}']")).to_have_count(1)
+        settled(a)
         check(a.locator("#hidden-tokens").count() == 0, "the token hidden and shown again by clicks")
         shot(a, "06-safe-home")
 
@@ -261,12 +272,14 @@ def main():
         shot(a, "07-new-transaction")
         a.get_by_role("button", name="Review").click()
         expect(a.locator("#review")).to_contain_text("send 0.25 ETH")
+        settled(a)
         safe_tx_hash = a.locator("#safe-tx-hash").inner_text()
         check(len(safe_tx_hash) == 66, f"the review shows the safeTxHash {safe_tx_hash[:12]}…")
         shot(a, "08-review")
         a.get_by_label("Password").fill(PASSWORD)
         a.get_by_role("button", name="Sign").click()
         expect(a.locator(".notice")).to_contain_text("1 of 2")
+        settled(a)
         a.get_by_role("link", name="Open the transaction").click()
         expect(a.locator("#status")).to_have_text("1 of 2 confirmed")
         a.get_by_role("button", name="Export file").click()
@@ -292,6 +305,8 @@ def main():
         b.get_by_label("Safe address").fill(safe)
         b.get_by_label("Name (optional)").fill("team")
         b.get_by_role("button", name="Add Safe").click()
+        expect(b.locator("tr[data-safe]")).to_have_count(1)
+        settled(b)
         b.locator("tr[data-safe] a").first.click()
         expect(b.locator("#queue")).to_contain_text("Nothing waiting")
         # The page may still be re-rendering after adding the Safe (a live update replaces the
@@ -306,14 +321,17 @@ def main():
         expect(b.locator("#import-file")).not_to_have_value("", timeout=2_000)
         b.get_by_role("button", name="Import", exact=True).click()
         expect(b.locator(".notice")).to_contain_text("1 of 2")
+        settled(b)
         b.locator(f"#queue tr[data-tx='{safe_tx_hash}'] a.button").first.click()
         expect(b.locator("#status")).to_have_text("1 of 2 confirmed")
         b.get_by_label("Password").first.fill(PASSWORD)
         b.get_by_role("button", name="Sign").click()
         expect(b.locator("#status")).to_have_text("ready to execute")
+        settled(b)
         b.locator("#sign form").nth(1).get_by_label("Password").fill(PASSWORD)
         b.get_by_role("button", name="Execute").click()
         expect(b.locator("#status")).to_have_text("executed", timeout=60_000)
+        settled(b)
         shot(b, "10-executed")
         b.get_by_role("link", name="← team").click()
         expect(b.locator("#balance")).to_have_text("0.75 ETH")
@@ -330,12 +348,14 @@ def main():
         a.get_by_role("button", name="Review").click()
         expect(a.locator("#decoded .inner-calls > li")).to_have_count(2)
         expect(a.locator("#simulation")).to_contain_text("succeeds", timeout=10_000)
+        settled(a)
         check(a.locator("#decoded .warning").count() == 0, "a batch through the network's MultiSendCallOnly: 2 calls decoded, no warning")
         shot(a, "14-batch-review")
         batch_hash = a.locator("#safe-tx-hash").inner_text()
         a.goto(link_a.split("?")[0] + "tx/" + batch_hash)
         a.get_by_role("button", name="Reject").click()
         expect(a.locator("#rejection")).to_contain_text("Rejection proposed")
+        settled(a)
         a.locator("#rejection a").click()
         expect(a.locator("h1")).to_contain_text("rejection")
         shot(a, "15-rejection")
@@ -467,6 +487,7 @@ def main():
         b.locator("#sign").get_by_label("Password").fill(PASSWORD)
         b.locator("#sign").get_by_role("button", name="Sign").click()
         expect(b.locator("#standing")).to_have_text("2 of 2 signed", timeout=10_000)
+        settled(b)
         final = b.locator("#final-signature").inner_text()
         check(len(final) == 2 + 2 * 130, f"the final signature is two owners' 65 bytes: {final[:14]}…")
         b.locator("#final").get_by_role("button", name="Ask the Safe on chain").click()

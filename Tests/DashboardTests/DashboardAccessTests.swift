@@ -67,6 +67,7 @@ struct DashboardAccessTests {
         // The same form with the page's token goes through.
         let accepted = try await h.post("/p/\(id)/do/add-network", form: form + "&csrf=" + h.access.csrfToken, cookie: cookie)
         #expect(accepted.status == 303)
+        try await h.settled(id, cookie: cookie)
         let (after, _) = try await h.session.services.dispatcher.dispatch(ListNetworks())
         #expect(after.contains { $0.name == "evil" && $0.chainID == 5 })
         await h.stop()

@@ -117,6 +117,15 @@ struct DashboardHarness {
         return Answer(status: Int(response.status.code), headers: response.headers, body: String(buffer: body))
     }
 
+    /// Waits, up to 60 seconds, until page `id` no longer says it is working: a form answers at
+    /// once, and the page follows the work it started.
+    func settled(_ id: String, cookie: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline, try await get("/p/\(id)/main", cookie: cookie).body.contains("id=\"working\"") {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// The page id and CSRF token of a rendered page.
     static func pageID(_ html: String) -> String? { capture(#"data-page="([^"]+)""#, html) }
     static func csrf(_ html: String) -> String? { capture(#"name="csrf" value="([0-9a-f]+)""#, html) }

@@ -57,7 +57,9 @@ struct DashboardPageTests {
         let cookie = try await h.cookie()
         let page = try await h.get("/settings", cookie: cookie)
         let id = try #require(DashboardHarness.pageID(page.body))
-        let watcher = Task { await h.app.watchHome() }
+        let watcher = Task { @MainActor in await h.app.watchHome() }
+        // The watcher notes the home as it is before anything changes: a change made before it ran would be its baseline.
+        await MainActor.run {}
         // Another writer adds a network; the page's state changes and its stream says so.
         _ = try await h.session.services.dispatcher.dispatch(AddNetwork(name: "later", rpcURL: "http://127.0.0.1:9", chainID: 7, deployments: nil))
         let deadline = ContinuousClock.now + .seconds(5)

@@ -194,15 +194,18 @@ struct HostileClientTests {
             let csrf = "&csrf=\(h.access.csrfToken)"
             let created = try await h.post("/p/\(id)/do/create", form: "name=carol&words=12&password=pw\(csrf)", cookie: cookie)
             #expect(created.status == 303 && created.headers["location"] == ["/p/\(id)"])
+            try await h.settled(id, cookie: cookie)
             let first = try await h.get("/p/\(id)", cookie: cookie).body
             #expect(first.contains("id=\"phrase\"") && first.contains("12. "))
             let reload = try await h.get("/p/\(id)", cookie: cookie).body
             #expect(!reload.contains("id=\"phrase\"") && reload.contains("id=\"phrase-sealed\""), "a reload does not show the phrase")
             #expect(!(try await h.get("/p/\(id)/main", cookie: cookie).body.contains("id=\"phrase\"")), "nor does a live update")
             _ = try await h.post("/p/\(id)/do/reveal", form: "password=guess\(csrf)", cookie: cookie)
+            try await h.settled(id, cookie: cookie)
             let refused = try await h.get("/p/\(id)", cookie: cookie).body
             #expect(!refused.contains("id=\"phrase\"") && refused.contains("class=\"error\""), "a wrong password shows nothing")
             _ = try await h.post("/p/\(id)/do/reveal", form: "password=pw\(csrf)", cookie: cookie)
+            try await h.settled(id, cookie: cookie)
             let again = try await h.get("/p/\(id)", cookie: cookie).body
             #expect(again.contains("id=\"phrase\""), "the password shows it once more")
             #expect(!(try await h.get("/p/\(id)", cookie: cookie).body.contains("id=\"phrase\"")), "and then no more")

@@ -1,6 +1,6 @@
 /// The dashboard's only script, served from /assets/app.js (the CSP allows no inline script):
-/// live updates over server-sent events (while the tab is shown), copy buttons, reading an uploaded file into its form,
-/// and showing that a submitted form is working.
+/// live updates over server-sent events (while the tab is shown) and going where they say once a form's work is done,
+/// copy buttons, reading an uploaded file into its form, and showing that a submitted form is working.
 enum Script {
     static let source = #"""
     "use strict";
@@ -68,8 +68,16 @@ enum Script {
       let events = null;
       const connect = () => {
         if (events) return;
-        events = new EventSource("/live/" + page);
-        events.addEventListener("render", render);
+        // A form answers at once and its work goes on: the stream says when the page changed
+        // (from the revision this page shows) and where to go once the work is done with it.
+        events = new EventSource("/live/" + page + "?since=" + encodeURIComponent(body.dataset.revision || ""));
+        events.addEventListener("render", (event) => { body.dataset.revision = event.data; render(); });
+        events.addEventListener("leave", (event) => {
+          const to = event.data;
+          if (!to.startsWith("/") || to.startsWith("//")) return;
+          disconnect();
+          window.location.assign(to);
+        });
       };
       const disconnect = () => { if (events) { events.close(); events = null; } };
       document.addEventListener("visibilitychange", () => { if (document.hidden) disconnect(); else { connect(); render(); } });

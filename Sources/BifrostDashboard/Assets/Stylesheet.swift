@@ -46,6 +46,7 @@ enum Stylesheet {
     .simulation.fails { border: 2px solid var(--warn); background: #fdf2f1; color: var(--warn); font-weight: 600; }
     .simulation.unknown { color: var(--muted); }
     .notice { border-left: 4px solid var(--note); background: #fff8e6; padding: .6rem .9rem; border-radius: 4px; margin-bottom: 1rem; }
+    .progress { border-left: 4px solid var(--line); background: #f4f6f8; color: var(--muted); padding: .6rem .9rem; border-radius: 4px; margin-bottom: 1rem; cursor: progress; }
     .muted { color: var(--muted); }
     .pill { display: inline-block; padding: .05rem .5rem; border-radius: 999px; background: #e8f5ee; color: var(--accent); font-size: .8rem; }
     .pill.stale { background: #fff1d6; color: var(--note); }

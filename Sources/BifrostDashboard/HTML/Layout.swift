@@ -1,7 +1,8 @@
 /// The frame around every page: navigation, the current chain, and the `main` element the live
 /// updates replace.
 enum Layout {
-    static func page(title: String, section: Section, pageID: String?, chain: String, main: HTML) -> HTML {
+    /// The whole page around `main`; `revision` is the page's, for its live stream to catch up from.
+    static func page(title: String, section: Section, pageID: String?, revision: Int, chain: String, main: HTML) -> HTML {
         let nav = HTML.join([Section.safes, .rates, .settings].map { s in
             "<a href=\"\(s.path)\" class=\"\(s == section ? "current" : "")\">\(s.rawValue)</a>"
         })
@@ -10,7 +11,7 @@ enum Layout {
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
         <title>\(title) · Bifrost</title><link rel="stylesheet" href="/assets/app.css"><link rel="icon" href="/assets/icon.svg">\
         <script src="/assets/app.js" defer></script></head>
-        <body data-page="\(pageID ?? "")"><header><a class="brand" href="/"><img src="/assets/icon.svg" alt="">Bifrost</a>\(nav)\
+        <body data-page="\(pageID ?? "")" data-revision="\(revision)"><header><a class="brand" href="/"><img src="/assets/icon.svg" alt="">Bifrost</a>\(nav)\
         <span class="chain">\(chain)</span></header>
         <main id="main">\(main)</main></body></html>
         """

@@ -45,18 +45,32 @@ public struct RenderContext: Sendable {
     /// Text (a summary, a decoded value) with each address in it followed by its name.
     public func named(_ text: String) -> String { names.annotate(text) }
 
-    /// A form that posts `action` to this page, with the CSRF token.
-    public func form(_ action: String, class cls: String = "", _ content: HTML) -> HTML {
+    /// A form that posts to this page as `form`, with the CSRF token.
+    func form(_ form: some PageForm, class cls: String = "", _ content: HTML) -> HTML {
         """
-        <form method="post" action="/p/\(pageID)/do/\(action)" class="\(cls)"><input type="hidden" name="csrf" value="\(csrf)">\(content)</form>
+        <form method="post" action="\(action(form))" class="\(cls)"><input type="hidden" name="csrf" value="\(csrf)">\(content)</form>
         """
     }
+
+    /// Where `form` posts on this page, for a button that posts its own form as another (`formaction`).
+    func action(_ form: some PageForm) -> String { "/p/\(pageID)/do/\(form.rawValue)" }
+
+    /// The link to the file `file` this page offers for download.
+    func download(_ file: some RawRepresentable<String>) -> String { "/p/\(pageID)/download/\(file.rawValue)" }
 
     /// Whether `address` is one of the vault's keys.
     public func isMine(_ address: Address) -> Bool { keys.contains { $0.address == address } }
 
     /// Whether the address a view wrote (checksummed text) is one of the vault's keys.
     public func isMine(_ text: String) -> Bool { keys.contains { $0.address.checksummed == text } }
+}
+
+/// What a page's live stream tells the browser showing it.
+enum LiveEvent: Sendable, Equatable {
+    /// Fetch the page's content again: it is at this revision.
+    case render(Int)
+    /// Go to this address on the dashboard.
+    case leave(String)
 }
 
 /// A file a page offers for download, from its state.
@@ -78,19 +92,22 @@ protocol DashboardPage: AnyObject {
     /// The page's content, inside the layout; `whole` when it is the whole page the browser loads,
     /// not a live update of it.
     func main(_ context: RenderContext, whole: Bool) -> HTML
-    /// Turns the form named `name` into the feature's action and sends it; false for an unknown
-    /// name; throws a `Refusal` for input no form of the page sends.
+    /// Turns the form named `name` into the feature's actions and sends them, without waiting for
+    /// the work they start; false for an unknown name; throws a `Refusal` for input no form of the page sends.
     func perform(_ name: String, form: FormData) throws -> Bool
-    /// Waits until what the last action started has finished.
+    /// Waits until what the page's actions started has finished (at most 120 s).
     func settle() async
-    /// Where to go after an action, when the state says the page is done.
-    var next: String? { get }
+    /// Where the browser should go instead of this page, if anywhere: elsewhere once the state is
+    /// done with the page (each time once), or this page again, whole, for a secret to show.
+    func departure() -> String?
+    /// Each change of what the page shows.
+    var revision: Int { get }
     /// Something in the home changed (this process or another): reload what is shown.
     func homeChanged()
-    /// A tick each time the rendered state changes, until the page closes or `closed` completes
-    /// (the client's connection went).
-    func renders(until closed: EventLoopFuture<Void>) -> AsyncStream<Void>
-    /// How many `renders` streams are open.
+    /// The page's live events, until the page closes or `closed` completes (the client's
+    /// connection went); at once if the page has moved past `since`, the revision the client shows.
+    func live(since: Int?, until closed: EventLoopFuture<Void>) -> AsyncStream<LiveEvent>
+    /// How many live streams are open.
     var openStreams: Int { get }
     func download(_ name: String) -> Download?
     /// Stops the page's effects; it is about to be forgotten.

@@ -23,7 +23,8 @@ enum Format {
         return "\(value) \(currency.uppercased())"
     }
 
-    static func error(_ error: FeatureError?) -> HTML { alert(error?.message) }
+    /// A feature's error in the dashboard's words (`ErrorWording`), as an alert.
+    static func error(_ error: FeatureError?) -> HTML { alert(error.map { ErrorWording.text(for: $0) }) }
 
     /// A message the user must see, announced to screen readers; nothing when there is none.
     static func alert(_ message: String?) -> HTML {
@@ -129,16 +130,19 @@ enum Format {
         return "<p class=\"simulation \(outcome)\" id=\"simulation\">Simulation as the Safe: \(simulation.description)</p>"
     }
 
+    /// The host of the Transaction Service the session meets at, as the pages name it; nil without one.
+    static func serviceHost(_ session: Session) -> String? { session.service.map { $0.url.host ?? $0.url.absoluteString } }
+
     /// Sending a transaction or a message (`thing`) and the signatures collected here to the
-    /// Transaction Service at `serviceHost`, and whose went last time.
-    static func share(_ thing: String, sharedWith: [Address]?, serviceHost: String, _ context: RenderContext) -> HTML {
+    /// Transaction Service at `serviceHost` (the page's `form`), and whose went last time.
+    static func share(_ thing: String, sharedWith: [Address]?, serviceHost: String, form: some PageForm, _ context: RenderContext) -> HTML {
         let sent: HTML = sharedWith.map { owners in
             "<p class=\"notice\" id=\"shared\">Sent to \(serviceHost): \(owners.count) signature\(owners.count == 1 ? "" : "s") (\(owners.map(short).joined(separator: ", "))).</p>"
         } ?? .empty
         return """
         <section id="share"><h2>Share through \(serviceHost)</h2><p class="muted">Proposes the \(thing) there, or adds the \
         signatures collected here to it, for the other owners to see.</p>\(sent)\
-        \(context.form("share", class: "inline", "<button type=\"submit\" class=\"secondary\">Send to the service</button>"))</section>
+        \(context.form(form, class: "inline", "<button type=\"submit\" class=\"secondary\">Send to the service</button>"))</section>
         """
     }
 }

@@ -3,28 +3,39 @@ import AppCore
 /// One Safe message: the text or the typed data, the two hashes to compare, who signed and who is
 /// missing, the owner's Sign, and once enough owners signed the final signature to copy into the
 /// app that asked, with the Safe's own verdict on chain.
-enum MessageScreen {
+struct MessageScreen: Screen {
+    let path: String
+    let section = Section.safes
+    let reload: MessageDetail.Action? = .refresh
+    /// The Transaction Service the dashboard meets at, by host; nil without one.
+    let serviceHost: String?
+
+    /// The page of message `messageHash`, loading.
     @MainActor
-    static func page(id: String, messageHash: [UInt8], session: Session) -> FeaturePage<MessageDetail.State, MessageDetail.Action> {
+    static func page(id: String, messageHash: [UInt8], session: Session) -> FeaturePage<MessageScreen> {
         let store = Store(initialState: MessageDetail.State(messageHash: messageHash), reducer: MessageDetail.Reducer(dependencies: .live(session)))
-        let page = FeaturePage(id: id, path: "/messages/\(Format.hex(messageHash))", section: .safes, store: store)
-        let serviceHost = session.service.map { $0.url.host ?? $0.url.absoluteString }
-        page.render = { state, context in render(state, context, serviceHost: serviceHost) }
-        page.titled = { _ in "Safe message" }
-        page.reload = .refresh
-        page.action = { name, form, _ in
-            switch name {
-            case "sign":
-                let chosen = try Parse.signer(form)
-                return [.signTapped(keyName: chosen.key, password: chosen.password)]
-            case "verify": return [.verifyTapped]
-            case "share": return [.shareTapped]
-            default: return nil
+        store.send(.refresh)
+        let screen = MessageScreen(path: "/messages/\(Format.hex(messageHash))", serviceHost: Format.serviceHost(session))
+        return FeaturePage(id: id, screen: screen, store: store)
+    }
+
+    enum Form: String, PageForm {
+        case sign
+        case verify
+        case share
+
+        func actions(_ form: FormData, _ state: MessageDetail.State) throws -> [MessageDetail.Action] {
+            switch self {
+            case .sign: return try Parse.signer(form, MessageDetail.Action.signTapped(keyName:password:))
+            case .verify: return [.verifyTapped]
+            case .share: return [.shareTapped]
             }
         }
-        store.send(.refresh)
-        return page
     }
+
+    func title(_ state: MessageDetail.State) -> String { "Safe message" }
+
+    func main(_ state: MessageDetail.State, _ context: RenderContext) -> HTML { Self.render(state, context, serviceHost: serviceHost) }
 
     static func render(_ state: MessageDetail.State, _ context: RenderContext, serviceHost: String? = nil) -> HTML {
         guard let detail = state.detail else {
@@ -42,7 +53,7 @@ enum MessageScreen {
     /// Sending the message and its signatures to the Transaction Service the dashboard meets at.
     static func share(_ state: MessageDetail.State, _ context: RenderContext, serviceHost: String?) -> HTML {
         guard let serviceHost else { return .empty }
-        return Format.share("message", sharedWith: state.sharedWith, serviceHost: serviceHost, context)
+        return Format.share("message", sharedWith: state.sharedWith, serviceHost: serviceHost, form: Form.share, context)
     }
 
     /// The text as written, or the typed data laid out with its JSON.
@@ -79,10 +90,9 @@ enum MessageScreen {
         guard !owners.isEmpty else {
             return "<section id=\"sign\"><h2>Sign</h2><p class=\"muted\">None of your keys is a missing owner of this Safe.</p></section>"
         }
-        let busy: HTML = state.busy ? "<p class=\"notice\">Working…</p>" : .empty
         return """
-        <section id="sign"><h2>Sign</h2>\(busy)<p class="muted">Signs the SafeMessage hash above; nothing goes on chain.</p>\
-        \(context.form("sign", "\(Format.keyFields(owners))<div class=\"actions\"><button type=\"submit\">Sign</button></div>"))</section>
+        <section id="sign"><h2>Sign</h2><p class="muted">Signs the SafeMessage hash above; nothing goes on chain.</p>\
+        \(context.form(Form.sign, "\(Format.keyFields(owners))<div class=\"actions\"><button type=\"submit\">Sign</button></div>"))</section>
         """
     }
 
@@ -99,7 +109,7 @@ enum MessageScreen {
         <section id="final"><h2>Final signature</h2><p class="muted">Give this to the app that asked; it checks it with the Safe's \
         <code>isValidSignature</code>.</p><p><code id="final-signature" class="wrap">\(signature)</code> \
         <button type="button" class="secondary" data-copy="\(signature)">Copy</button></p>\
-        \(context.form("verify", class: "inline", "<button type=\"submit\" class=\"secondary\">Ask the Safe on chain</button>"))\(verdict)</section>
+        \(context.form(Form.verify, class: "inline", "<button type=\"submit\" class=\"secondary\">Ask the Safe on chain</button>"))\(verdict)</section>
         """
     }
 }

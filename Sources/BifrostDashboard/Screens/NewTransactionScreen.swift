@@ -4,30 +4,44 @@ import BigInt
 /// A new transaction from a Safe, as the send flow's routes: compose (a transfer, an owner change,
 /// a batch), review (against blind signing: every call decoded, the warnings, the simulation, and
 /// the hashes to compare), sign with a vault key, execute.
-enum NewTransactionScreen {
+struct NewTransactionScreen: Screen {
+    let path: String
+    let section = Section.safes
+
+    /// The page of a new transaction from Safe `safe`, composing.
     @MainActor
-    static func page(id: String, safe: Address, session: Session) -> FeaturePage<SendFlow.State, SendFlow.Action> {
+    static func page(id: String, safe: Address, session: Session) -> FeaturePage<NewTransactionScreen> {
         let store = Store(initialState: SendFlow.State(safe: safe), reducer: SendFlow.Reducer(dependencies: .live(session)))
-        let page = FeaturePage(id: id, path: "/safes/\(safe.checksummed)/new", section: .safes, store: store)
-        page.render = render
-        page.titled = { _ in "New transaction" }
-        page.action = { name, form, state in
-            if let owner = try Parse.ownerAction(name, form, sign: SendFlow.Action.signTapped(keyName:password:),
-                                                 execute: SendFlow.Action.executeTapped(keyName:password:)) {
-                return [owner]
-            }
-            switch name {
-            case "kind":
+        return FeaturePage(id: id, screen: NewTransactionScreen(path: "/safes/\(safe.checksummed)/new"), store: store)
+    }
+
+    enum Form: String, PageForm {
+        /// Picks the kind of transaction to compose.
+        case kind
+        case review
+        /// Reads the ABI typed so far, or the function picked, and shows its fields.
+        case abi
+        case back
+        case sign
+        case execute
+
+        func actions(_ form: FormData, _ state: SendFlow.State) throws -> [SendFlow.Action] {
+            switch self {
+            case .kind:
                 guard let kind = form["kind"].flatMap(SafeIntentDraft.Kind.init(rawValue:)) else { throw FormError("Choose a kind of transaction.") }
                 return [.draftChanged(SafeIntentDraft(kind: kind))]
-            case "review": return [.draftChanged(draft(state.draft, form)), .reviewTapped]
-            case "abi": return [.draftChanged(draft(state.draft, form))]
-            case "back": return [.backTapped]
-            default: return nil
+            case .review: return [.draftChanged(NewTransactionScreen.draft(state.draft, form)), .reviewTapped]
+            case .abi: return [.draftChanged(NewTransactionScreen.draft(state.draft, form))]
+            case .back: return [.backTapped]
+            case .sign: return try Parse.signer(form, SendFlow.Action.signTapped(keyName:password:))
+            case .execute: return try Parse.signer(form, SendFlow.Action.executeTapped(keyName:password:))
             }
         }
-        return page
     }
+
+    func title(_ state: SendFlow.State) -> String { "New transaction" }
+
+    func main(_ state: SendFlow.State, _ context: RenderContext) -> HTML { Self.render(state, context) }
 
     /// `draft` with what the compose form sent.
     static func draft(_ draft: SafeIntentDraft, _ form: FormData) -> SafeIntentDraft {
@@ -65,14 +79,14 @@ enum NewTransactionScreen {
     static func compose(_ state: SendFlow.State, _ context: RenderContext) -> HTML {
         let d = state.draft
         let kinds = HTML.join(SafeIntentDraft.Kind.allCases.map { kind in
-            context.form("kind", """
+            context.form(Form.kind, """
                 <input type="hidden" name="kind" value="\(kind.rawValue)">\
                 <button type="submit" class="secondary" aria-pressed="\(kind == d.kind ? "true" : "false")">\(kind.title)</button>
                 """)
         })
         return """
             <nav class="kinds" aria-label="Kind of transaction">\(kinds)</nav>\
-            <section><h2>\(d.kind.title)</h2>\(context.form("review", "\(fields(d))<div class=\"actions\">\(readABI(d, context))<button type=\"submit\">Review</button></div>"))</section>
+            <section><h2>\(d.kind.title)</h2>\(context.form(Form.review, "\(fields(d))<div class=\"actions\">\(readABI(d, context))<button type=\"submit\">Review</button></div>"))</section>
             """
     }
 
@@ -157,7 +171,7 @@ enum NewTransactionScreen {
     /// For a contract call, a button that reads the ABI (or the picked function) and shows its fields.
     static func readABI(_ d: SafeIntentDraft, _ context: RenderContext) -> HTML {
         guard d.kind == .contract else { return .empty }
-        return "<button type=\"submit\" class=\"secondary\" formaction=\"/p/\(context.pageID)/do/abi\" formnovalidate>\(d.chosenFunction == nil ? "Read the ABI" : "Show the function's fields")</button>"
+        return "<button type=\"submit\" class=\"secondary\" formaction=\"\(context.action(Form.abi))\" formnovalidate>\(d.chosenFunction == nil ? "Read the ABI" : "Show the function's fields")</button>"
     }
 
     static func review(_ entry: SafeTransactionEntry, _ review: SafeTransactionReview?, count: ConfirmationCount?,
@@ -169,10 +183,10 @@ enum NewTransactionScreen {
             next = """
             <p class="notice">Signed: \(SafeTransactionView(entry, count: count).standing). <a href="/tx/\(Format.hex(entry.safeTxHash))">Open the transaction</a> \
             to export it for the other owners.</p>\
-            \(context.form("execute", "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>"))
+            \(context.form(Form.execute, "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>"))
             """
         } else {
-            next = context.form("sign", "\(keyFields)<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
+            next = context.form(Form.sign, "\(keyFields)<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
         }
         let decoded: HTML = review.map { Format.decoded($0.call, names: context.names) } ?? "<p class=\"muted\">Decoding…</p>"
         return """
@@ -180,7 +194,7 @@ enum NewTransactionScreen {
         <dl><dt>Operation</dt><dd>\(tx.operation.name)</dd><dt>Nonce</dt><dd>\(tx.nonce)</dd>\
         \((try? SafeHashesView(tx)).map(Format.hashes) ?? .empty)</dl></section>\
         <section><h2>\(count == nil ? "Sign" : "Execute")</h2>\(next)\
-        \(context.form("back", class: "inline", "<button type=\"submit\" class=\"secondary\">Back</button>"))</section>
+        \(context.form(Form.back, class: "inline", "<button type=\"submit\" class=\"secondary\">Back</button>"))</section>
         """
     }
 }

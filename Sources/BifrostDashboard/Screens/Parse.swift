@@ -48,12 +48,11 @@ enum Parse {
         (try required(form["key"], field: "Key"), try password(form["password"]))
     }
 
-    /// The sign or execute form, which two screens share, as the feature's own action; nil for any other form.
-    static func ownerAction<Action>(_ name: String, _ form: FormData, sign: (String, Redacted<String>) -> Action,
-                                    execute: (String, Redacted<String>) -> Action) throws -> Action? {
-        guard name == "sign" || name == "execute" else { return nil }
+    /// The sign or execute form, which several screens share, as the feature's own `action` with
+    /// the key chosen and its password.
+    static func signer<Action>(_ form: FormData, _ action: (String, Redacted<String>) -> Action) throws -> [Action] {
         let chosen = try signer(form)
-        return name == "sign" ? sign(chosen.key, chosen.password) : execute(chosen.key, chosen.password)
+        return [action(chosen.key, chosen.password)]
     }
 
     /// A textarea's text exactly as typed (a signed text keeps its spaces), except that browsers

@@ -2,30 +2,40 @@ import AppCore
 import Foundation
 
 /// Current prices, stale ones marked, and each coin's history as a chart drawn here as SVG.
-enum RatesScreen {
+struct RatesScreen: Screen {
+    let path = "/rates"
+    let section = Section.rates
+
+    /// The page, its prices fetching.
     @MainActor
-    static func page(id: String, session: Session, source: RatesSource) -> FeaturePage<RatesFeature.State, RatesFeature.Action> {
+    static func page(id: String, session: Session, source: RatesSource) -> FeaturePage<RatesScreen> {
         let store = Store(initialState: RatesFeature.State(fiat: session.fiat), reducer: RatesFeature.Reducer(dependencies: .live(session, source: source)))
-        let page = FeaturePage(id: id, path: "/rates", section: .rates, store: store)
-        page.render = render
-        page.titled = { _ in "Rates" }
-        page.action = { name, form, _ in
-            switch name {
-            case "refresh": return [.refresh]
-            case "history":
+        store.send(.refresh)
+        return FeaturePage(id: id, screen: RatesScreen(), store: store)
+    }
+
+    enum Form: String, PageForm {
+        case refresh
+        case history
+
+        func actions(_ form: FormData, _ state: RatesFeature.State) throws -> [RatesFeature.Action] {
+            switch self {
+            case .refresh: return [.refresh]
+            case .history:
                 let days = Int(form["days"] ?? "") ?? 30
                 return [.historyTapped(coin: try Parse.coinID(form["coin"]), days: min(max(days, 1), 365))]
-            default: return nil
             }
         }
-        store.send(.refresh)
-        return page
     }
+
+    func title(_ state: RatesFeature.State) -> String { "Rates" }
+
+    func main(_ state: RatesFeature.State, _ context: RenderContext) -> HTML { Self.render(state, context) }
 
     static func render(_ state: RatesFeature.State, _ context: RenderContext) -> HTML {
         let rows = HTML.join(state.rates.map { rate in
             let stale: HTML = rate.stale ? " <span class=\"pill stale\">stale</span>" : .empty
-            let history = context.form("history", class: "inline", """
+            let history = context.form(Form.history, class: "inline", """
                 <input type="hidden" name="coin" value="\(value: rate.coin)"><input type="hidden" name="days" value="30">\
                 <button type="submit" class="secondary">30-day chart</button>
                 """)
@@ -39,7 +49,7 @@ enum RatesScreen {
         return """
         <h1>Rates</h1>\(Format.error(state.error))\(warning)\(loading)
         <section><table><thead><tr><th>Coin</th><th>Price</th><th>As of</th><th></th></tr></thead><tbody>\(rows)</tbody></table>\
-        \(context.form("refresh", class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</section>\(charts)
+        \(context.form(Form.refresh, class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</section>\(charts)
         """
     }
 }

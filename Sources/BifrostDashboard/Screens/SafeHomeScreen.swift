@@ -3,37 +3,58 @@ import AppCore
 /// A Safe's home: its address, owners (yours marked), threshold, nonce and version; its assets;
 /// modules, guard and fallback handler; the queue with each transaction's confirmations; the
 /// import of a signed-transaction file; and the history from the chain.
-enum SafeHomeScreen {
+struct SafeHomeScreen: Screen {
+    let path: String
+    let section = Section.safes
+    let reload: SafeDetail.Action? = .refresh
+
+    /// The home of Safe `address`, reading it from the chain.
     @MainActor
-    static func page(id: String, address: Address, session: Session) -> FeaturePage<SafeDetail.State, SafeDetail.Action> {
+    static func page(id: String, address: Address, session: Session) -> FeaturePage<SafeHomeScreen> {
         let store = Store(initialState: SafeDetail.State(address: address), reducer: SafeDetail.Reducer(dependencies: .live(session)))
-        let page = FeaturePage(id: id, path: "/safes/\(address.checksummed)", section: .safes, store: store)
-        page.render = render
-        page.titled = { $0.snapshot?.info.safe.name ?? Format.short($0.address) }
-        page.reload = .refresh
-        page.leave = { state in state.proposedMessage.map { "/messages/\(Format.hex($0))" } }
-        page.action = { name, form, _ in
-            switch name {
-            case "refresh": return [.refresh]
-            case "export-ledger": return [.ledgerTapped]
-            case "import": return [.importTapped(try Parse.required(form["file"], field: "Signed-transaction file"))]
-            case "hide-token": return [.tokenHiddenTapped(try Parse.address(form["token"], field: "Token"), hidden: true)]
-            case "unhide-token": return [.tokenHiddenTapped(try Parse.address(form["token"], field: "Token"), hidden: false)]
-            case "propose-message":
+        store.send(.refresh)
+        return FeaturePage(id: id, screen: SafeHomeScreen(path: "/safes/\(address.checksummed)"), store: store)
+    }
+
+    enum Form: String, PageForm {
+        case refresh
+        case exportLedger = "export-ledger"
+        case `import`
+        case hideToken = "hide-token"
+        case unhideToken = "unhide-token"
+        case proposeMessage = "propose-message"
+
+        func actions(_ form: FormData, _ state: SafeDetail.State) throws -> [SafeDetail.Action] {
+            switch self {
+            case .refresh: return [.refresh]
+            case .exportLedger: return [.ledgerTapped]
+            case .import: return [.importTapped(try Parse.required(form["file"], field: "Signed-transaction file"))]
+            case .hideToken: return [.tokenHiddenTapped(try Parse.address(form["token"], field: "Token"), hidden: true)]
+            case .unhideToken: return [.tokenHiddenTapped(try Parse.address(form["token"], field: "Token"), hidden: false)]
+            case .proposeMessage:
                 let kind = form["kind"] == "typedData" ? "typedData" : "text"
                 let text = try Parse.multiline(form["message"], field: kind == "text" ? "Message" : "Typed data")
                 let chosen = try Parse.signer(form)
                 return [.proposeMessageTapped(kind: kind, text: text, keyName: chosen.key, password: chosen.password)]
-            default: return nil
             }
         }
-        page.downloads = { name, state in
-            guard name == "ledger", let csv = state.ledger else { return nil }
-            return Download(filename: "safe-\(Format.hex(state.address.bytes).dropFirst(2).prefix(8))-history.csv", contentType: "text/csv; charset=utf-8",
-                            bytes: Array(csv.utf8))
-        }
-        store.send(.refresh)
-        return page
+    }
+
+    /// The files the page offers, by the last segment of their link.
+    enum File: String {
+        case ledger
+    }
+
+    func title(_ state: SafeDetail.State) -> String { state.snapshot?.info.safe.name ?? Format.short(state.address) }
+
+    func main(_ state: SafeDetail.State, _ context: RenderContext) -> HTML { Self.render(state, context) }
+
+    func leave(_ state: SafeDetail.State) -> String? { state.proposedMessage.map { "/messages/\(Format.hex($0))" } }
+
+    func download(_ name: String, _ state: SafeDetail.State) -> Download? {
+        guard File(rawValue: name) == .ledger, let csv = state.ledger else { return nil }
+        return Download(filename: "safe-\(Format.hex(state.address.bytes).dropFirst(2).prefix(8))-history.csv", contentType: "text/csv; charset=utf-8",
+                        bytes: Array(csv.utf8))
     }
 
     static func render(_ state: SafeDetail.State, _ context: RenderContext) -> HTML {
@@ -50,9 +71,9 @@ enum SafeHomeScreen {
         <h1>\(title)</h1>
         <p>\(Format.address(safe.address, copy: true)) <span class="pill">chain \(safe.chainID)</span></p>\(Format.error(state.error))\(imported)
         <div class="actions"><a class="button" href="/safes/\(safe.address.checksummed)/new">New transaction</a>\
-        \(context.form("refresh", class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</div>
+        \(context.form(Form.refresh, class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</div>
         <div class="grid">\(overview(snapshot, context))</div>
-        \(owners(safe, context))\(assets(snapshot, context))\(queue(snapshot, context))\(SafeMessagesSection.render(snapshot, context))\(importForm(context))\(history(state, snapshot, context))\(setup(snapshot.info))
+        \(owners(safe, context))\(assets(snapshot, context))\(queue(snapshot, context))\(SafeMessagesSection.render(snapshot, form: Form.proposeMessage, context))\(importForm(context))\(history(state, snapshot, context))\(setup(snapshot.info))
         """
     }
 
@@ -76,7 +97,7 @@ enum SafeHomeScreen {
     }
 
     static func assets(_ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
-        func toggle(_ action: String, _ token: Address, _ label: String) -> HTML {
+        func toggle(_ action: Form, _ token: Address, _ label: String) -> HTML {
             context.form(action, class: "inline", """
                 <input type="hidden" name="token" value="\(token.checksummed)"><button type="submit" class="secondary">\(label)</button>
                 """)
@@ -84,12 +105,12 @@ enum SafeHomeScreen {
         let tokens = HTML.join(snapshot.info.tokens.map { token in
             """
             <tr data-token="\(token.token.checksummed)"><td>\(token.symbol)</td><td>\(token.amount.description)</td>\
-            <td><span class="muted">no rate</span></td><td>\(Format.address(token.token))</td><td>\(toggle("hide-token", token.token, "Hide"))</td></tr>
+            <td><span class="muted">no rate</span></td><td>\(Format.address(token.token))</td><td>\(toggle(.hideToken, token.token, "Hide"))</td></tr>
             """
         })
         let hidden: HTML = snapshot.hiddenTokens.isEmpty ? .empty : """
             <div id="hidden-tokens"><h3>Hidden tokens</h3><ul>\
-            \(HTML.join(snapshot.hiddenTokens.map { "<li>\($0.symbol) \(Format.address($0.address)) \(toggle("unhide-token", $0.address, "Unhide"))</li>" }))</ul></div>
+            \(HTML.join(snapshot.hiddenTokens.map { "<li>\($0.symbol) \(Format.address($0.address)) \(toggle(.unhideToken, $0.address, "Unhide"))</li>" }))</ul></div>
             """
         return """
         <section id="assets"><h2>Assets</h2><table><thead><tr><th>Asset</th><th>Balance</th><th>Value</th><th>Contract</th><th></th></tr></thead>\
@@ -99,7 +120,7 @@ enum SafeHomeScreen {
     }
 
     static func queue(_ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
-        let service: HTML = snapshot.serviceNote.map { "<p class=\"muted\" id=\"service-note\">Transaction Service: \($0)</p>" } ?? .empty
+        let service: HTML = snapshot.serviceNote.map { "<p class=\"muted\" id=\"service-note\">Transaction Service: \(serviceNote($0))</p>" } ?? .empty
         guard !snapshot.queue.isEmpty else {
             return "<section id=\"queue\"><h2>Queue</h2>\(service)<p class=\"muted\">Nothing waiting for signatures.</p></section>"
         }
@@ -123,18 +144,34 @@ enum SafeHomeScreen {
         """
     }
 
+    /// What the Transaction Service added to the queue, and what of it was set aside or could not be read.
+    static func serviceNote(_ note: SafeDetail.ServiceNote) -> String {
+        let transactions: String
+        switch note.transactions {
+        case .success(let listed):
+            transactions = "\(listed.pending) pending at \(note.host)" + (listed.setAside == 0 ? "" : "; \(listed.setAside) set aside: they do not verify")
+        case .failure(let error):
+            transactions = "\(note.host) could not be read: \(ErrorWording.text(for: error))"
+        }
+        switch note.messagesSetAside {
+        case .success(0): return transactions
+        case .success(let setAside): return transactions + "; \(setAside) message entries set aside"
+        case .failure(let error): return transactions + "; its messages could not be read: \(ErrorWording.text(for: error))"
+        }
+    }
+
     /// The accounting export: a button that writes every asset movement, then its download.
     static func ledgerExport(_ state: SafeDetail.State, _ context: RenderContext) -> HTML {
-        let button = context.form("export-ledger", class: "inline", """
+        let button = context.form(Form.exportLedger, class: "inline", """
             <button type="submit" class="secondary"\(state.exportingLedger ? " disabled" : "")>Export history as CSV</button>
             """)
         let link: HTML = state.ledger == nil ? .empty
-            : " <a class=\"button\" id=\"ledger-download\" href=\"/p/\(context.pageID)/download/ledger\" download>Download history.csv</a>"
+            : " <a class=\"button\" id=\"ledger-download\" href=\"\(context.download(File.ledger))\" download>Download history.csv</a>"
         return "<div class=\"actions\" id=\"ledger\">\(button)\(link)</div>"
     }
 
     static func importForm(_ context: RenderContext) -> HTML {
-        let form = context.form("import", """
+        let form = context.form(Form.import, """
             <label>Signed-transaction file<input type="file" accept=".json,application/json" data-into="import-file"></label>\
             <label>…or its text<textarea id="import-file" name="file" required></textarea></label>\
             <div class="actions"><button type="submit">Import</button></div>

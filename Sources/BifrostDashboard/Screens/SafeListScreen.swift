@@ -2,22 +2,35 @@ import AppCore
 
 /// The Safe list: each followed Safe's name, address, chain, ether balance with its fiat value and
 /// pending count, and a form to add one by address.
-enum SafeListScreen {
+struct SafeListScreen: Screen {
+    let path = "/"
+    let section = Section.safes
+    /// The observation of the followed Safes lasts as long as the page.
+    let lasting = 1
+
+    /// The page, observing the followed Safes.
     @MainActor
-    static func page(id: String, session: Session) -> FeaturePage<SafeList.State, SafeList.Action> {
+    static func page(id: String, session: Session) -> FeaturePage<SafeListScreen> {
         let store = Store(initialState: SafeList.State(), reducer: SafeList.Reducer(dependencies: .live(session)))
-        let page = FeaturePage(id: id, path: "/", section: .safes, store: store)
-        page.render = render
-        page.titled = { _ in "Safes" }
-        page.lasting = 1
-        page.ready = \.loaded
-        page.action = { name, form, _ in
-            guard name == "add" else { return nil }
-            return [.addTapped(try Parse.address(form["address"], field: "Safe address"), name: Parse.optional(form["name"]))]
-        }
         store.send(.task)
-        return page
+        return FeaturePage(id: id, screen: SafeListScreen(), store: store)
     }
+
+    enum Form: String, PageForm {
+        case add
+
+        func actions(_ form: FormData, _ state: SafeList.State) throws -> [SafeList.Action] {
+            switch self {
+            case .add: return [.addTapped(try Parse.address(form["address"], field: "Safe address"), name: Parse.optional(form["name"]))]
+            }
+        }
+    }
+
+    func title(_ state: SafeList.State) -> String { "Safes" }
+
+    func main(_ state: SafeList.State, _ context: RenderContext) -> HTML { Self.render(state, context) }
+
+    func ready(_ state: SafeList.State) -> Bool { state.loaded }
 
     static func render(_ state: SafeList.State, _ context: RenderContext) -> HTML {
         let rows = HTML.join(state.safes.map { safe in
@@ -33,7 +46,7 @@ enum SafeListScreen {
         let list: HTML = state.safes.isEmpty
             ? "<p class=\"muted\">No Safes yet. Add one you own by its address, or <a href=\"/onboarding\">deploy a new one</a>.</p>"
             : "<table><thead><tr><th>Name</th><th>Address</th><th>Chain</th><th>Balance</th><th>Pending</th></tr></thead><tbody>\(rows)</tbody></table>"
-        let add = context.form("add", """
+        let add = context.form(Form.add, """
             <label>Safe address<input name="address" required placeholder="0x…" autocomplete="off"></label>\
             <label>Name (optional)<input name="name" autocomplete="off"></label>\
             <div class="actions"><button type="submit">\(state.adding ? "Adding…" : "Add Safe")</button>\

@@ -3,7 +3,8 @@ import AppCore
 /// The Safe home's messages: each with where its signatures stand, and a form that proposes a
 /// text or typed-data message and signs it with one of your keys.
 enum SafeMessagesSection {
-    static func render(_ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
+    /// The section, whose form posts to its page as `form`.
+    static func render(_ snapshot: SafeDetail.Snapshot, form propose: some PageForm, _ context: RenderContext) -> HTML {
         let rows = HTML.join(snapshot.messages.map(SafeMessageView.init).map { view in
             let firstLine = view.kind == "text" ? String(view.message.split(separator: "\n", omittingEmptySubsequences: false).first ?? "") : "typed data"
             return """
@@ -16,7 +17,7 @@ enum SafeMessagesSection {
             <table><thead><tr><th>Message</th><th>Signatures</th><th>Standing</th></tr></thead><tbody>\(rows)</tbody></table>
             """
         let owners = context.keys.filter { snapshot.info.safe.owners.contains($0.address) }
-        let form: HTML = owners.isEmpty ? "<p class=\"muted\">Import an owner's key to propose a message.</p>" : context.form("propose-message", """
+        let form: HTML = owners.isEmpty ? "<p class=\"muted\">Import an owner's key to propose a message.</p>" : context.form(propose, """
             <label>Kind<select name="kind"><option value="text">Text (personal_sign)</option>\
             <option value="typedData">Typed data (EIP-712 JSON)</option></select></label>\
             <label>Message<textarea name="message" required></textarea></label>\(Format.keyFields(owners))\

@@ -3,41 +3,62 @@ import AppCore
 /// One Safe transaction: every field, the signatures with their owners, the three hashes an owner
 /// compares with a hardware wallet's screen, and the owner's actions: sign, execute once ready,
 /// export the signed file to pass on, and reject (an empty transaction at the same nonce).
-enum TransactionScreen {
+struct TransactionScreen: Screen {
+    let path: String
+    let section = Section.safes
+    let reload: TransactionDetail.Action? = .refresh
+    /// The Transaction Service the dashboard meets at, by host; nil without one.
+    let serviceHost: String?
+
+    /// The page of transaction `safeTxHash`, loading and reviewing it on the node.
     @MainActor
-    static func page(id: String, safeTxHash: [UInt8], session: Session) -> FeaturePage<TransactionDetail.State, TransactionDetail.Action> {
+    static func page(id: String, safeTxHash: [UInt8], session: Session) -> FeaturePage<TransactionScreen> {
         let store = Store(initialState: TransactionDetail.State(safeTxHash: safeTxHash),
                           reducer: TransactionDetail.Reducer(dependencies: .live(session)))
-        let page = FeaturePage(id: id, path: "/tx/\(Format.hex(safeTxHash))", section: .safes, store: store)
-        let serviceHost = session.service.map { $0.url.host ?? $0.url.absoluteString }
-        page.render = { state, context in render(state, context, serviceHost: serviceHost) }
-        page.titled = { $0.detail?.entry.summary ?? "Transaction" }
-        page.reload = .refresh
-        page.action = { name, form, _ in
-            if let owner = try Parse.ownerAction(name, form, sign: TransactionDetail.Action.signTapped(keyName:password:),
-                                                 execute: TransactionDetail.Action.executeTapped(keyName:password:)) {
-                return [owner]
-            }
-            switch name {
-            case "export": return [.exportTapped]
-            case "evidence": return [.evidenceTapped]
-            case "reject": return [.rejectTapped]
-            case "share": return [.shareTapped]
-            default: return nil
-            }
-        }
-        page.downloads = { name, state in
-            let short = Format.hex(state.safeTxHash).dropFirst(2).prefix(10)
-            switch name {
-            case "file": return state.exportedFile.map { Download(filename: "safe-tx-\(short).json", contentType: "application/json", bytes: Array($0.utf8)) }
-            case "evidence":
-                return state.evidence.map { Download(filename: "safe-evidence-\(short).json", contentType: "application/json", bytes: Array($0.utf8)) }
-            default: return nil
-            }
-        }
         store.send(.refresh)
         store.send(.reviewTapped)
-        return page
+        let screen = TransactionScreen(path: "/tx/\(Format.hex(safeTxHash))", serviceHost: Format.serviceHost(session))
+        return FeaturePage(id: id, screen: screen, store: store)
+    }
+
+    enum Form: String, PageForm {
+        case sign
+        case execute
+        case export
+        case evidence
+        case reject
+        case share
+
+        func actions(_ form: FormData, _ state: TransactionDetail.State) throws -> [TransactionDetail.Action] {
+            switch self {
+            case .sign: return try Parse.signer(form, TransactionDetail.Action.signTapped(keyName:password:))
+            case .execute: return try Parse.signer(form, TransactionDetail.Action.executeTapped(keyName:password:))
+            case .export: return [.exportTapped]
+            case .evidence: return [.evidenceTapped]
+            case .reject: return [.rejectTapped]
+            case .share: return [.shareTapped]
+            }
+        }
+    }
+
+    /// The files the page offers, by the last segment of their link.
+    enum File: String {
+        case file
+        case evidence
+    }
+
+    func title(_ state: TransactionDetail.State) -> String { state.detail?.entry.summary ?? "Transaction" }
+
+    func main(_ state: TransactionDetail.State, _ context: RenderContext) -> HTML { Self.render(state, context, serviceHost: serviceHost) }
+
+    func download(_ name: String, _ state: TransactionDetail.State) -> Download? {
+        let short = Format.hex(state.safeTxHash).dropFirst(2).prefix(10)
+        switch File(rawValue: name) {
+        case .file: return state.exportedFile.map { Download(filename: "safe-tx-\(short).json", contentType: "application/json", bytes: Array($0.utf8)) }
+        case .evidence:
+            return state.evidence.map { Download(filename: "safe-evidence-\(short).json", contentType: "application/json", bytes: Array($0.utf8)) }
+        case nil: return nil
+        }
     }
 
     static func render(_ state: TransactionDetail.State, _ context: RenderContext, serviceHost: String?) -> HTML {
@@ -58,7 +79,7 @@ enum TransactionScreen {
     /// review could not be made.
     static func afterState(_ state: TransactionDetail.State, _ context: RenderContext) -> HTML {
         if let error = state.reviewError {
-            return "<section id=\"after\"><p class=\"muted\" id=\"effect\">The Safe after the transaction is unavailable: \(error.message)</p></section>"
+            return "<section id=\"after\"><p class=\"muted\" id=\"effect\">The Safe after the transaction is unavailable: \(ErrorWording.text(for: error))</p></section>"
         }
         let review = state.review
         return """
@@ -71,17 +92,17 @@ enum TransactionScreen {
     /// file that `bifrost safe verify-evidence` checks offline.
     static func evidence(_ state: TransactionDetail.State, _ context: RenderContext) -> HTML {
         let link: HTML = state.evidence == nil ? .empty
-            : " <a class=\"button secondary\" id=\"evidence-download\" href=\"/p/\(context.pageID)/download/evidence\" download>Download the evidence</a>"
+            : " <a class=\"button secondary\" id=\"evidence-download\" href=\"\(context.download(File.evidence))\" download>Download the evidence</a>"
         return """
         <div id="evidence"><p class="muted">Keep a record of this review, pinned to the latest block, that anyone can check offline \
-        with <code>bifrost safe verify-evidence</code>.</p>\(context.form("evidence", class: "inline", "<button type=\"submit\" class=\"secondary\">Write the evidence</button>"))\(link)</div>
+        with <code>bifrost safe verify-evidence</code>.</p>\(context.form(Form.evidence, class: "inline", "<button type=\"submit\" class=\"secondary\">Write the evidence</button>"))\(link)</div>
         """
     }
 
     /// Sending the transaction and its signatures to the Transaction Service the dashboard meets at.
     static func share(_ state: TransactionDetail.State, _ detail: SafeTransactionDetail, _ context: RenderContext, serviceHost: String?) -> HTML {
         guard let serviceHost, detail.entry.status == .queued else { return .empty }
-        return Format.share("transaction", sharedWith: state.sharedWith, serviceHost: serviceHost, context)
+        return Format.share("transaction", sharedWith: state.sharedWith, serviceHost: serviceHost, form: Form.share, context)
     }
 
     static func hashes(_ detail: SafeTransactionDetail) -> HTML {
@@ -116,14 +137,13 @@ enum TransactionScreen {
         guard detail.entry.status == .queued else { return exportSection(state, context) }
         let owners = context.keys.filter { detail.safe.owners.contains($0.address) }
         let keyFields = Format.keyFields(owners.isEmpty ? context.keys : owners)
-        let sign = context.form("sign", "\(keyFields)<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
+        let sign = context.form(Form.sign, "\(keyFields)<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
         let execute: HTML = detail.confirmations.isReady
-            ? "<h2>Execute</h2><p class=\"muted\">The key pays the gas.</p>\(context.form("execute", "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>"))"
+            ? "<h2>Execute</h2><p class=\"muted\">The key pays the gas.</p>\(context.form(Form.execute, "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>"))"
             : "<p class=\"muted\">Execute becomes available at \(detail.confirmations.threshold) confirmations.</p>"
-        let busy: HTML = state.busy ? "<p class=\"notice\">Working…</p>" : .empty
-        let reject = context.form("reject", class: "inline", "<button type=\"submit\" class=\"secondary\">Reject</button>")
+        let reject = context.form(Form.reject, class: "inline", "<button type=\"submit\" class=\"secondary\">Reject</button>")
         return """
-        <section id="sign"><h2>Sign</h2>\(busy)\(sign)\(execute)</section>\(exportSection(state, context))\
+        <section id="sign"><h2>Sign</h2>\(sign)\(execute)</section>\(exportSection(state, context))\
         <section id="reject"><h2>Reject</h2><p class="muted">Proposes an empty transaction at nonce \(detail.entry.transaction.nonce). \
         Once the owners sign and execute it, this one can never run.</p>\(reject)</section>
         """
@@ -140,10 +160,10 @@ enum TransactionScreen {
 
     static func exportSection(_ state: TransactionDetail.State, _ context: RenderContext) -> HTML {
         let link: HTML = state.exportedFile == nil ? .empty
-            : "<p><a class=\"button secondary\" id=\"download\" href=\"/p/\(context.pageID)/download/file\" download>Download the file</a></p>"
+            : "<p><a class=\"button secondary\" id=\"download\" href=\"\(context.download(File.file))\" download>Download the file</a></p>"
         return """
         <section id="export"><h2>Pass it on</h2><p class="muted">Export the transaction with its signatures for the next owner to import.</p>\
-        \(context.form("export", class: "inline", "<button type=\"submit\" class=\"secondary\">Export file</button>"))\(link)</section>
+        \(context.form(Form.export, class: "inline", "<button type=\"submit\" class=\"secondary\">Export file</button>"))\(link)</section>
         """
     }
 }

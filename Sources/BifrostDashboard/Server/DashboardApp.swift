@@ -5,7 +5,8 @@ import NIOCore
 import ServiceLifecycle
 
 /// The dashboard's pages and their routes over one session: every open page gets its own store,
-/// forms become actions, and each page hears of its state's changes over server-sent events.
+/// forms become actions and answer at once, and each page hears of its state's changes, and of
+/// where to go once its work is done, over server-sent events.
 @MainActor
 public final class DashboardApp {
     let session: Session
@@ -57,7 +58,10 @@ public final class DashboardApp {
         router.post("/p/:id/do/:name") { _, context in
             try await self.perform(context.parameters.get("id") ?? "", context.parameters.get("name") ?? "", form: context.form)
         }
-        router.get("/live/:id") { _, context in try await self.live(context.parameters.get("id") ?? "", closed: context.connectionClosed) }
+        router.get("/live/:id") { request, context in
+            try await self.live(context.parameters.get("id") ?? "", since: request.uri.queryParameters.get("since", as: Int.self),
+                                closed: context.connectionClosed)
+        }
         return router
     }
 
@@ -90,12 +94,14 @@ public final class DashboardApp {
 
     private func show(_ id: String) async -> Response {
         guard let page = pages.page(id) else { return .seeOther("/") }
+        if let elsewhere = page.departure(), elsewhere != "/p/\(id)" { return .seeOther(elsewhere) }
         return await render(page)
     }
 
     private func render(_ page: any DashboardPage) async -> Response {
         let context = await renderContext(page.id)
-        return .html(Layout.page(title: page.title, section: page.section, pageID: page.id, chain: await chainName(), main: page.main(context, whole: true)))
+        return .html(Layout.page(title: page.title, section: page.section, pageID: page.id, revision: page.revision, chain: await chainName(),
+                                 main: page.main(context, whole: true)))
     }
 
     private func main(_ id: String) async throws -> Response {
@@ -106,8 +112,8 @@ public final class DashboardApp {
     private func perform(_ id: String, _ name: String, form: FormData) async throws -> Response {
         guard let page = pages.page(id) else { throw Refusal(.notFound, "This page has closed; nothing was changed. Reload it and try again.") }
         guard try page.perform(name, form: form) else { throw Refusal(.notFound, "This page has no action '\(name)'.") }
-        await page.settle()
-        return .seeOther(page.next ?? "/p/\(id)")
+        // At once: chain work can take minutes, and the page follows it over its live stream.
+        return .seeOther(page.departure() ?? "/p/\(id)")
     }
 
     private func download(_ id: String, _ name: String) throws -> Response {
@@ -116,18 +122,20 @@ public final class DashboardApp {
                         body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
 
-    /// The page's renders as server-sent events, until the page closes, the client's connection
-    /// closes (`closed`), or the server shuts down.
-    private func live(_ id: String, closed: EventLoopFuture<Void>) throws -> Response {
+    /// The page's live events as server-sent events (`render` with the page's revision, `leave`
+    /// with where to go), until the page closes, the client's connection closes (`closed`), or the
+    /// server shuts down; `since` is the revision the client shows.
+    private func live(_ id: String, since: Int?, closed: EventLoopFuture<Void>) throws -> Response {
         guard let page = pages.page(id) else { throw Refusal(.notFound, "This page has closed; reload it.") }
-        let renders = page.renders(until: closed)
+        let events = page.live(since: since, until: closed)
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: ResponseBody { writer in
             try await writer.write(ByteBuffer(string: ": live\n\n"))
-            var count = 0
             // Ctrl-C waits for open requests; a live stream must end then, or the server never stops.
-            for await _ in renders.cancelOnGracefulShutdown() {
-                count += 1
-                try await writer.write(ByteBuffer(string: "event: render\ndata: \(count)\n\n"))
+            for await event in events.cancelOnGracefulShutdown() {
+                switch event {
+                case .render(let revision): try await writer.write(ByteBuffer(string: "event: render\ndata: \(revision)\n\n"))
+                case .leave(let path): try await writer.write(ByteBuffer(string: "event: leave\ndata: \(path)\n\n"))
+                }
             }
             try await writer.finish(nil)
         })

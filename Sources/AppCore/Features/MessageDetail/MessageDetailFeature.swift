@@ -36,10 +36,10 @@ public enum MessageDetail {
 
         public init(load: @escaping @Sendable ([UInt8]) async throws -> SafeMessageDetail,
                     sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeMessageDetail = { _, _, _ in
-                        throw FeatureError("sign is not available")
+                        throw FeatureProblem.unavailable("sign")
                     },
-                    verify: @escaping @Sendable ([UInt8]) async throws -> SafeMessageVerdict = { _ in throw FeatureError("verify is not available") },
-                    share: @escaping @Sendable ([UInt8]) async throws -> [Address] = { _ in throw FeatureError("no Transaction Service is set") }) {
+                    verify: @escaping @Sendable ([UInt8]) async throws -> SafeMessageVerdict = { _ in throw FeatureProblem.unavailable("verify") },
+                    share: @escaping @Sendable ([UInt8]) async throws -> [Address] = { _ in throw FeatureProblem.noTransactionService }) {
             self.load = load
             self.sign = sign
             self.verify = verify
@@ -54,7 +54,7 @@ public enum MessageDetail {
                 sign: { hash, key, password in try await d.dispatch(SignSafeMessage(messageHash: hash, keyName: key, password: { password })) },
                 verify: { hash in try await d.dispatch(VerifySafeMessage(messageHash: hash, chain: chain)) },
                 share: { hash in
-                    guard let service = session.service else { throw FeatureError("no Transaction Service is set; start with --service-url") }
+                    guard let service = session.service else { throw FeatureProblem.noTransactionService }
                     return try await d.dispatch(ShareSafeMessage(messageHash: hash, service: service))
                 })
         }

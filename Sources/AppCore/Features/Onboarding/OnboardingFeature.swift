@@ -86,7 +86,7 @@ public enum Onboarding {
                     deploySafe: @escaping @Sendable (String, [Address], BigUInt, String) async throws -> Address,
                     pickWords: @escaping @Sendable (Int) -> [Int],
                     revealPhrase: @escaping @Sendable (String, String) async throws -> [String] = { _, _ in
-                        throw FeatureError("revealPhrase is not available")
+                        throw FeatureProblem.unavailable("revealPhrase")
                     }) {
             self.createKey = createKey
             self.importKey = importKey
@@ -128,10 +128,10 @@ public enum Onboarding {
         }
 
         /// Fails everything; asks back the first three words.
-        public static let failing = Dependencies(createKey: { _, _, _ in throw FeatureError("createKey is not available") },
-                                                 importKey: { _, _, _ in throw FeatureError("importKey is not available") },
-                                                 addSafe: { _, _ in throw FeatureError("addSafe is not available") },
-                                                 deploySafe: { _, _, _, _ in throw FeatureError("deploySafe is not available") },
+        public static let failing = Dependencies(createKey: { _, _, _ in throw FeatureProblem.unavailable("createKey") },
+                                                 importKey: { _, _, _ in throw FeatureProblem.unavailable("importKey") },
+                                                 addSafe: { _, _ in throw FeatureProblem.unavailable("addSafe") },
+                                                 deploySafe: { _, _, _, _ in throw FeatureProblem.unavailable("deploySafe") },
                                                  pickWords: { _ in [0, 1, 2] })
     }
 
@@ -184,7 +184,7 @@ public enum Onboarding {
                 let wrong = zip(asked, answers + Array(repeating: "", count: max(0, asked.count - answers.count)))
                     .first { phrase[$0.0] != $0.1.trimmingCharacters(in: .whitespaces).lowercased() }
                 if let (position, _) = wrong {
-                    state.error = FeatureError("word \(position + 1) does not match the phrase; look at what you wrote down")
+                    state.error = FeatureError(.phraseMismatch(position: position + 1))
                     return .none
                 }
                 state.phrase = nil

@@ -51,8 +51,8 @@ public enum RatesFeature {
         }
 
         /// Fails everything.
-        public static let failing = Dependencies(rates: { _, _ in throw FeatureError("rates are not available") },
-                                                 history: { _, _, _ in throw FeatureError("history is not available") })
+        public static let failing = Dependencies(rates: { _, _ in throw FeatureProblem.unavailable("rates") },
+                                                 history: { _, _, _ in throw FeatureProblem.unavailable("history") })
     }
 
     enum CancelID: Hashable, Sendable { case rates }

@@ -17,14 +17,14 @@ public enum SafeDetail {
         public var historyError: String?
         /// What the Transaction Service added to the queue, or why it could not be read; nil
         /// without a service.
-        public var serviceNote: String?
+        public var serviceNote: ServiceNote?
         /// The Safe's messages, newest first, with where each stands.
         public var messages: [SafeMessageDetail]
         /// The Safes followed here among the Safe's owners, whose contract signatures the queue counts by their own threshold.
         public var ownerSafes: [Safe]
 
         public init(info: SafeState, queue: [SafeTransactionEntry], history: [SafeHistoryItem], rate: Rate?, hiddenTokens: [Token] = [],
-                    historyError: String? = nil, serviceNote: String? = nil, messages: [SafeMessageDetail] = [], ownerSafes: [Safe] = []) {
+                    historyError: String? = nil, serviceNote: ServiceNote? = nil, messages: [SafeMessageDetail] = [], ownerSafes: [Safe] = []) {
             self.info = info
             self.queue = queue
             self.history = history
@@ -88,14 +88,14 @@ public enum SafeDetail {
         public var ledger: @Sendable (Address) async throws -> String
 
         public init(load: @escaping @Sendable (Address) async throws -> Snapshot,
-                    importFile: @escaping @Sendable (String) async throws -> SafeImportResult = { _ in throw FeatureError("import is not available") },
+                    importFile: @escaping @Sendable (String) async throws -> SafeImportResult = { _ in throw FeatureProblem.unavailable("import") },
                     setTokenHidden: @escaping @Sendable (BigUInt, Address, Bool) async throws -> Token = { _, _, _ in
-                        throw FeatureError("hiding tokens is not available")
+                        throw FeatureProblem.unavailable("hiding tokens")
                     },
                     proposeMessage: @escaping @Sendable (Address, String, String, String, String) async throws -> SafeMessageDetail = { _, _, _, _, _ in
-                        throw FeatureError("messages are not available")
+                        throw FeatureProblem.unavailable("proposing messages")
                     },
-                    ledger: @escaping @Sendable (Address) async throws -> String = { _ in throw FeatureError("the history export is not available") }) {
+                    ledger: @escaping @Sendable (Address) async throws -> String = { _ in throw FeatureProblem.unavailable("the history export") }) {
             self.load = load
             self.importFile = importFile
             self.setTokenHidden = setTokenHidden
@@ -111,23 +111,18 @@ public enum SafeDetail {
             let chain = session.chain
             return Dependencies(load: { address in
                 let d = session.services.dispatcher
-                var serviceNote: String?
+                var serviceNote: ServiceNote?
                 if let service = session.service {
-                    let host = service.url.host ?? service.url.absoluteString
-                    do {
+                    let transactions = await FeatureError.result {
                         let listing = try await d.dispatch(ServiceListSafeTransactions(safe: address, service: service, chain: chain))
-                        serviceNote = "\(listing.transactions.count) pending at \(host)"
-                            + (listing.setAside.isEmpty ? "" : "; \(listing.setAside.count) set aside: they do not verify")
-                    } catch {
-                        serviceNote = "\(host) could not be read: \(error)"
+                        return ServiceNote.Listed(pending: listing.transactions.count, setAside: listing.setAside.count)
                     }
                     // The service's messages merge in too; only what does not verify is worth a word.
-                    do {
-                        let pulled = try await d.dispatch(ServiceListSafeMessages(safe: address, service: service, chain: chain))
-                        if !pulled.setAside.isEmpty { serviceNote = (serviceNote ?? host) + "; \(pulled.setAside.count) message entries set aside" }
-                    } catch {
-                        serviceNote = (serviceNote ?? host) + "; its messages could not be read: \(error)"
+                    let messages = await FeatureError.result {
+                        try await d.dispatch(ServiceListSafeMessages(safe: address, service: service, chain: chain)).setAside.count
                     }
+                    serviceNote = ServiceNote(host: service.url.host ?? service.url.absoluteString, transactions: transactions,
+                                              messagesSetAside: messages)
                 }
                 let home = try await d.dispatch(SafeHomeQuery(safe: address, chain: chain))
                 let rate = try await d.dispatch(CachedRateQuery(coin: "ethereum", fiat: fiat))
@@ -151,7 +146,7 @@ public enum SafeDetail {
         public static func mock(_ snapshot: Snapshot) -> Dependencies { Dependencies(load: { _ in snapshot }) }
 
         /// Fails every load.
-        public static let failing = Dependencies(load: { _ in throw FeatureError("load is not available") })
+        public static let failing = Dependencies(load: { _ in throw FeatureProblem.unavailable("load") })
     }
 
     enum CancelID: Hashable, Sendable { case load }

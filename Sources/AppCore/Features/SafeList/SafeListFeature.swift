@@ -85,14 +85,14 @@ public enum SafeList {
         /// Fixed answers for previews and tests.
         public static func mock(safes: [Safe] = []) -> Dependencies {
             Dependencies(observeSafes: { AsyncThrowingStream { $0.yield(safes); $0.finish() } }, addSafe: { a, _ in
-                guard let safe = safes.first(where: { $0.address == a }) else { throw FeatureError("unknown Safe") }
+                guard let safe = safes.first(where: { $0.address == a }) else { throw SafeError.unknownSafe(a) }
                 return safe
             })
         }
 
         /// Fails everything, for tests that must not reach a dependency.
-        public static let failing = Dependencies(observeSafes: { throw FeatureError("observeSafes is not available") },
-                                                 addSafe: { _, _ in throw FeatureError("addSafe is not available") })
+        public static let failing = Dependencies(observeSafes: { throw FeatureProblem.unavailable("observeSafes") },
+                                                 addSafe: { _, _ in throw FeatureProblem.unavailable("addSafe") })
     }
 
     enum CancelID: Hashable, Sendable { case observation, summaries }

@@ -81,10 +81,10 @@ public enum SendFlow {
         }
 
         /// Fails everything.
-        public static let failing = Dependencies(propose: { _, _ in throw FeatureError("propose is not available") },
-                                                 review: { _ in throw FeatureError("review is not available") },
-                                                 sign: { _, _, _ in throw FeatureError("sign is not available") },
-                                                 execute: { _, _, _ in throw FeatureError("execute is not available") })
+        public static let failing = Dependencies(propose: { _, _ in throw FeatureProblem.unavailable("propose") },
+                                                 review: { _ in throw FeatureProblem.unavailable("review") },
+                                                 sign: { _, _, _ in throw FeatureProblem.unavailable("sign") },
+                                                 execute: { _, _, _ in throw FeatureProblem.unavailable("execute") })
     }
 
     public struct Reducer: AppCore.Reducer {
@@ -140,7 +140,7 @@ public enum SendFlow {
             case .executeTapped(let keyName, let password):
                 guard case .signed(let entry, let count) = state.route else { return .none }
                 guard count.isReady else {
-                    state.error = FeatureError("\(count.confirmed) of \(count.threshold) signatures; more owners must sign first")
+                    state.error = FeatureError(SafeError.notEnoughSignatures(have: count.confirmed, need: count.threshold, missing: count.missing))
                     return .none
                 }
                 state.busy = true

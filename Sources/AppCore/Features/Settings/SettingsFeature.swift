@@ -95,17 +95,17 @@ public enum Settings {
                 addNetwork: { name, url, chainID in ChainNetwork(name: name, chainID: chainID ?? 1, rpcURL: url, contracts: NetworkContracts(),
                                                                  createdAt: snapshot.networks.first?.createdAt ?? .distantPast) },
                 useNetwork: { name in
-                    guard let network = snapshot.networks.first(where: { $0.name == name }) else { throw FeatureError("no network named '\(name)'") }
+                    guard let network = snapshot.networks.first(where: { $0.name == name }) else { throw ChainError.unknownNetwork(name) }
                     return network
                 },
                 exportKey: { name, _ in Array("{\"name\":\"\(name)\"}".utf8) })
         }
 
         /// Fails everything.
-        public static let failing = Dependencies(load: { throw FeatureError("load is not available") },
-                                                 addNetwork: { _, _, _ in throw FeatureError("addNetwork is not available") },
-                                                 useNetwork: { _ in throw FeatureError("useNetwork is not available") },
-                                                 exportKey: { _, _ in throw FeatureError("exportKey is not available") })
+        public static let failing = Dependencies(load: { throw FeatureProblem.unavailable("load") },
+                                                 addNetwork: { _, _, _ in throw FeatureProblem.unavailable("addNetwork") },
+                                                 useNetwork: { _ in throw FeatureProblem.unavailable("useNetwork") },
+                                                 exportKey: { _, _ in throw FeatureProblem.unavailable("exportKey") })
     }
 
     public struct Reducer: AppCore.Reducer {

@@ -78,9 +78,9 @@ public enum TransactionDetail {
                     execute: @escaping @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult,
                     export: @escaping @Sendable ([UInt8]) async throws -> String,
                     reject: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionEntry,
-                    share: @escaping @Sendable ([UInt8]) async throws -> [Address] = { _ in throw FeatureError("no Transaction Service is set") },
-                    review: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionReview = { _ in throw FeatureError("review is not available") },
-                    evidence: @escaping @Sendable ([UInt8]) async throws -> String = { _ in throw FeatureError("evidence is not available") }) {
+                    share: @escaping @Sendable ([UInt8]) async throws -> [Address] = { _ in throw FeatureProblem.noTransactionService },
+                    review: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionReview = { _ in throw FeatureProblem.unavailable("review") },
+                    evidence: @escaping @Sendable ([UInt8]) async throws -> String = { _ in throw FeatureProblem.unavailable("evidence") }) {
             self.load = load
             self.sign = sign
             self.execute = execute
@@ -101,7 +101,7 @@ public enum TransactionDetail {
                 export: { hash in try await d.dispatch(ExportSafeTransaction(safeTxHash: hash)).json },
                 reject: { hash in try await d.dispatch(RejectSafeTransaction(safeTxHash: hash, chain: chain)) },
                 share: { hash in
-                    guard let service = session.service else { throw FeatureError("no Transaction Service is set; start with --service-url") }
+                    guard let service = session.service else { throw FeatureProblem.noTransactionService }
                     return try await d.dispatch(PostSafeSignatures(safeTxHash: hash, service: service, propose: true))
                 },
                 review: { hash in try await d.dispatch(ReviewSafeTransaction(safeTxHash: hash, chain: chain)) },
@@ -113,18 +113,18 @@ public enum TransactionDetail {
         public static func mock(detail: SafeTransactionDetail, signed: SafeConfirmations? = nil, executed: SafeExecutionResult? = nil,
                                 file: String = "{}", rejection: SafeTransactionEntry? = nil) -> Dependencies {
             Dependencies(load: { _ in detail },
-                         sign: { _, _, _ in guard let signed else { throw FeatureError("sign is not available") }; return signed },
-                         execute: { _, _, _ in guard let executed else { throw FeatureError("execute is not available") }; return executed },
+                         sign: { _, _, _ in guard let signed else { throw FeatureProblem.unavailable("sign") }; return signed },
+                         execute: { _, _, _ in guard let executed else { throw FeatureProblem.unavailable("execute") }; return executed },
                          export: { _ in file },
-                         reject: { _ in guard let rejection else { throw FeatureError("reject is not available") }; return rejection })
+                         reject: { _ in guard let rejection else { throw FeatureProblem.unavailable("reject") }; return rejection })
         }
 
         /// Fails everything.
-        public static let failing = Dependencies(load: { _ in throw FeatureError("load is not available") },
-                                                 sign: { _, _, _ in throw FeatureError("sign is not available") },
-                                                 execute: { _, _, _ in throw FeatureError("execute is not available") },
-                                                 export: { _ in throw FeatureError("export is not available") },
-                                                 reject: { _ in throw FeatureError("reject is not available") })
+        public static let failing = Dependencies(load: { _ in throw FeatureProblem.unavailable("load") },
+                                                 sign: { _, _, _ in throw FeatureProblem.unavailable("sign") },
+                                                 execute: { _, _, _ in throw FeatureProblem.unavailable("execute") },
+                                                 export: { _ in throw FeatureProblem.unavailable("export") },
+                                                 reject: { _ in throw FeatureProblem.unavailable("reject") })
     }
 
     public struct Reducer: AppCore.Reducer {
@@ -162,7 +162,7 @@ public enum TransactionDetail {
             case .executeTapped(let keyName, let password):
                 guard let count = state.detail?.confirmations else { return .none }
                 guard count.isReady else {
-                    state.error = FeatureError("\(count.confirmed) of \(count.threshold) owners confirmed; more must sign first")
+                    state.error = FeatureError(SafeError.notEnoughSignatures(have: count.confirmed, need: count.threshold, missing: count.missing))
                     return .none
                 }
                 state.busy = true
