@@ -42,13 +42,17 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
+        // The wallet's room (Sources/Wallet): what one person's Bifrost knows and does, from the
+        // primitives up to AppCore's features. None of it depends on the server's room or PostgreSQL.
         .systemLibrary(
             name: "CSecp256k1",
+            path: "Sources/Wallet/CSecp256k1",
             pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
         ),
         .systemLibrary(
             name: "CZlib",
+            path: "Sources/Wallet/CZlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .target(
@@ -59,12 +63,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
+            path: "Sources/Wallet/EthereumKit",
             swiftSettings: strictSettings
         ),
-        .target(name: "SafeKit", dependencies: ["EthereumKit", .product(name: "BigInt", package: "BigInt")], swiftSettings: strictSettings),
+        .target(name: "SafeKit", dependencies: ["EthereumKit", .product(name: "BigInt", package: "BigInt")], path: "Sources/Wallet/SafeKit", swiftSettings: strictSettings),
         .target(
             name: "Storage",
             dependencies: ["EthereumKit", "SafeKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "BigInt", package: "BigInt")],
+            path: "Sources/Wallet/Storage",
             swiftSettings: strictSettings
         ),
         .target(
@@ -77,22 +83,27 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            path: "Sources/Wallet/Networking",
             swiftSettings: strictSettings
         ),
-        // MockNetwork and its fixtures (a Safe's node, JSON-RPC answers, faults): tests only.
+        // MockNetwork and its fixtures (a Safe's node, JSON-RPC answers, faults): tests only (Sources/Testing).
         .target(
             name: "NetworkingTesting",
             dependencies: ["Networking", "EthereumKit", "SafeKit", .product(name: "BigInt", package: "BigInt")],
+            path: "Sources/Testing/NetworkingTesting",
             swiftSettings: strictSettings
         ),
         .target(
             name: "Services",
             dependencies: ["EthereumKit", "SafeKit", "Storage", "Networking", .product(name: "BigInt", package: "BigInt")],
+            path: "Sources/Wallet/Services",
             swiftSettings: strictSettings
         ),
-        .target(name: "AppCore", dependencies: ["Services", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")], swiftSettings: strictSettings),
+        .target(name: "AppCore", dependencies: ["Services", .product(name: "Logging", package: "swift-log"), .product(name: "BigInt", package: "BigInt")], path: "Sources/Wallet/AppCore", swiftSettings: strictSettings),
         // The exhaustive TestStore, for the tests of any app built on AppCore.
-        .target(name: "AppCoreTesting", dependencies: ["AppCore"], swiftSettings: strictSettings),
+        .target(name: "AppCoreTesting", dependencies: ["AppCore"], path: "Sources/Testing/AppCoreTesting", swiftSettings: strictSettings),
+        // The front ends (Sources/FrontEnds): they parse input and render output, nothing else.
+        //
         // What both HTTP front ends need of a connection: read timeouts, a cap per client, one Host,
         // and event streams closed as soon as their client leaves.
         .target(
@@ -105,6 +116,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ],
+            path: "Sources/FrontEnds/HTTPServing",
             swiftSettings: strictSettings
         ),
         // The local web dashboard: pages rendered from AppCore features' state, served on loopback.
@@ -118,6 +130,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "BigInt", package: "BigInt"),
             ],
+            path: "Sources/FrontEnds/BifrostDashboard",
             swiftSettings: strictSettings
         ),
         // The server's room (Sources/Server): `bifrost serve`'s rules, its storage protocol with one
@@ -194,9 +207,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "BigInt", package: "BigInt"),
             ],
+            path: "Sources/FrontEnds/BifrostCLI",
             swiftSettings: strictSettings
         ),
-        .executableTarget(name: "bifrost", dependencies: ["BifrostCLI"], swiftSettings: strictSettings),
+        .executableTarget(name: "bifrost", dependencies: ["BifrostCLI"], path: "Sources/FrontEnds/bifrost", swiftSettings: strictSettings),
         .target(name: "TestSupport", dependencies: ["EthereumKit", "CZlib"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "EthereumKitTests",

@@ -42,7 +42,7 @@ extension OnDevnet {
             var firstRead: Date?
             for tx in [entry.transaction, rival, later] {
                 let hash = try tx.hash()
-                _ = try await before.dispatch(ProposeServedTransaction(ServiceProposal(fields: tx, statedHash: hash, sender: owner.address,
+                _ = try await before.dispatch(ProposeServedTransaction(CoSigningProposal(fields: tx, statedHash: hash, sender: owner.address,
                                                              signature: try SafeSignature.sign(safeTxHash: hash, with: owner).bytes, origin: nil)))
                 let served = try await before.storage.servedSafes(chainID: devnet.chainID).first { $0.address == f.safe }
                 firstRead = firstRead ?? served?.readAt
@@ -85,7 +85,7 @@ extension OnDevnet {
                             safeTxGas: 100_000, nonce: 0)
             let hash = try tx.hash()
             let signatures = try [owner4, owner5].map { try SafeSignature.sign(safeTxHash: hash, with: $0) }
-            _ = try await service.dispatch(ProposeServedTransaction(ServiceProposal(fields: tx, statedHash: hash, sender: owner4.address,
+            _ = try await service.dispatch(ProposeServedTransaction(CoSigningProposal(fields: tx, statedHash: hash, sender: owner4.address,
                                                           signature: signatures[0].bytes, origin: nil)))
             let follower = service
             _ = try await follower.dispatch(FollowServedChain())
@@ -138,7 +138,7 @@ extension OnDevnet {
             let (owner4, owner5, owner6) = (devnet.accounts[4].key, devnet.accounts[5].key, devnet.accounts[6].key)
             let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[0], value: 21, nonce: 1)
             let hash = try tx.hash()
-            _ = try await service.dispatch(ProposeServedTransaction(ServiceProposal(fields: tx, statedHash: hash, sender: owner4.address,
+            _ = try await service.dispatch(ProposeServedTransaction(CoSigningProposal(fields: tx, statedHash: hash, sender: owner4.address,
                                                          signature: try SafeSignature.sign(safeTxHash: hash, with: owner4).bytes, origin: nil)))
             let follower = service
             _ = try await follower.dispatch(FollowServedChain())

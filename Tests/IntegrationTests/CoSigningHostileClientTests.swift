@@ -69,7 +69,7 @@ extension OnDevnet {
             for nonce in 0..<2 {
                 let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[1], value: 1, nonce: .init(nonce))
                 let hash = try tx.hash()
-                _ = try await service.dispatch(ProposeServedTransaction(ServiceProposal(fields: tx, statedHash: hash, sender: owner.address,
+                _ = try await service.dispatch(ProposeServedTransaction(CoSigningProposal(fields: tx, statedHash: hash, sender: owner.address,
                                                               signature: try SafeSignature.sign(safeTxHash: hash, with: owner).bytes, origin: nil)))
             }
             let listing = "/api/v1/safes/\(f.safe.checksummed)/multisig-transactions/?limit=1&ordering=nonce"

@@ -33,7 +33,7 @@ extension OnDevnet {
             let entry = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
                 safe: f.safe, intent: .call(to: f.owners[2], value: 21, data: [], operation: .call), chain: f.first.chain))
             let hash = entry.safeTxHash
-            _ = try await server.dispatch(ProposeServedTransaction(ServiceProposal(fields: entry.transaction, statedHash: hash, sender: o4.address,
+            _ = try await server.dispatch(ProposeServedTransaction(CoSigningProposal(fields: entry.transaction, statedHash: hash, sender: o4.address,
                                                                                   signature: try SafeSignature.sign(safeTxHash: hash, with: o4).bytes,
                                                                                   origin: nil)))
             _ = try await server.dispatch(ConfirmServedTransaction(safeTxHash: hash, signature: try SafeSignature.sign(safeTxHash: hash, with: o5).bytes))

@@ -12,7 +12,7 @@ struct LayeringTests {
     /// The co-signing storages, which a front end names only in the serve command's composition
     /// root: it picks one at start-up.
     static let coSigningStorages = ["import CoSigningPostgres", "import CoSigningSQLite", "PostgresCoSigningStorage", "SQLiteCoSigningStorage"]
-    static let compositionRoot = "Sources/BifrostCLI/Commands/Serve/"
+    static let compositionRoot = "Sources/FrontEnds/BifrostCLI/Commands/Serve/"
     static let compositionRootFiles = ["CoSigningDatabase.swift", "ServeComposition.swift"]
 
     /// The lines of Swift files under `folder` that name a storage internal; the composition root
@@ -35,7 +35,7 @@ struct LayeringTests {
     }
 
     @Test("BifrostCLI, the dashboard, the server, AppCore and the AppCore tests name no storage internal",
-          arguments: ["Sources/BifrostCLI", "Sources/BifrostDashboard", "Sources/Server/BifrostServer", "Sources/AppCore", "Tests/AppCoreTests"])
+          arguments: ["Sources/FrontEnds/BifrostCLI", "Sources/FrontEnds/BifrostDashboard", "Sources/Server/BifrostServer", "Sources/Wallet/AppCore", "Tests/AppCoreTests"])
     func frontEnds(folder: String) throws {
         let scan = try Self.offenders(in: folder)
         #expect(scan.files > 3, "the scan must reach \(folder)")

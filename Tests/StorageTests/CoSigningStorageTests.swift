@@ -24,6 +24,17 @@ struct CoSigningStorageTests {
         SafeTx(safe: safe, chainID: 31337, version: .v1_4_1, to: keys[1].address, value: value, nonce: nonce)
     }
 
+    @Test("a served transaction keeps the summary the wallet would write for it, as saved and as read back",
+          arguments: CoSigningBackend.available)
+    func summary(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        let tx = Self.tx(nonce: 3, value: BigUInt(10).power(16)), hash = try tx.hash()
+        let line = "send 0.01 ETH to \(Self.keys[1].address.checksummed)"
+        let saved = try await storage.save(tx, safeTxHash: hash, proposer: Self.keys[0].address, origin: nil, confirmations: [], at: Self.t0)
+        let read = try #require(try await storage.transaction(hash))
+        #expect(saved.summary == line && read.summary == line)
+    }
+
     @Test("saving again and confirming again change nothing; a new owner's confirmation is added and modifies the transaction",
           arguments: CoSigningBackend.available)
     func idempotent(_ backend: CoSigningBackend) async throws {

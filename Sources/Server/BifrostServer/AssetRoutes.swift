@@ -19,8 +19,8 @@ extension CoSigningRoutes {
             throw FieldError(.notFound, field: "address", "no creation of a Safe (1.3.0 or later) is found at \(safe.checksummed)")
         }
         let decoded = c.setupData.map { CallDecoder().decode(to: c.singleton ?? safe, value: 0, data: $0, operation: .call).dataDecoded } ?? .null
-        return Self.json(.ok, ServiceJSON.object([
-            ("created", ServiceJSON.date(c.created)), ("creator", .string(c.creator.checksummed)), ("transactionHash", .string(Hex.encode(c.transactionHash))),
+        return Self.json(.ok, ServedJSON.object([
+            ("created", ServedJSON.date(c.created)), ("creator", .string(c.creator.checksummed)), ("transactionHash", .string(Hex.encode(c.transactionHash))),
             ("factoryAddress", .string(c.factory.checksummed)), ("masterCopy", c.singleton.map { .string($0.checksummed) } ?? .null),
             ("setupData", c.setupData.map { .string(Hex.encode($0)) } ?? .null), ("saltNonce", c.saltNonce.map { .string(String($0)) } ?? .null),
             ("dataDecoded", decoded), ("userOperation", .null),
@@ -29,7 +29,7 @@ extension CoSigningRoutes {
 
     private func moduleSafes(_ context: BasicRequestContext) async throws -> Response {
         let safes = try await store.dispatch(ServedSafesWithModule(module: try Self.address(context, "address")))
-        return Self.json(.ok, ServiceJSON.object([("safes", .array(safes.map { .string($0.checksummed) }))]))
+        return Self.json(.ok, ServedJSON.object([("safes", .array(safes.map { .string($0.checksummed) }))]))
     }
 
     private func balances(_ context: BasicRequestContext) async throws -> Response {
@@ -37,10 +37,10 @@ extension CoSigningRoutes {
         _ = try await store.dispatch(ServedSafeState(address: safe))
         let lines = try await store.dispatch(ServedBalances(safe: safe))
         return Self.json(.ok, .array(lines.map { line in
-            ServiceJSON.object([
+            ServedJSON.object([
                 ("tokenAddress", line.token.map { .string($0.checksummed) } ?? .null),
                 ("token", line.metadata.map { m in
-                    ServiceJSON.object([("name", .string(m.name)), ("symbol", .string(m.symbol)), ("decimals", .number(String(m.decimals))),
+                    ServedJSON.object([("name", .string(m.name)), ("symbol", .string(m.symbol)), ("decimals", .number(String(m.decimals))),
                                         ("logoUri", .null)])
                 } ?? .null),
                 ("balance", .string(String(line.balance))),
@@ -54,6 +54,6 @@ extension CoSigningRoutes {
         do { metadata = try await store.dispatch(ServedToken(address: address)) } catch ChainError.notAToken(_) {
             throw FieldError(.notFound, field: "address", "\(address.checksummed) does not answer as an ERC-20 token")
         }
-        return Self.json(.ok, ServiceJSON.token(address, metadata))
+        return Self.json(.ok, ServedJSON.token(address, metadata))
     }
 }

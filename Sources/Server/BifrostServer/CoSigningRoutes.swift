@@ -20,7 +20,7 @@ struct CoSigningRoutes: Sendable {
     static let maxBody = 256 * 1024
 
     func add(to router: Router<BasicRequestContext>) {
-        router.get("/health") { _, _ in Self.json(.ok, ServiceJSON.object([("status", .string("ok"))])) }
+        router.get("/health") { _, _ in Self.json(.ok, ServedJSON.object([("status", .string("ok"))])) }
         router.get("/metrics") { _, _ in
             if let depth = try? await self.store.dispatch(OutboxDepth()) { self.metrics.outbox(depth: depth) }
             if let dead = try? await self.store.dispatch(WebhookDeadLetters()) { self.metrics.outbox(deadLetters: dead) }
@@ -60,7 +60,7 @@ struct CoSigningRoutes: Sendable {
 
     private func about(_ request: Request) async throws -> Response {
         let chainID = (try? await store.dispatch(ServedChainID())).map { JSONValue.string(String($0)) } ?? .null
-        return Self.json(.ok, ServiceJSON.object([
+        return Self.json(.ok, ServedJSON.object([
             ("name", .string("Bifrost co-signing service")), ("version", .string(ServerVersion.current)), ("api_version", .string("v1")),
             ("secure", .bool(false)), ("host", .string(links.base)), ("chainId", chainID),
         ]))
@@ -68,7 +68,7 @@ struct CoSigningRoutes: Sendable {
 
     private func safe(_ context: BasicRequestContext) async throws -> Response {
         let state = try await store.dispatch(ServedSafeState(address: try Self.address(context, "address")))
-        return Self.json(.ok, ServiceJSON.safe(state))
+        return Self.json(.ok, ServedJSON.safe(state))
     }
 
     private func propose(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -85,7 +85,7 @@ struct CoSigningRoutes: Sendable {
         let to = try fields.optionalAddress("to") ?? .zero
         let decoded = CallDecoder().decode(to: to, value: 0, data: data, operation: .call).dataDecoded
         guard decoded != .null else {
-            return Self.json(.notFound, ServiceJSON.object([("detail", .string("Cannot find function selector to decode data"))]))
+            return Self.json(.notFound, ServedJSON.object([("detail", .string("Cannot find function selector to decode data"))]))
         }
         return Self.json(.ok, decoded)
     }
@@ -94,14 +94,14 @@ struct CoSigningRoutes: Sendable {
         let hash = try Self.hash(context)
         let fields = try RequestFields(try await Self.body(request))
         let served = try await store.dispatch(ConfirmServedTransaction(safeTxHash: hash, signature: try fields.signature()))
-        return Self.json(.created, ServiceJSON.object([("signature", .string(Hex.encode(SafeSignature.pack(served.storedSignatures.map(\.signature)))))]))
+        return Self.json(.created, ServedJSON.object([("signature", .string(Hex.encode(SafeSignature.pack(served.storedSignatures.map(\.signature)))))]))
     }
 
     private func transaction(_ context: BasicRequestContext, v2: Bool) async throws -> Response {
         let served = try await store.dispatch(ServedTransactionLookup(safeTxHash: try Self.hash(context)))
         let threshold = try? await store.dispatch(ServedSafeState(address: served.transaction.safe)).safe.threshold
         let final = try await store.dispatch(ServedFinality([served], reorgDepth: reorgDepth))
-        return Self.json(.ok, ServiceJSON.transaction(served, threshold: threshold, confirmed: final.contains(served.safeTxHash), v2: v2))
+        return Self.json(.ok, ServedJSON.transaction(served, threshold: threshold, confirmed: final.contains(served.safeTxHash), v2: v2))
     }
 
     private func list(_ request: Request, _ context: BasicRequestContext, v2: Bool) async throws -> Response {
@@ -134,7 +134,7 @@ struct CoSigningRoutes: Sendable {
         let (count, page) = try await store.dispatch(ListServedTransactions(query))
         let final = try await store.dispatch(ServedFinality(page, reorgDepth: reorgDepth))
         return paged(request, count: count, limit: query.limit, offset: query.offset, results: page.map {
-            ServiceJSON.transaction($0, threshold: state.safe.threshold, confirmed: final.contains($0.safeTxHash), v2: v2)
+            ServedJSON.transaction($0, threshold: state.safe.threshold, confirmed: final.contains($0.safeTxHash), v2: v2)
         })
     }
 
@@ -150,7 +150,7 @@ struct CoSigningRoutes: Sendable {
     func paged(_ request: Request, count: Int, limit: Int, offset: Int, results: [JSONValue]) -> Response {
         let next = offset + limit < count ? pageURL(request, offset: offset + limit, limit: limit) : nil
         let previous = offset > 0 ? pageURL(request, offset: max(offset - limit, 0), limit: limit) : nil
-        return Self.json(.ok, ServiceJSON.page(count: count, next: next, previous: previous, results: results))
+        return Self.json(.ok, ServedJSON.page(count: count, next: next, previous: previous, results: results))
     }
 
     /// The same listing at another offset, as an absolute URL under the server's own address.

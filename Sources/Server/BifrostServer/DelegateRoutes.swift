@@ -27,10 +27,10 @@ extension CoSigningRoutes {
 
     func ownedSafes(_ request: Request, _ context: BasicRequestContext, v2: Bool) async throws -> Response {
         let safes = try await store.dispatch(ServedSafesOfOwner(owner: try Self.address(context, "owner")))
-        guard v2 else { return Self.json(.ok, ServiceJSON.object([("safes", .array(safes.map { .string($0.address.checksummed) }))])) }
+        guard v2 else { return Self.json(.ok, ServedJSON.object([("safes", .array(safes.map { .string($0.address.checksummed) }))])) }
         let (limit, offset) = try Self.window(request)
         return paged(request, count: safes.count, limit: limit, offset: offset,
-                         results: safes.dropFirst(offset).prefix(limit).map { ServiceJSON.servedSafe($0) })
+                         results: safes.dropFirst(offset).prefix(limit).map { ServedJSON.servedSafe($0) })
     }
 
     func delegates(_ request: Request) async throws -> Response {
@@ -43,7 +43,7 @@ extension CoSigningRoutes {
         let query = DelegateQuery(chainID: 0, safe: try address("safe"), delegate: try address("delegate"), delegator: try address("delegator"),
                                   label: q.get("label"), limit: limit, offset: offset)
         let (count, page) = try await store.dispatch(ListServedDelegates(query))
-        return paged(request, count: count, limit: limit, offset: offset, results: page.map(ServiceJSON.delegate))
+        return paged(request, count: count, limit: limit, offset: offset, results: page.map(ServedJSON.delegate))
     }
 
     func addDelegate(_ request: Request) async throws -> Response {
@@ -53,7 +53,7 @@ extension CoSigningRoutes {
         let added = try await store.dispatch(AddServedDelegate(
             safe: safe, delegate: try fields.address("delegate"), delegator: try fields.address("delegator"),
             label: try fields.string("label") ?? "", expiry: try fields.date("expiryDate"), signature: signature))
-        return Self.json(.created, ServiceJSON.delegate(added))
+        return Self.json(.created, ServedJSON.delegate(added))
     }
 
     func removeDelegate(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

@@ -17,7 +17,7 @@ extension CoSigningRoutes {
         let safe = try Self.address(context, "address")
         let fields = try RequestFields(try await Self.body(request))
         let wire = try RequestFields.read { () throws(ServiceWireError) in try ServiceWireMessageProposal(json: fields.json) }
-        _ = try await store.dispatch(ProposeServedMessage(ServiceMessageProposal(safe: safe, content: wire.content, signature: wire.signature,
+        _ = try await store.dispatch(ProposeServedMessage(CoSigningMessageProposal(safe: safe, content: wire.content, signature: wire.signature,
                                                                                       safeAppID: wire.safeAppID, origin: wire.origin)))
         return Response(status: .created)
     }
@@ -30,14 +30,14 @@ extension CoSigningRoutes {
     }
 
     private func message(_ context: BasicRequestContext) async throws -> Response {
-        Self.json(.ok, ServiceJSON.message(try await store.dispatch(ServedMessageLookup(messageHash: try Self.messageHash(context)))))
+        Self.json(.ok, ServedJSON.message(try await store.dispatch(ServedMessageLookup(messageHash: try Self.messageHash(context)))))
     }
 
     private func messages(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let safe = try Self.address(context, "address")
         let (limit, offset) = try Self.window(request)
         let (count, page) = try await store.dispatch(ListServedMessages(safe: safe, limit: limit, offset: offset))
-        return paged(request, count: count, limit: limit, offset: offset, results: page.map(ServiceJSON.message))
+        return paged(request, count: count, limit: limit, offset: offset, results: page.map(ServedJSON.message))
     }
 
     static func messageHash(_ context: BasicRequestContext) throws(FieldError) -> [UInt8] {

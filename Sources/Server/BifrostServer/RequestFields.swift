@@ -57,14 +57,14 @@ struct RequestFields {
     }
 
     /// The proposal of `safe` in this body, read by the wire codec the client writes it with.
-    func proposal(safe: Address) throws(FieldError) -> ServiceProposal {
+    func proposal(safe: Address) throws(FieldError) -> CoSigningProposal {
         let wire = try Self.read { () throws(ServiceWireError) in try ServiceWireProposal(json: json, safe: safe) }
         if let named = wire.safe, named != safe { throw FieldError(.refused, field: "safe", "the body names another Safe than the path") }
         // The chain ID and version are placeholders: the store puts the chain's in. CREATE is
         // well-formed but refused, as the official service refuses it.
         let tx: SafeTx
         do { tx = try wire.transaction.safeTx(chainID: nil, version: .v1_4_1) } catch { throw FieldError(.refused, field: error.field, error.reason) }
-        return ServiceProposal(fields: tx, statedHash: wire.contractTransactionHash, sender: wire.sender, signature: wire.signature,
+        return CoSigningProposal(fields: tx, statedHash: wire.contractTransactionHash, sender: wire.sender, signature: wire.signature,
                                origin: wire.origin)
     }
 }

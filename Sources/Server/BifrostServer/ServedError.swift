@@ -26,7 +26,7 @@ extension ServedError {
     }
 
     /// `{"detail": [reason]}`, the official service's shape for an error that blames no field.
-    static func detail(_ reason: String) -> JSONValue { ServiceJSON.object([("detail", .array([.string(reason)]))]) }
+    static func detail(_ reason: String) -> JSONValue { ServedJSON.object([("detail", .array([.string(reason)]))]) }
 }
 
 extension FieldError: ServedError {
@@ -40,7 +40,7 @@ extension FieldError: ServedError {
         }
     }
 
-    var json: JSONValue { ServiceJSON.error(self) }
+    var json: JSONValue { ServedJSON.error(self) }
 }
 
 /// The database did not answer: the request may be tried again later.

@@ -27,7 +27,7 @@ extension CoSigningRoutes {
         let (limit, offset) = try Self.window(request)
         let filter = try Self.transferFilter(request)
         let all = try await store.dispatch(ServedTransfers(safe: try Self.address(context, "address"), incomingOnly: incomingOnly, filter: filter))
-        return paged(request, count: all.count, limit: limit, offset: offset, results: Self.page(all, limit, offset).map(ServiceJSON.transfer))
+        return paged(request, count: all.count, limit: limit, offset: offset, results: Self.page(all, limit, offset).map(ServedJSON.transfer))
     }
 
     private func moduleTransactions(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -35,7 +35,7 @@ extension CoSigningRoutes {
         let safe = try Self.address(context, "address")
         let all = try await store.dispatch(ServedModuleTransactions(safe: safe))
         return paged(request, count: all.count, limit: limit, offset: offset, results: Self.page(all, limit, offset).map {
-            ServiceJSON.moduleTransaction($0, safe: safe)
+            ServedJSON.moduleTransaction($0, safe: safe)
         })
     }
 
@@ -50,17 +50,17 @@ extension CoSigningRoutes {
         return paged(request, count: all.count, limit: limit, offset: offset, results: page.map { item in
             switch item {
             case .multisig(let entry, let execution):
-                let json = ServiceJSON.transaction(entry, threshold: threshold, confirmed: final.contains(entry.safeTxHash), v2: false, execution: execution)
-                return ServiceJSON.adding(json, [("txType", .string("MULTISIG_TRANSACTION")), ("transfers", .array(execution.transfers.map(ServiceJSON.transfer)))])
+                let json = ServedJSON.transaction(entry, threshold: threshold, confirmed: final.contains(entry.safeTxHash), v2: false, execution: execution)
+                return ServedJSON.adding(json, [("txType", .string("MULTISIG_TRANSACTION")), ("transfers", .array(execution.transfers.map(ServedJSON.transfer)))])
             case .module(let execution):
-                return ServiceJSON.adding(ServiceJSON.moduleTransaction(execution, safe: safe),
-                                          [("txType", .string("MODULE_TRANSACTION")), ("transfers", .array(execution.transfers.map(ServiceJSON.transfer)))])
+                return ServedJSON.adding(ServedJSON.moduleTransaction(execution, safe: safe),
+                                          [("txType", .string("MODULE_TRANSACTION")), ("transfers", .array(execution.transfers.map(ServedJSON.transfer)))])
             case .ethereum(let hash, let block, let date, let carrier, let transfers):
-                return ServiceJSON.object([
-                    ("txType", .string("ETHEREUM_TRANSACTION")), ("executionDate", ServiceJSON.date(date)),
+                return ServedJSON.object([
+                    ("txType", .string("ETHEREUM_TRANSACTION")), ("executionDate", ServedJSON.date(date)),
                     ("to", carrier?.to.map { .string($0.checksummed) } ?? .null), ("data", carrier.map { .string(Hex.encode($0.input)) } ?? .null),
                     ("txHash", .string(Hex.encode(hash))), ("blockNumber", .number(String(block))),
-                    ("transfers", .array(transfers.map(ServiceJSON.transfer))), ("from", carrier.map { .string($0.from.checksummed) } ?? .null),
+                    ("transfers", .array(transfers.map(ServedJSON.transfer))), ("from", carrier.map { .string($0.from.checksummed) } ?? .null),
                 ])
             }
         })

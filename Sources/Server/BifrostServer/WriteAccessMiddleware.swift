@@ -42,8 +42,8 @@ enum WriteRefusal: ServedError {
 
     var json: JSONValue {
         switch self {
-        case .unauthorized: ServiceJSON.object([("detail", .string("Authorization: Bearer KEY with a key this server accepts is required to write"))])
-        case .limited(let seconds): ServiceJSON.object([("detail", .string("this key's rate is used up; try again in \(seconds) s"))])
+        case .unauthorized: ServedJSON.object([("detail", .string("Authorization: Bearer KEY with a key this server accepts is required to write"))])
+        case .limited(let seconds): ServedJSON.object([("detail", .string("this key's rate is used up; try again in \(seconds) s"))])
         }
     }
 

@@ -36,8 +36,8 @@ public struct ServedSafeState: CoSigningAction {
 
 /// Stores a proposal with its signatures, or adds them when it is stored already.
 public struct ProposeServedTransaction: CoSigningAction {
-    public let proposal: ServiceProposal
-    public init(_ proposal: ServiceProposal) { self.proposal = proposal }
+    public let proposal: CoSigningProposal
+    public init(_ proposal: CoSigningProposal) { self.proposal = proposal }
     public func perform(on store: CoSigningStore) async throws -> SafeTransactionEntry { try await store.propose(proposal) }
 }
 
@@ -145,8 +145,8 @@ public struct FollowServedChain: CoSigningAction {
 
 /// Stores a Safe message signed by an owner, or adds the signatures when it is stored already.
 public struct ProposeServedMessage: CoSigningAction {
-    public let proposal: ServiceMessageProposal
-    public init(_ proposal: ServiceMessageProposal) { self.proposal = proposal }
+    public let proposal: CoSigningMessageProposal
+    public init(_ proposal: CoSigningMessageProposal) { self.proposal = proposal }
     public func perform(on store: CoSigningStore) async throws -> SafeMessageDetail { try await store.proposeMessage(proposal) }
 }
 

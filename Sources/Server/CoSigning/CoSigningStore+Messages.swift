@@ -5,7 +5,7 @@ import Storage
 
 /// A Safe message as a service client proposes it: the content, the proposer's own signature of
 /// its SafeMessage hash, and what the client says of where it came from.
-public struct ServiceMessageProposal: Sendable {
+public struct CoSigningMessageProposal: Sendable {
     public var safe: Address
     public var content: SafeMessage.Content
     /// The proposer's signature, or several owners' packed together.
@@ -29,7 +29,7 @@ public struct ServiceMessageProposal: Sendable {
 extension CoSigningStore {
     /// Stores a message signed by at least one owner, who is its proposer, or adds the signatures
     /// when it is stored already.
-    func proposeMessage(_ p: ServiceMessageProposal) async throws -> SafeMessageDetail {
+    func proposeMessage(_ p: CoSigningMessageProposal) async throws -> SafeMessageDetail {
         let state = try await safe(p.safe).safe
         guard let version = state.safeVersion else { throw CoSigningRefusal.unsupportedVersion(state.version) }
         let message = SafeMessage(safe: state.address, chainID: state.chainID, version: version, content: p.content)

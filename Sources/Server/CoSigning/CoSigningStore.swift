@@ -8,7 +8,7 @@ import Storage
 
 /// A multisig transaction as a client proposes it. Its chain ID and version are not the client's
 /// to say: the server reads them from the chain and puts them in `fields` before hashing.
-public struct ServiceProposal: Sendable, Equatable {
+public struct CoSigningProposal: Sendable, Equatable {
     /// The Safe and the transaction's ten fields.
     public var fields: SafeTx
     /// The hash the client says the fields give (`contractTransactionHash`).
@@ -81,7 +81,7 @@ public struct CoSigningStore: Sendable {
     }
 
     /// Stores a proposal with its signatures, or adds them when it is stored already.
-    func propose(_ p: ServiceProposal) async throws -> SafeTransactionEntry {
+    func propose(_ p: CoSigningProposal) async throws -> SafeTransactionEntry {
         let state = try await safe(p.fields.safe).safe
         guard let version = state.safeVersion else { throw CoSigningRefusal.unsupportedVersion(state.version) }
         var tx = p.fields

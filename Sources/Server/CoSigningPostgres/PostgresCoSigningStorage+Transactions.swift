@@ -20,7 +20,7 @@ extension PostgresCoSigningStorage {
                 VALUES (\(hash), \(String(tx.chainID ?? 0))::numeric, \(tx.safe.checksummed), \(tx.version.rawValue), \(tx.to.checksummed),
                     \(String(tx.value))::numeric, \(Hex.encode(tx.data)), \(Int(tx.operation.rawValue)), \(String(tx.safeTxGas))::numeric,
                     \(String(tx.baseGas))::numeric, \(String(tx.gasPrice))::numeric, \(tx.gasToken.checksummed), \(tx.refundReceiver.checksummed),
-                    \(String(tx.nonce))::numeric, \(SafeTransactionStatus.queued.rawValue), '', \(proposer.checksummed), \(origin), \(at), \(at))
+                    \(String(tx.nonce))::numeric, \(SafeTransactionStatus.queued.rawValue), \(SafeSummary.describe(tx)), \(proposer.checksummed), \(origin), \(at), \(at))
                 ON CONFLICT (safe_tx_hash) DO NOTHING RETURNING 1
                 """, logger: logger).collect().count > 0
             // A row this write inserted is locked by it already and has no signatures yet.

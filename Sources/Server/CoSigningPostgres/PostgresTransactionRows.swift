@@ -40,7 +40,7 @@ enum PostgresTransactionRows {
         let time = Date(timeIntervalSince1970: at)
         return SafeTransactionEntry(transaction: stored, safeTxHash: hash,
                                     storedSignatures: try signatures.map { StoredSignature(try SafeSignature(owner: $0.owner, stored: $0.bytes), addedAt: time) },
-                                    status: .queued, executionHash: nil, summary: "", proposer: proposer, origin: origin, createdAt: time, updatedAt: time)
+                                    status: .queued, executionHash: nil, summary: SafeSummary.describe(tx), proposer: proposer, origin: origin, createdAt: time, updatedAt: time)
     }
 
     /// Which signatures table: a transaction's or a message's.

@@ -125,7 +125,7 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
     public func save(_ tx: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [SafeSignature],
                      at time: Date) async throws(StorageError) -> SafeTransactionEntry {
         let entry = SafeTransactionEntry(transaction: tx, safeTxHash: safeTxHash, signatures: [], status: .queued, executionHash: nil,
-                                         summary: "", proposer: proposer, origin: origin, createdAt: time, updatedAt: time)
+                                         summary: SafeSummary.describe(tx), proposer: proposer, origin: origin, createdAt: time, updatedAt: time)
         return try await write { db in
             let merged = try SafeTransactionRows.merge(confirmations, into: entry, fields: false, at: time, db)
             try ServedEventRows.insert(ServedEvent.transactionWritten(before: merged.before, after: merged.entry, at: time), db)

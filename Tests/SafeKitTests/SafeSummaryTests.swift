@@ -1,5 +1,6 @@
-@testable import Services
 import BigInt
+import EthereumKit
+import SafeKit
 import Testing
 
 /// The summary stored with a Safe transaction, shown in the queue, the history, the review and the dashboard.

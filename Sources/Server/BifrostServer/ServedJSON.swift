@@ -7,7 +7,7 @@ import Services
 
 /// The official Transaction Service's JSON for what a co-signing server holds: camelCase, with
 /// nonces and gas figures as strings in v2 and numbers in v1.
-enum ServiceJSON {
+enum ServedJSON {
     /// A multisig transaction; `confirmed` (Bifrost's own member) says its execution is past the reorganisation depth.
     /// With `execution`, its block, time, executor and cost as the chain recorded them.
     static func transaction(_ s: SafeTransactionEntry, threshold: BigUInt?, confirmed: Bool, v2: Bool, execution: ServedExecution? = nil) -> JSONValue {
@@ -77,7 +77,7 @@ enum ServiceJSON {
     static func date(_ date: Date) -> JSONValue { ServiceWireDate.json(date) }
 }
 
-extension ServiceJSON {
+extension ServedJSON {
     /// A token as the official service describes it (`tokens/{address}/`, a transfer's `tokenInfo`).
     static func token(_ address: Address, _ metadata: TokenMetadata, type: String = "ERC20") -> JSONValue {
         object([("type", .string(type)), ("address", .string(address.checksummed)), ("name", .string(metadata.name)),
