@@ -46,7 +46,7 @@ struct FrontEndNeutralErrorTests {
 
     @Test("no string literal in EthereumKit, SafeKit, Storage, Networking or Services names a flag or a bifrost command")
     func noLiteral() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources").standardized
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/Wallet").standardized
         var scanned = 0
         for module in ["EthereumKit", "SafeKit", "Storage", "Networking", "Services"] {
             let root = sources.appendingPathComponent(module)
