@@ -212,6 +212,9 @@ let package = Package(
         ),
         .executableTarget(name: "bifrost", dependencies: ["BifrostCLI"], path: "Sources/FrontEnds/bifrost", swiftSettings: strictSettings),
         .target(name: "TestSupport", dependencies: ["EthereumKit", "CZlib"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        // The co-signing backends (SQLite, and PostgreSQL when a test server runs) for the suites that run on each.
+        .target(name: "CoSigningTestSupport", dependencies: ["CoSigningStorage", "CoSigningSQLite", "CoSigningPostgres", "Storage"],
+                path: "Tests/CoSigningTestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "EthereumKitTests",
             dependencies: [
@@ -226,7 +229,7 @@ let package = Package(
             name: "StorageTests",
             // The co-signing storages too: one suite holds SQLite and PostgreSQL, and the wallet's
             // database and the server's, to the same rules.
-            dependencies: ["Storage", "CoSigningStorage", "CoSigningSQLite", "CoSigningPostgres", "TestSupport", .product(name: "BigInt", package: "BigInt")],
+            dependencies: ["Storage", "CoSigningStorage", "CoSigningSQLite", "CoSigningPostgres", "CoSigningTestSupport", "TestSupport", .product(name: "BigInt", package: "BigInt")],
             // A database file the 0.1.0 release wrote, for the migration test (Fixtures/README.txt).
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
@@ -292,7 +295,7 @@ let package = Package(
         .testTarget(
             name: "BifrostServerTests",
             dependencies: [
-                "NetworkingTesting", "BifrostServer", "CoSigning", "CoSigningSQLite", "Services", "Networking", "TestSupport",
+                "NetworkingTesting", "BifrostServer", "SafeKit", "CoSigning", "CoSigningSQLite", "CoSigningTestSupport", "Services", "Networking", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -67,17 +67,22 @@ struct ProposalRouteTests {
         let owner = H.keys[0].address
         let other = H.tx(value: 6)
         let cases: [(String, HTTPRequest.Method, String, String?, Int, String)] = [
+            // A proposal's refusals are all 422, as the official view answers them; a rule's under nonFieldErrors.
             ("not JSON", .post, Self.proposals, "{", 400, "body"),
-            ("not an object", .post, Self.proposals, "[]", 400, "body"),
+            ("not an object", .post, Self.proposals, "[]", 422, "body"),
             ("another transaction's hash", .post, Self.proposals,
-             try H.proposal(tx, sender: owner, signature: try H.signed(tx, by: 0), hash: try other.hash()), 422, "contractTransactionHash"),
-            ("a sender who owns nothing", .post, Self.proposals, try H.proposal(tx, sender: H.keys[3].address, signature: try H.signed(tx, by: 3)), 422, "sender"),
-            ("an owner without a signature", .post, Self.proposals, try H.proposal(tx, sender: owner, signature: nil), 422, "signature"),
-            ("an owner with another owner's signature", .post, Self.proposals, try H.proposal(tx, sender: owner, signature: try H.signed(tx, by: 1)), 422, "signature"),
-            ("a used nonce", .post, Self.proposals, try H.proposal(H.tx(nonce: 2), sender: owner, signature: try H.signed(H.tx(nonce: 2), by: 0)), 422, "nonce"),
+             try H.proposal(tx, sender: owner, signature: try H.signed(tx, by: 0), hash: try other.hash()), 422, "nonFieldErrors"),
+            ("a sender who owns nothing", .post, Self.proposals, try H.proposal(tx, sender: H.keys[3].address, signature: try H.signed(tx, by: 3)), 422,
+             "nonFieldErrors"),
+            ("an owner without a signature", .post, Self.proposals, try H.proposal(tx, sender: owner, signature: nil), 422, "nonFieldErrors"),
+            ("an owner with another owner's signature", .post, Self.proposals, try H.proposal(tx, sender: owner, signature: try H.signed(tx, by: 1)), 422,
+             "nonFieldErrors"),
+            ("a used nonce", .post, Self.proposals, try H.proposal(H.tx(nonce: 2), sender: owner, signature: try H.signed(H.tx(nonce: 2), by: 0)), 422,
+             "nonFieldErrors"),
             ("CREATE", .post, Self.proposals, try H.proposal(tx, sender: owner, signature: try H.signed(tx, by: 0), operation: 2), 422, "operation"),
-            ("a value that is not a number", .post, Self.proposals, #"{"to": "\#(owner.checksummed)", "value": "abc", "operation": 0, "nonce": 3}"#, 400, "value"),
-            ("a bad Safe address in the path", .post, "/api/v2/safes/0x12/multisig-transactions/", "{}", 400, "address"),
+            ("a value that is not a number", .post, Self.proposals,
+             try H.proposal(tx, sender: owner, signature: nil).replacingOccurrences(of: #""value": "5""#, with: #""value": "abc""#), 422, "value"),
+            ("a bad Safe address in the path", .post, "/api/v2/safes/0x12/multisig-transactions/", "{}", 422, "address"),
             ("an unknown transaction", .get, "/api/v2/multisig-transactions/0x\(String(repeating: "ab", count: 32))/", nil, 404, "safeTxHash"),
             ("a short hash", .get, "/api/v2/multisig-transactions/0x12/", nil, 400, "safeTxHash"),
             ("a confirmation without a signature", .post, "/api/v1/multisig-transactions/\(hash)/confirmations/", "{}", 400, "signature"),
@@ -94,11 +99,19 @@ struct ProposalRouteTests {
         }
         #expect(try await server.send(.get, "/api/v2/multisig-transactions/\(hash)/").status == 404, "none of them stored anything")
 
+        // Every missing member is named at once, in the official serializer's order.
+        let empty = try await server.send(.post, Self.proposals, "{}")
+        #expect(empty.status == 422 && empty.json.objectValue?.map(\.key) == ServiceWireProposal.requiredFields)
+        #expect(empty.json["sender"]?.arrayValue == [.string("This field is required.")])
+
         // A confirmation by someone who owns nothing, of a stored transaction.
         #expect(try await server.send(.post, Self.proposals, try H.proposal(tx, sender: owner, signature: try H.signed(tx, by: 0))).status == 201)
         let stranger = try await server.send(.post, "/api/v1/multisig-transactions/\(hash)/confirmations/",
                                              #"{"signature": "\#(Hex.encode(try H.signed(tx, by: 3)))"}"#)
-        #expect(stranger.status == 422 && stranger.json["signature"] != nil)
+        #expect(stranger.status == 400 && stranger.json["signature"] != nil, "the official confirmation view's 400, under signature")
+        let unknown = try await server.send(.post, "/api/v1/multisig-transactions/0x\(String(repeating: "cd", count: 32))/confirmations/",
+                                            #"{"signature": "\#(Hex.encode(try H.signed(tx, by: 1)))"}"#)
+        #expect(unknown.status == 404 && unknown.json["detail"]?.stringValue?.isEmpty == false, "\(unknown.json)")
         #expect(try await server.send(.get, "/api/v2/multisig-transactions/\(hash)/").json["confirmations"]?.arrayValue?.count == 1)
     }
 }

@@ -2,6 +2,7 @@
 import BigInt
 import CoSigning
 import Foundation
+import Hummingbird
 import Networking
 import Services
 import Testing
@@ -55,8 +56,35 @@ struct RefusalFieldTests {
 
     @Test("each kind of field error says its own status")
     func statuses() {
-        let expected: [(FieldError.Kind, Int)] = [(.malformed, 400), (.refused, 422), (.notFound, 404), (.unauthorized, 401), (.tooLarge, 413)]
+        let expected: [(FieldError.Kind, Int)] = [(.malformed, 400), (.unparsable, 400), (.refused, 422), (.notFound, 404), (.unauthorized, 401),
+                                                  (.tooLarge, 413)]
         for (kind, code) in expected { #expect(Int(FieldError(kind, field: "f", "r").status.code) == code, "\(kind)") }
+    }
+
+    @Test("each endpoint's style answers as the official view does: proposals 422, confirmations 400 under signature, messages and delegates 400 with a rule under nonFieldErrors")
+    func styles() {
+        let rule = FieldError(CoSigningRefusal.signedTwice(Self.a))
+        let field = FieldError(.malformed, field: "value", "not a number")
+        func text(_ answer: (status: Hummingbird.HTTPResponse.Status, json: JSONValue)) -> String { "\(answer.status.code) \(JSONWriter.write(answer.json))" }
+        let reason = CoSigningRefusal.signedTwice(Self.a).description
+        let expected: [(RefusalStyle, FieldError, String)] = [
+            (.plain, rule, "422 {\"signature\":[\"\(reason)\"]}"),
+            (.proposal, rule, "422 {\"nonFieldErrors\":[\"\(reason)\"]}"),
+            (.confirmation, rule, "400 {\"signature\":[\"\(reason)\"]}"),
+            (.submission, rule, "400 {\"nonFieldErrors\":[\"\(reason)\"]}"),
+            (.plain, field, "400 {\"value\":[\"not a number\"]}"),
+            (.proposal, field, "422 {\"value\":[\"not a number\"]}"),
+            (.submission, field, "400 {\"value\":[\"not a number\"]}"),
+            (.proposal, FieldError(.unparsable, field: "body", "not JSON"), "400 {\"body\":[\"not JSON\"]}"),
+            (.confirmation, FieldError(.notFound, field: "safeTxHash", "none"), "404 {\"detail\":\"none\"}"),
+            (.proposal, FieldError(.unauthorized, field: "Authorization", "no key"), "401 {\"Authorization\":[\"no key\"]}"),
+        ]
+        for (style, error, answer) in expected { #expect(text(error.answer(as: style)) == answer, "\(style)") }
+        // Every missing field at once, in the order given.
+        let missing = FieldError.missing(["to", "nonce", "sender"])
+        #expect(missing.map { text($0.answer(as: .proposal)) }
+                == #"422 {"to":["This field is required."],"nonce":["This field is required."],"sender":["This field is required."]}"#)
+        #expect(FieldError.missing([]) == nil)
     }
 
     @Test("the storage's failures are 503, the node's 502, anything else 422, each with a detail")

@@ -1,7 +1,7 @@
 import BifrostServer
 import BigInt
 import CoSigning
-import CoSigningSQLite
+import CoSigningTestSupport
 import Foundation
 import Hummingbird
 import Logging
@@ -26,13 +26,18 @@ struct ServerHarness: Sendable {
     let responder: any HTTPResponder<BasicRequestContext>
     let home: URL
 
-    /// A server with `settings` (write keys, CORS) over a fresh in-memory store, made as `bifrost serve` makes it.
-    static func make(settings: ServeSettings = ServeSettings(port: 0, followEvery: nil)) async throws -> ServerHarness {
+    /// The 2-of-3 Safe the mock node answers for, at nonce 3.
+    static var node: MockSafeNode { MockSafeNode(chainID: chainID, owners: keys.prefix(3).map(\.address), threshold: 2, nonce: 3) }
+
+    /// A server with `settings` (write keys, CORS) over a fresh store of `backend` (SQLite in
+    /// memory by default), for the Safe `safe` describes, made as `bifrost serve` makes it.
+    static func make(settings: ServeSettings = ServeSettings(port: 0, followEvery: nil), backend: CoSigningBackend = .sqlite,
+                     safe: MockSafeNode = node) async throws -> ServerHarness {
         let node = MockNetwork()
-        node.serve(MockSafeNode(chainID: chainID, owners: keys.prefix(3).map(\.address), threshold: 2, nonce: 3))
+        node.serve(safe)
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-serve-unit-\(UUID().uuidString)")
         let services = try AppServices.open(home: BifrostHome(url: home), lightKDF: true, http: node)
-        let store = CoSigningStore(storage: try SQLiteCoSigningStorage(), chain: try await services.connect(ChainSelection(rpcURL: "http://node.invalid")))
+        let store = CoSigningStore(storage: try await backend.makeStorage(), chain: try await services.connect(ChainSelection(rpcURL: "http://node.invalid")))
         _ = try await store.dispatch(ServedChainID())
         return ServerHarness(responder: CoSigningServer.responder(store: store, settings: settings), home: home)
     }

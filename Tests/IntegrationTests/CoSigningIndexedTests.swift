@@ -165,7 +165,8 @@ extension OnDevnet {
 
             let page = try await server.send("GET", "\(base)/all-transactions/?limit=2&offset=2")
             #expect(page.json["results"]?.arrayValue == Array(items[2...3]) && page.json["count"] == .number("5"), "\(page.json)")
-            #expect(page.json["next"]?.stringValue?.contains("offset=4") == true && page.json["previous"]?.stringValue?.contains("offset=0") == true)
+            #expect(page.json["next"]?.stringValue?.hasSuffix("/all-transactions/?limit=2&offset=4") == true, "\(page.json["next"] ?? .null)")
+            #expect(page.json["previous"]?.stringValue?.hasSuffix("/all-transactions/?limit=2") == true, "the first page has no offset, as the official links")
             #expect(try await server.send("GET", "/api/v1/safes/0x12/transfers/").status == 400)
             #expect(try await server.send("GET", "/api/v1/safes/\(devnet.accounts[8].address.checksummed)/all-transactions/").status == 404)
         }

@@ -1,5 +1,6 @@
 import BigInt
 import CoSigningStorage
+import CoSigningTestSupport
 import EthereumKit
 import Foundation
 import SafeKit

@@ -1,4 +1,5 @@
 import BigInt
+import CoSigningTestSupport
 import EthereumKit
 import Foundation
 import SafeKit

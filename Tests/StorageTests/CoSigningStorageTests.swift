@@ -1,6 +1,7 @@
 import BigInt
 @testable import CoSigningSQLite
 import CoSigningStorage
+import CoSigningTestSupport
 import EthereumKit
 import Foundation
 import SafeKit

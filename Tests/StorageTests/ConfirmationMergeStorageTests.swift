@@ -1,5 +1,6 @@
 import BigInt
 @testable import CoSigningSQLite
+import CoSigningTestSupport
 import EthereumKit
 import Foundation
 import SafeKit

@@ -1,5 +1,6 @@
 @testable import CoSigningSQLite
 import CoSigningStorage
+import CoSigningTestSupport
 import Foundation
 import GRDB
 import PostgresNIO

@@ -2,6 +2,7 @@ import BigInt
 @testable import CoSigningPostgres
 @testable import CoSigningSQLite
 import CoSigningStorage
+import CoSigningTestSupport
 import EthereumKit
 import Foundation
 import Logging

@@ -35,7 +35,7 @@ struct CoSigningRoutes: Sendable {
                 try await self.run { try await self.list(request, context, v2: v2) }
             }
             router.post("/api/\(version)/safes/:address/multisig-transactions") { request, context in
-                try await self.run { try await self.propose(request, context) }
+                try await self.run(as: .proposal) { try await self.propose(request, context) }
             }
             router.get("/api/\(version)/multisig-transactions/:hash") { _, context in
                 try await self.run { try await self.transaction(context, v2: v2) }
@@ -54,7 +54,7 @@ struct CoSigningRoutes: Sendable {
         addTransfers(to: router)
         router.post("/api/v1/data-decoder") { request, _ in try await self.run { try await self.decodeData(request) } }
         router.post("/api/v1/multisig-transactions/:hash/confirmations") { request, context in
-            try await self.run { try await self.confirm(request, context) }
+            try await self.run(as: .confirmation) { try await self.confirm(request, context) }
         }
     }
 
@@ -67,8 +67,8 @@ struct CoSigningRoutes: Sendable {
     }
 
     private func safe(_ context: BasicRequestContext) async throws -> Response {
-        let state = try await store.dispatch(ServedSafeState(address: try Self.address(context, "address")))
-        return Self.json(.ok, ServedJSON.safe(state))
+        let description = try await store.dispatch(DescribeServedSafe(address: try Self.address(context, "address")))
+        return Self.json(.ok, ServedJSON.safe(description))
     }
 
     private func propose(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -111,9 +111,10 @@ struct CoSigningRoutes: Sendable {
         var query = ServedTransactionQuery(chainID: state.safe.chainID, safe: safe)
         if let text = q.get("executed") { query.executed = try Self.bool(text, field: "executed") }
         if let text = q.get("safe_tx_hash") { query.safeTxHash = try RequestFields.hashText(text, field: "safe_tx_hash") }
-        // Every stored transaction is trusted: its proposer and signatures were checked on the way in,
-        // so asking for the untrusted ones finds none.
-        let onlyUntrusted = try q.get("trusted").map { (text: String) throws(FieldError) in try !Self.bool(text, field: "trusted") } ?? false
+        // Every stored transaction is trusted: its proposer and signatures were checked on the way in.
+        // `trusted=true` (the default) keeps the trusted ones and `trusted=false` filters nothing, as
+        // the official service reads it, so either lists them all; the value is still checked.
+        if let text = q.get("trusted") { _ = try Self.bool(text, field: "trusted") }
         let bounds: [(String, (BigUInt) -> ServedTransactionQuery.NonceBound)] = [
             ("nonce", { .equal($0) }), ("nonce__gte", { .atLeast($0) }), ("nonce__gt", { .above($0) }),
             ("nonce__lte", { .atMost($0) }), ("nonce__lt", { .below($0) }),
@@ -130,12 +131,12 @@ struct CoSigningRoutes: Sendable {
             query.descending = descending
         }
         (query.limit, query.offset) = try Self.window(request)
-        if onlyUntrusted { return paged(request, count: 0, limit: query.limit, offset: query.offset, results: []) }
         let (count, page) = try await store.dispatch(ListServedTransactions(query))
+        let nonces = try await store.dispatch(CountServedNonces(chainID: state.safe.chainID, safe: safe))
         let final = try await store.dispatch(ServedFinality(page, reorgDepth: reorgDepth))
         return paged(request, count: count, limit: query.limit, offset: query.offset, results: page.map {
             ServedJSON.transaction($0, threshold: state.safe.threshold, confirmed: final.contains($0.safeTxHash), v2: v2)
-        })
+        }, countUniqueNonce: nonces)
     }
 
     /// `limit` (default 100, 1 to 200) and `offset` from the query.
@@ -147,24 +148,33 @@ struct CoSigningRoutes: Sendable {
     }
 
     /// A page of `results` with absolute links to the pages before and after it.
-    func paged(_ request: Request, count: Int, limit: Int, offset: Int, results: [JSONValue]) -> Response {
+    func paged(_ request: Request, count: Int, limit: Int, offset: Int, results: [JSONValue], countUniqueNonce: Int? = nil) -> Response {
         let next = offset + limit < count ? pageURL(request, offset: offset + limit, limit: limit) : nil
-        let previous = offset > 0 ? pageURL(request, offset: max(offset - limit, 0), limit: limit) : nil
-        return Self.json(.ok, ServedJSON.page(count: count, next: next, previous: previous, results: results))
+        let previous = offset > 0 ? pageURL(request, offset: offset - limit, limit: limit) : nil
+        return Self.json(.ok, ServedJSON.page(count: count, next: next, previous: previous, results: results, countUniqueNonce: countUniqueNonce))
     }
 
-    /// The same listing at another offset, as an absolute URL under the server's own address.
+    /// The same listing at another offset, as an absolute URL under the server's own address, as
+    /// the official service writes it: the path's trailing slash kept, the parameters sorted, and
+    /// no `offset` for the first page.
     func pageURL(_ request: Request, offset: Int, limit: Int) -> String {
         var items = request.uri.queryParameters.filter { $0.key != "offset" && $0.key != "limit" }
             .map { "\(PercentEncoding.component($0.key))=\(PercentEncoding.component($0.value))" }
-        items += ["limit=\(limit)", "offset=\(offset)"]
-        return "\(links.base)\(request.uri.path)?\(items.sorted().joined(separator: "&"))"
+        items.append("limit=\(limit)")
+        if offset > 0 { items.append("offset=\(offset)") }
+        let path = request.uri.path.hasSuffix("/") ? request.uri.path : request.uri.path + "/"
+        return "\(links.base)\(path)?\(items.sorted().joined(separator: "&"))"
     }
 
-    /// Runs a handler, answering an error as it says it is answered (`ServedError`); Hummingbird's
-    /// own errors go on to Hummingbird.
-    func run(_ body: () async throws -> Response) async throws -> Response {
+    /// Runs a handler, answering an error as it says it is answered (`ServedError`), and a refusal
+    /// as the endpoint's `style` answers it; Hummingbird's own errors go on to Hummingbird.
+    func run(as style: RefusalStyle = .plain, _ body: () async throws -> Response) async throws -> Response {
         do { return try await body() } catch let error as HTTPError { throw error } catch {
+            let refusal = (error as? FieldError) ?? (error as? CoSigningRefusal).map(FieldError.init)
+            if let refusal, style != .plain {
+                let (status, json) = refusal.answer(as: style)
+                return Self.json(status, json)
+            }
             let served = error as? any ServedError ?? UnservedRequest(error: error)
             // Counted apart: the database, not the client, failed these.
             if served is StorageError { metrics.storageFailed() }

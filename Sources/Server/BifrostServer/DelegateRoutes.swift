@@ -10,8 +10,8 @@ import Services
 extension CoSigningRoutes {
     func addDelegates(to router: Router<BasicRequestContext>) {
         router.get("/api/v2/delegates") { request, _ in try await self.run { try await self.delegates(request) } }
-        router.post("/api/v2/delegates") { request, _ in try await self.run { try await self.addDelegate(request) } }
-        router.delete("/api/v2/delegates/:delegate") { request, context in try await self.run { try await self.removeDelegate(request, context) } }
+        router.post("/api/v2/delegates") { request, _ in try await self.run(as: .submission) { try await self.addDelegate(request) } }
+        router.delete("/api/v2/delegates/:delegate") { request, context in try await self.run(as: .submission) { try await self.removeDelegate(request, context) } }
     }
 
     func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

@@ -8,9 +8,9 @@ import Services
 extension CoSigningRoutes {
     func addMessages(to router: Router<BasicRequestContext>) {
         router.get("/api/v1/safes/:address/messages") { request, context in try await self.run { try await self.messages(request, context) } }
-        router.post("/api/v1/safes/:address/messages") { request, context in try await self.run { try await self.proposeMessage(request, context) } }
+        router.post("/api/v1/safes/:address/messages") { request, context in try await self.run(as: .submission) { try await self.proposeMessage(request, context) } }
         router.get("/api/v1/messages/:hash") { _, context in try await self.run { try await self.message(context) } }
-        router.post("/api/v1/messages/:hash/signatures") { request, context in try await self.run { try await self.signMessage(request, context) } }
+        router.post("/api/v1/messages/:hash/signatures") { request, context in try await self.run(as: .submission) { try await self.signMessage(request, context) } }
     }
 
     private func proposeMessage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

@@ -27,6 +27,7 @@ extension FieldError {
         case .delegateQueryUnbounded: (.malformed, "safe")
         }
         self.init(kind, field: field, refusal.description)
+        isRule = kind == .refused
     }
 }
 

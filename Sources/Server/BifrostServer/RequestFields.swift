@@ -13,7 +13,7 @@ struct RequestFields {
 
     init(_ body: [UInt8]) throws(FieldError) {
         let json: JSONValue
-        do { json = try JSONParser.parse(body) } catch { throw FieldError(.malformed, field: "body", "not JSON: \(error.description)") }
+        do { json = try JSONParser.parse(body) } catch { throw FieldError(.unparsable, field: "body", "not JSON: \(error.description)") }
         fields = try Self.read { () throws(ServiceWireError) in try ServiceWireFields(json) }
     }
 
@@ -58,6 +58,7 @@ struct RequestFields {
 
     /// The proposal of `safe` in this body, read by the wire codec the client writes it with.
     func proposal(safe: Address) throws(FieldError) -> CoSigningProposal {
+        if let missing = FieldError.missing(ServiceWireProposal.requiredFields.filter { json[$0] == nil }) { throw missing }
         let wire = try Self.read { () throws(ServiceWireError) in try ServiceWireProposal(json: json, safe: safe) }
         if let named = wire.safe, named != safe { throw FieldError(.refused, field: "safe", "the body names another Safe than the path") }
         // The chain ID and version are placeholders: the store puts the chain's in. CREATE is

@@ -32,7 +32,7 @@ extension ServedError {
 extension FieldError: ServedError {
     var status: HTTPResponse.Status {
         switch kind {
-        case .malformed: .badRequest
+        case .malformed, .unparsable: .badRequest
         case .refused: .unprocessableContent
         case .notFound: .notFound
         case .unauthorized: .unauthorized

@@ -47,10 +47,11 @@ enum ServedJSON {
                                   preparedSignature: d.finalSignature, origin: e.origin, created: e.createdAt, modified: e.updatedAt).json
     }
 
-    static func safe(_ state: SafeState) -> JSONValue {
-        let s = state.safe
-        return ServiceWireSafe(address: s.address, nonce: s.nonce, threshold: s.threshold, owners: s.owners, masterCopy: nil, modules: s.modules,
-                               fallbackHandler: s.fallbackHandler, guardAddress: s.guardAddress, version: s.version).json
+    static func safe(_ d: ServedSafeDescription) -> JSONValue {
+        let s = d.state.safe
+        return ServiceWireSafe(address: s.address, nonce: s.nonce, threshold: s.threshold, owners: s.owners, masterCopy: d.masterCopy, modules: s.modules,
+                               fallbackHandler: s.fallbackHandler, guardAddress: s.guardAddress, moduleGuard: d.state.moduleGuard,
+                               version: d.version).json
     }
 
     /// A served Safe as last read, in the v2 owners listing.
@@ -65,12 +66,12 @@ enum ServedJSON {
     }
 
     /// `{"count", "next", "previous", "results"}`, the official pages.
-    static func page(count: Int, next: String?, previous: String?, results: [JSONValue]) -> JSONValue {
-        ServiceWirePage(count: count, next: next, previous: previous, results: results).json
+    static func page(count: Int, next: String?, previous: String?, results: [JSONValue], countUniqueNonce: Int? = nil) -> JSONValue {
+        ServiceWirePage(count: count, next: next, previous: previous, results: results, countUniqueNonce: countUniqueNonce).json
     }
 
     /// A refusal as Django REST Framework words one: the field, then its messages.
-    static func error(_ e: FieldError) -> JSONValue { object([(e.field, .array([.string(e.reason)]))]) }
+    static func error(_ e: FieldError) -> JSONValue { object(e.all.map { ($0.field, .array([.string($0.reason)])) }) }
 
     static func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
 

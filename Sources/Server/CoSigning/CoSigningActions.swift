@@ -61,6 +61,14 @@ public struct ServedTransactionLookup: CoSigningAction {
     public func perform(on store: CoSigningStore) async throws -> SafeTransactionEntry { try await store.transaction(safeTxHash) }
 }
 
+/// How many nonces a Safe's served transactions use, whatever a listing filters.
+public struct CountServedNonces: CoSigningAction {
+    public let chainID: BigUInt
+    public let safe: Address
+    public init(chainID: BigUInt, safe: Address) { (self.chainID, self.safe) = (chainID, safe) }
+    public func perform(on store: CoSigningStore) async throws -> Int { try await store.storage.uniqueNonces(chainID: chainID, safe: safe) }
+}
+
 /// One page of a Safe's transactions, and how many match in all.
 public struct ListServedTransactions: CoSigningAction {
     public let query: ServedTransactionQuery

@@ -93,6 +93,18 @@ extension PostgresCoSigningStorage {
         }
     }
 
+    public func uniqueNonces(chainID: BigUInt, safe: Address) async throws(StorageError) -> Int {
+        let query: PostgresQuery = """
+            SELECT count(DISTINCT nonce) FROM safe_transaction WHERE chain_id = \(String(chainID))::numeric AND safe = \(safe.checksummed)
+            """
+        let logger = logger
+        return try await read("count nonces") { connection in
+            var count = 0
+            for try await row in try await connection.query(query, logger: logger).decode(Int.self) { count = row }
+            return count
+        }
+    }
+
     public func delete(_ safeTxHash: [UInt8], at time: Date) async throws(StorageError) -> Bool {
         let hash = Hex.encode(safeTxHash), logger = logger
         return try await write("delete \(hash)") { connection in

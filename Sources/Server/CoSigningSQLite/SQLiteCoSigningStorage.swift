@@ -177,6 +177,13 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         }
     }
 
+    public func uniqueNonces(chainID: BigUInt, safe: Address) async throws(StorageError) -> Int {
+        let arguments: StatementArguments = [String(chainID), safe.checksummed]
+        return try await read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT nonce) FROM safeTransaction WHERE chainId = ? AND safe = ?", arguments: arguments) ?? 0
+        }
+    }
+
     /// A nonce as 78 digits, zero-padded: text that sorts as the number does, up to 2^256 (the
     /// v3 schema's key; v4 stores nonces as the wallet does).
     static func nonceKey(_ nonce: BigUInt) -> String {

@@ -73,6 +73,8 @@ public protocol CoSigningStorage: Sendable {
     func transaction(_ safeTxHash: [UInt8]) async throws(StorageError) -> SafeTransactionEntry?
     /// One page of `query`'s transactions and how many match in all.
     func transactions(_ query: ServedTransactionQuery) async throws(StorageError) -> (count: Int, page: [SafeTransactionEntry])
+    /// How many distinct nonces the Safe's stored transactions use (the lists' `countUniqueNonce`).
+    func uniqueNonces(chainID: BigUInt, safe: Address) async throws(StorageError) -> Int
     /// Removes a pending transaction; false when there was none.
     func delete(_ safeTxHash: [UInt8], at time: Date) async throws(StorageError) -> Bool
 

@@ -17,6 +17,8 @@ public struct MockSafeNode: Sendable {
     public var modules: [Address]
     public var fallbackHandler: Address
     public var guardAddress: Address
+    /// The module guard (Safe 1.5.0); the zero address when none.
+    public var moduleGuard: Address = .zero
     /// Storage slot 0: the contract the proxy runs.
     public var singleton: Address
     public var balance: BigUInt
@@ -55,6 +57,7 @@ extension MockNetwork {
             let slot = (try? [UInt8](hex: params.count > 1 ? params[1].stringValue ?? "" : "")) ?? []
             let holder = switch slot {
             case SafeContract.guardSlot: safe.guardAddress
+            case SafeContract.moduleGuardSlot: safe.moduleGuard
             case SafeContract.fallbackHandlerSlot: safe.fallbackHandler
             case [UInt8](repeating: 0, count: 32): safe.singleton
             default: Address.zero

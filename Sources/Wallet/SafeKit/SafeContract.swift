@@ -27,6 +27,9 @@ public enum SafeContract {
     public static let fallbackHandlerSlot = Keccak256.hash(Array("fallback_manager.handler.address".utf8))
     /// Storage slot of the transaction guard: `keccak256("guard_manager.guard.address")`.
     public static let guardSlot = Keccak256.hash(Array("guard_manager.guard.address".utf8))
+    /// Storage slot of the module guard (1.5.0): `keccak256("module_manager.module_guard.address")`;
+    /// empty, so the zero address, on older Safes.
+    public static let moduleGuardSlot = Keccak256.hash(Array("module_manager.module_guard.address".utf8))
 
     /// `nonce()`.
     public static let nonce: [UInt8] = try! signature("nonce()").encodeCall([])

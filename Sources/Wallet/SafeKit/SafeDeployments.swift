@@ -45,6 +45,19 @@ public enum SafeDeployments {
         }
     }
 
+    /// The release a Safe running `singleton` is, as the official Transaction Service reports it:
+    /// `1.4.1`, or `1.4.1+L2` for an L2 singleton, from the canonical deployments and a chain's own
+    /// (`known`); nil for a singleton neither lists, whose Safe reports its own `VERSION()`.
+    public static func release(ofSingleton singleton: Address, known: [SafeVersion: SafeContractSet] = [:]) -> String? {
+        for version in SafeVersion.allCases.reversed() {
+            for set in [known[version], canonical(version)].compactMap({ $0 }) {
+                if set.safeL2Singleton == singleton { return version.rawValue + "+L2" }
+                if set.safeSingleton == singleton { return version.rawValue }
+            }
+        }
+        return nil
+    }
+
     /// The official SafeMigration contracts by the release they migrate to: a Safe delegatecalls
     /// one to move its own singleton (and fallback handler) to that release.
     public static let safeMigrations: [SafeVersion: Address] = [

@@ -14,18 +14,21 @@ public struct SafeState: Sendable, Equatable {
     public let contractOwners: [Address]
     /// Storage slot 0: the contract the Safe's proxy runs.
     public let singleton: Address?
+    /// The module guard (Safe 1.5.0), the zero address when none or on an older Safe; nil when not read.
+    public let moduleGuard: Address?
     /// What is off about the Safe's own setup (a singleton, fallback handler or guard that is not
     /// a known release); read by `SafeInfoQuery` and `SafeHomeQuery`, empty elsewhere.
     public let risks: [SafeRisk]
 
     /// A SafeState value.
     public init(safe: Safe, balance: EtherAmount, tokens: [TokenBalance], contractOwners: [Address] = [], singleton: Address? = nil,
-                risks: [SafeRisk] = []) {
+                moduleGuard: Address? = nil, risks: [SafeRisk] = []) {
         self.safe = safe
         self.balance = balance
         self.tokens = tokens
         self.contractOwners = contractOwners
         self.singleton = singleton
+        self.moduleGuard = moduleGuard
         self.risks = risks
     }
 
@@ -35,19 +38,19 @@ public struct SafeState: Sendable, Equatable {
             SafeRiskCheck.setupRisks(singleton: $0, fallbackHandler: safe.fallbackHandler, guardAddress: safe.guardAddress, names: names)
         } ?? []
         return SafeState(safe: safe, balance: balance, tokens: tokens, contractOwners: contractOwners ?? self.contractOwners,
-                         singleton: singleton, risks: risks)
+                         singleton: singleton, moduleGuard: moduleGuard, risks: risks)
     }
 }
 
 /// Reads everything about a Safe in one JSON-RPC batch: chain ID, code, version, owners,
-/// threshold, nonce, modules, fallback handler, guard and singleton slots, and the ether and token balances.
+/// threshold, nonce, modules, fallback handler, guard, module guard and singleton slots, and the ether and token balances.
 /// A call that reverts, or answers what no Safe would, means "not a Safe"; any other node error is
 /// reported as the node's error.
 package enum SafeReader {
     /// The Safe's part of a batch, each read typed.
     struct Slots {
         let chainID: RPCBatchSlot<BigUInt>
-        let code, version, owners, threshold, nonce, modules, fallbackHandler, guardAddress, singleton: RPCBatchSlot<[UInt8]>
+        let code, version, owners, threshold, nonce, modules, fallbackHandler, guardAddress, moduleGuard, singleton: RPCBatchSlot<[UInt8]>
 
         init(_ address: Address, in batch: inout RPCBatch) {
             let r = EthereumRemote.Requests.self
@@ -61,6 +64,7 @@ package enum SafeReader {
             modules = batch.add(call(SafeContract.modulesPage()))
             fallbackHandler = batch.add(r.storage(at: address, slot: SafeContract.fallbackHandlerSlot))
             guardAddress = batch.add(r.storage(at: address, slot: SafeContract.guardSlot))
+            moduleGuard = batch.add(r.storage(at: address, slot: SafeContract.moduleGuardSlot))
             singleton = batch.add(r.storage(at: address, slot: [UInt8](repeating: 0, count: 32)))
         }
     }
@@ -111,6 +115,8 @@ package enum SafeReader {
             updatedAt: now)
         let (wei, tokenBalances) = try query.decode(balanceSlots, from: answers)
         let singleton = (try? answers.get(slots.singleton)).map(SafeContract.addressInSlot)
-        return (SafeState(safe: safe, balance: EtherAmount(wei: wei), tokens: tokenBalances, singleton: singleton), added, answers)
+        let moduleGuard = (try? answers.get(slots.moduleGuard)).map(SafeContract.addressInSlot)
+        return (SafeState(safe: safe, balance: EtherAmount(wei: wei), tokens: tokenBalances, singleton: singleton, moduleGuard: moduleGuard),
+                added, answers)
     }
 }

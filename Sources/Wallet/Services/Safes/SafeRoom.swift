@@ -44,7 +44,7 @@ extension SafeRoom {
         let safe = read.safe.named(name ?? known?.name)
         // Writing an unchanged Safe would wake every observer of the home (pages, lists) for nothing.
         if known.map({ !$0.sameState(as: safe) }) ?? follow { try await storage.save(safe) }
-        return (SafeState(safe: safe, balance: read.balance, tokens: read.tokens, singleton: read.singleton), added, answers)
+        return (SafeState(safe: safe, balance: read.balance, tokens: read.tokens, singleton: read.singleton, moduleGuard: read.moduleGuard), added, answers)
     }
 
     /// A stored transaction, or a clear error.

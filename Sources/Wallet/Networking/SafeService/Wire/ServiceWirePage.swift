@@ -6,13 +6,17 @@ public struct ServiceWirePage: Sendable, Equatable {
     public var next: String?
     public var previous: String?
     public var results: [JSONValue]
+    /// On the multisig-transactions lists only: how many nonces the Safe's transactions use, all
+    /// filters but `trusted` aside; written after `results`, as the official service adds it.
+    public var countUniqueNonce: Int?
 
     /// A page.
-    public init(count: Int, next: String?, previous: String?, results: [JSONValue]) {
+    public init(count: Int, next: String?, previous: String?, results: [JSONValue], countUniqueNonce: Int? = nil) {
         self.count = count
         self.next = next
         self.previous = previous
         self.results = results
+        self.countUniqueNonce = countUniqueNonce
     }
 
     /// Reads a page; its results are left to their own type.
@@ -23,10 +27,12 @@ public struct ServiceWirePage: Sendable, Equatable {
         next = try f.string("next")
         previous = try f.string("previous")
         self.results = results
+        countUniqueNonce = json["countUniqueNonce"] == nil ? nil : Int(clamping: try f.number("countUniqueNonce"))
     }
 
     public var json: JSONValue {
         .members([("count", .number(String(count))), ("next", next.map(JSONValue.string) ?? .null),
-                  ("previous", previous.map(JSONValue.string) ?? .null), ("results", .array(results))])
+                  ("previous", previous.map(JSONValue.string) ?? .null), ("results", .array(results))]
+                 + (countUniqueNonce.map { [("countUniqueNonce", JSONValue.number(String($0)))] } ?? []))
     }
 }

@@ -15,6 +15,9 @@ public struct ServiceWireProposal: Sendable, Equatable {
     public var signature: [UInt8]?
     public var origin: String?
 
+    /// The members the official service requires, in its serializer's order; the rest have defaults.
+    public static let requiredFields = ["to", "value", "operation", "safeTxGas", "baseGas", "gasPrice", "nonce", "contractTransactionHash", "sender"]
+
     /// A proposal of `tx` by `sender` with `signature`.
     public init(_ tx: SafeTx, safeTxHash: [UInt8], sender: Address, signature: [UInt8]?, origin: String?) {
         safe = tx.safe

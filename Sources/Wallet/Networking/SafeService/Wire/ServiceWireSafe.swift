@@ -11,11 +11,13 @@ public struct ServiceWireSafe: Sendable, Equatable {
     public var modules: [Address]
     public var fallbackHandler: Address?
     public var guardAddress: Address?
+    /// The module guard (Safe 1.5.0; the official service names it from v5.41).
+    public var moduleGuard: Address?
     public var version: String?
 
     /// A Safe's description.
     public init(address: Address, nonce: BigUInt, threshold: BigUInt, owners: [Address], masterCopy: Address?, modules: [Address],
-                fallbackHandler: Address?, guardAddress: Address?, version: String?) {
+                fallbackHandler: Address?, guardAddress: Address?, moduleGuard: Address? = nil, version: String?) {
         self.address = address
         self.nonce = nonce
         self.threshold = threshold
@@ -24,6 +26,7 @@ public struct ServiceWireSafe: Sendable, Equatable {
         self.modules = modules
         self.fallbackHandler = fallbackHandler
         self.guardAddress = guardAddress
+        self.moduleGuard = moduleGuard
         self.version = version
     }
 
@@ -37,14 +40,16 @@ public struct ServiceWireSafe: Sendable, Equatable {
         modules = try f.addresses("modules")
         fallbackHandler = try f.optionalAddress("fallbackHandler")
         guardAddress = try f.optionalAddress("guard")
+        moduleGuard = try f.optionalAddress("moduleGuard")
         version = try f.string("version")
     }
 
+    /// The official order and types; an unset singleton, handler or guard is the zero address, never null.
     public var json: JSONValue {
-        .members([("address", .string(address.checksummed)), ("nonce", .string(String(nonce))), ("threshold", .number(String(threshold))),
-                  ("owners", .array(owners.map { .string($0.checksummed) })), ("masterCopy", masterCopy.map { .string($0.checksummed) } ?? .null),
-                  ("modules", .array(modules.map { .string($0.checksummed) })),
-                  ("fallbackHandler", fallbackHandler.map { .string($0.checksummed) } ?? .null),
-                  ("guard", guardAddress.map { .string($0.checksummed) } ?? .null), ("version", version.map(JSONValue.string) ?? .null)])
+        func orZero(_ a: Address?) -> JSONValue { .string((a ?? .zero).checksummed) }
+        return .members([("address", .string(address.checksummed)), ("nonce", .string(String(nonce))), ("threshold", .number(String(threshold))),
+                         ("owners", .array(owners.map { .string($0.checksummed) })), ("masterCopy", orZero(masterCopy)),
+                         ("modules", .array(modules.map { .string($0.checksummed) })), ("fallbackHandler", orZero(fallbackHandler)),
+                         ("guard", orZero(guardAddress)), ("moduleGuard", orZero(moduleGuard)), ("version", version.map(JSONValue.string) ?? .null)])
     }
 }
