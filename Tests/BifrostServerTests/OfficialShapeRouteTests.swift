@@ -89,4 +89,27 @@ struct OfficialShapeRouteTests {
             #expect(noSlash.json["next"] == .string("http://127.0.0.1\(path)?limit=2&offset=2"), "the slash is the official path's, however it was asked")
         }
     }
+
+    @Test("a transaction's confirmations: a page in the order they came, each as the transaction lists it; a confirmation answers with what was posted",
+          arguments: CoSigningBackend.available)
+    func confirmations(_ backend: CoSigningBackend) async throws {
+        let server = try await H.make(backend: backend)
+        defer { server.remove() }
+        let tx = H.tx(), hash = Hex.encode(try tx.hash())
+        #expect(try await server.send(.post, Self.proposals, try H.proposal(tx, sender: H.keys[1].address, signature: try H.signed(tx, by: 1))).status == 201)
+        let posted = try H.signed(tx, by: 0)
+        let confirmed = try await server.send(.post, "/api/v1/multisig-transactions/\(hash)/confirmations/", #"{"signature": "\#(Hex.encode(posted))"}"#)
+        #expect(confirmed.status == 201 && confirmed.json == .object([(key: "signature", value: .string(Hex.encode(posted)))]))
+
+        let path = "/api/v1/multisig-transactions/\(hash)/confirmations/"
+        let all = try await server.send(.get, path)
+        #expect(all.status == 200 && all.json["count"] == .number("2"))
+        let owners = try ServiceWirePage(json: all.json).results.map { try ServiceWireConfirmation(json: $0).owner }
+        #expect(owners == [H.keys[1].address, H.keys[0].address], "in the order they came, not owner order")
+        let listed = try await server.send(.get, "/api/v2/multisig-transactions/\(hash)/").json["confirmations"]?.arrayValue ?? []
+        #expect(Set(all.json["results"]?.arrayValue?.map { JSONWriter.write($0) } ?? []) == Set(listed.map { JSONWriter.write($0) }))
+        let second = try await server.send(.get, path + "?limit=1&offset=1")
+        #expect(second.json["results"]?.arrayValue?.count == 1 && second.json["previous"] == .string("http://127.0.0.1\(path)?limit=1"))
+        #expect(try await server.send(.get, "/api/v1/multisig-transactions/0x\(String(repeating: "ab", count: 32))/confirmations/").status == 404)
+    }
 }

@@ -56,6 +56,9 @@ struct CoSigningRoutes: Sendable {
         router.post("/api/v1/multisig-transactions/:hash/confirmations") { request, context in
             try await self.run(as: .confirmation) { try await self.confirm(request, context) }
         }
+        router.get("/api/v1/multisig-transactions/:hash/confirmations") { request, context in
+            try await self.run { try await self.confirmations(request, context) }
+        }
     }
 
     private func about(_ request: Request) async throws -> Response {
@@ -93,8 +96,19 @@ struct CoSigningRoutes: Sendable {
     private func confirm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let hash = try Self.hash(context)
         let fields = try RequestFields(try await Self.body(request))
-        let served = try await store.dispatch(ConfirmServedTransaction(safeTxHash: hash, signature: try fields.signature()))
-        return Self.json(.created, ServedJSON.object([("signature", .string(Hex.encode(SafeSignature.pack(served.storedSignatures.map(\.signature)))))]))
+        let posted = try fields.signature()
+        _ = try await store.dispatch(ConfirmServedTransaction(safeTxHash: hash, signature: posted))
+        // The official view answers with what was posted, in lowercase hex.
+        return Self.json(.created, ServedJSON.object([("signature", .string(Hex.encode(posted)))]))
+    }
+
+    /// A transaction's confirmations as a page, in the order they arrived, as the official lists them.
+    private func confirmations(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let served = try await store.dispatch(ServedTransactionLookup(safeTxHash: try Self.hash(context)))
+        let (limit, offset) = try Self.window(request)
+        let all = served.storedSignatures.sorted { $0.addedAt < $1.addedAt }
+        let page = all.dropFirst(offset).prefix(limit).map { ServiceWireConfirmation($0.signature, submissionDate: $0.addedAt).json }
+        return paged(request, count: all.count, limit: limit, offset: offset, results: Array(page))
     }
 
     private func transaction(_ context: BasicRequestContext, v2: Bool) async throws -> Response {
