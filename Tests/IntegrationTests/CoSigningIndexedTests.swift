@@ -160,6 +160,22 @@ extension OnDevnet {
             #expect(held["blockNumber"] == .number(String(receipt.blockNumber)) && held["executor"] == .string(f.owners[1].checksummed), "\(held)")
             #expect(held["fee"] == .string(String(receipt.gasUsed * receipt.effectiveGasPrice)), "\(held)")
             #expect(held["transfers"]?.arrayValue?.map { $0["value"]?.stringValue ?? "" } == [String(tokens), String(quarter)], "\(held)")
+            // The multisig listings say of the executed batch what the chain recorded, v1 and v2, alone and listed.
+            let carrier = try #require(try await f.remote().transaction(hash: batchRun.transaction.hash))
+            func text(_ value: BigUInt?) -> JSONValue { value.map { .string(String($0)) } ?? .null }
+            #expect(held["maxFeePerGas"] == text(carrier.maxFeePerGas) && held["maxPriorityFeePerGas"] == text(carrier.maxPriorityFeePerGas), "\(held)")
+            for version in ["v1", "v2"] {
+                let alone = try await server.send("GET", "/api/\(version)/multisig-transactions/\(Hex.encode(batch.safeTxHash))/").json
+                let page = try await server.send("GET", "/api/\(version)/safes/\(f.safe.checksummed)/multisig-transactions/?executed=true").json
+                for answer in [alone, page["results"]?.arrayValue?.first ?? .null] {
+                    #expect(answer["blockNumber"] == .number(String(receipt.blockNumber)) && answer["executor"] == .string(f.owners[1].checksummed)
+                            && answer["executionDate"] == held["executionDate"] && answer["transactionHash"] == held["transactionHash"], "\(version): \(answer)")
+                    #expect(answer["gasUsed"] == .number(String(receipt.gasUsed)) && answer["ethGasPrice"] == .string(String(receipt.effectiveGasPrice))
+                            && answer["fee"] == .string(String(receipt.gasUsed * receipt.effectiveGasPrice)), "\(version): \(answer)")
+                    #expect(answer["maxFeePerGas"] == text(carrier.maxFeePerGas) && answer["maxPriorityFeePerGas"] == text(carrier.maxPriorityFeePerGas)
+                            && carrier.maxFeePerGas != nil, "\(version): \(answer)")
+                }
+            }
             #expect(items[3]["from"] == .string(devnet.accounts[0].address.checksummed) && items[3]["to"] == .string(devnet.testToken.checksummed))
             #expect(items[4]["from"] == .string(f.owners[0].checksummed) && items[4]["transfers"]?.arrayValue?.count == 1)
 

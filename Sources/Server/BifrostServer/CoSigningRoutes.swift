@@ -115,7 +115,9 @@ struct CoSigningRoutes: Sendable {
         let served = try await store.dispatch(ServedTransactionLookup(safeTxHash: try Self.hash(context)))
         let threshold = try? await store.dispatch(ServedSafeState(address: served.transaction.safe)).safe.threshold
         let final = try await store.dispatch(ServedFinality([served], reorgDepth: reorgDepth))
-        return Self.json(.ok, ServedJSON.transaction(served, threshold: threshold, confirmed: final.contains(served.safeTxHash), v2: v2))
+        let executions = await executions(of: [served], safe: served.transaction.safe)
+        return Self.json(.ok, ServedJSON.transaction(served, threshold: threshold, confirmed: final.contains(served.safeTxHash), v2: v2,
+                                                     execution: executions[served.safeTxHash]))
     }
 
     private func list(_ request: Request, _ context: BasicRequestContext, v2: Bool) async throws -> Response {
@@ -148,9 +150,20 @@ struct CoSigningRoutes: Sendable {
         let (count, page) = try await store.dispatch(ListServedTransactions(query))
         let nonces = try await store.dispatch(CountServedNonces(chainID: state.safe.chainID, safe: safe))
         let final = try await store.dispatch(ServedFinality(page, reorgDepth: reorgDepth))
+        let executions = await executions(of: page, safe: safe)
         return paged(request, count: count, limit: query.limit, offset: query.offset, results: page.map {
-            ServedJSON.transaction($0, threshold: state.safe.threshold, confirmed: final.contains($0.safeTxHash), v2: v2)
+            ServedJSON.transaction($0, threshold: state.safe.threshold, confirmed: final.contains($0.safeTxHash), v2: v2,
+                                   execution: executions[$0.safeTxHash])
         }, countUniqueNonce: nonces)
+    }
+
+    /// How the chain recorded the executed ones of `entries` (block, time, executor, gas and fee),
+    /// by safeTxHash; none when none is executed, or when the node cannot say, so that a listing
+    /// still answers with those fields null.
+    private func executions(of entries: [SafeTransactionEntry], safe: Address) async -> [[UInt8]: ServedExecution] {
+        guard entries.contains(where: \.isExecuted) else { return [:] }
+        let all = (try? await store.dispatch(ServedExecutions(safe: safe))) ?? [:]
+        return all.filter { hash, _ in entries.contains { $0.isExecuted && $0.safeTxHash == hash } }
     }
 
     /// `limit` (default 100, 1 to 200) and `offset` from the query.

@@ -34,6 +34,8 @@ enum ServedJSON {
             wire.fee = execution.execution.fee
             wire.gasUsed = execution.execution.gasUsed
             wire.ethGasPrice = execution.execution.gasPrice
+            wire.maxFeePerGas = execution.execution.carrier?.maxFeePerGas
+            wire.maxPriorityFeePerGas = execution.execution.carrier?.maxPriorityFeePerGas
         }
         return adding(wire.json(v2: v2), [("confirmed", .bool(confirmed))])
     }

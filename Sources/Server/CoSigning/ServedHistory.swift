@@ -57,3 +57,15 @@ public struct ServedAllTransactions: CoSigningAction {
         return items.sorted { $0.order > $1.order }.map(\.item)
     }
 }
+
+/// The owners' executions on a served Safe by the Safe transaction each ran, as the chain recorded
+/// them (read once per head): what the multisig listings say of an executed transaction.
+public struct ServedExecutions: CoSigningAction {
+    public let safe: Address
+    public init(safe: Address) { self.safe = safe }
+    public func perform(on store: CoSigningStore) async throws -> [[UInt8]: ServedExecution] {
+        let executions = try await ServedActivity.read(safe, store: store).executions
+        // A hash runs once; should a node list it twice, the later log stands.
+        return Dictionary(executions.compactMap { e in e.execution.safeTxHash.map { ($0, e) } }, uniquingKeysWith: { _, later in later })
+    }
+}
