@@ -185,6 +185,29 @@ extension OnDevnet {
             #expect(page.json["previous"]?.stringValue?.hasSuffix("/all-transactions/?limit=2") == true, "the first page has no offset, as the official links")
             #expect(try await server.send("GET", "/api/v1/safes/0x12/transfers/").status == 400)
             #expect(try await server.send("GET", "/api/v1/safes/\(devnet.accounts[8].address.checksummed)/all-transactions/").status == 404)
+
+            // v2 of all-transactions: the same items, the multisig one's nonce and gas figures as strings; 20 to a page at most 100.
+            let v2 = try await server.send("GET", "/api/v2/safes/\(f.safe.checksummed)/all-transactions/")
+            let v2Items = try #require(v2.json["results"]?.arrayValue)
+            #expect(v2Items.count == 5 && field(v2Items, "txType") == field(items, "txType") && v2Items[2]["safeTxHash"] == held["safeTxHash"])
+            #expect(v2Items[2]["nonce"] == .string(held["nonce"]?.text ?? "?") && held["nonce"] == .number(held["nonce"]?.text ?? "?"), "\(v2Items[2])")
+            #expect(try await server.send("GET", "\(base)/all-transactions/?limit=500").json["next"] == .null)
+            let small = try await server.send("GET", "\(base)/all-transactions/?limit=1")
+            #expect(small.json["next"]?.stringValue?.hasSuffix("?limit=1&offset=1") == true)
+
+            // v2 balances: the v1 lines as a page; the tokens list: every token seen move, as each token's own answer.
+            let lines = try await server.send("GET", "\(base)/balances/").json.arrayValue ?? []
+            let pagedLines = try await server.send("GET", "/api/v2/safes/\(f.safe.checksummed)/balances/")
+            #expect(lines.count >= 2 && pagedLines.json["results"]?.arrayValue == lines && pagedLines.json["count"] == .number(String(lines.count)))
+            let tokenList = try await server.send("GET", "/api/v1/tokens/")
+            #expect(tokenList.json["count"] == .number("1") && tokenList.json["results"]?.arrayValue == [token.json], "\(tokenList.json)")
+
+            // The node, as the official about/ethereum-rpc/ names it (snake_case; 31337 is GOCHAIN_TESTNET in safe-eth-py's table).
+            let node = try await server.send("GET", "/api/v1/about/ethereum-rpc/")
+            let client = try await f.remote().send(EthereumRemote.Requests.clientVersion())
+            #expect(node.json.objectValue?.map(\.key) == ["version", "block_number", "chain_id", "chain", "syncing"])
+            #expect(node.json["version"] == .string(client) && node.json["chain_id"] == .number("31337") && node.json["chain"] == .string("GOCHAIN_TESTNET"))
+            #expect(node.json["syncing"] == .bool(false) && (node.json["block_number"]?.text.flatMap { BigUInt($0) } ?? 0) >= receipt.blockNumber)
         }
     }
 }

@@ -20,6 +20,24 @@ struct CoSigningEventStorageTests {
         events.map { [$0.kind.rawValue, $0.owner?.checksummed].compactMap { $0 }.joined(separator: " ") }
     }
 
+    @Test("the tokens every served Safe moved, for the tokens list: each once, by address, per chain; one Safe's alone as before",
+          arguments: CoSigningBackend.available)
+    func tokensOfEverySafe(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        let other = try Address("0x00000000000000000000000000000000000005b0")
+        let coin = try Address("0x00000000000000000000000000000000000c0117"), second = try Address("0x00000000000000000000000000000000000c0118")
+        try await storage.appendEvents([
+            ServedEvent(.outgoingToken, chainID: 31337, safe: Self.safe, token: coin, value: 3, at: Self.t0),
+            ServedEvent(.incomingToken, chainID: 31337, safe: other, token: second, value: 1, at: Self.t0),
+            ServedEvent(.incomingToken, chainID: 31337, safe: other, token: coin, value: 1, at: Self.t0),
+            ServedEvent(.incomingToken, chainID: 1, safe: other, token: Self.safe, value: 1, at: Self.t0),
+        ])
+        #expect(try await storage.tokensMoved(chainID: 31337, safe: nil) == [coin, second])
+        #expect(try await storage.tokensMoved(chainID: 31337, safe: Self.safe) == [coin])
+        #expect(try await storage.tokensMoved(chainID: 1, safe: nil) == [Self.safe])
+        #expect(try await storage.tokensMoved(chainID: 5, safe: nil).isEmpty)
+    }
+
     @Test("the 2-of-3 story announces each change once: pending, each new confirmation, executed, deleted, messages; repeats announce nothing",
           arguments: CoSigningBackend.available)
     func storyEvents(_ backend: CoSigningBackend) async throws {

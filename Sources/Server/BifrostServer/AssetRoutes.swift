@@ -8,7 +8,10 @@ import Services
 extension CoSigningRoutes {
     func addAssets(to router: Router<BasicRequestContext>) {
         router.get("/api/v1/safes/:address/balances") { _, context in try await self.run { try await self.balances(context) } }
+        router.get("/api/v2/safes/:address/balances") { request, context in try await self.run { try await self.pagedBalances(request, context) } }
         router.get("/api/v1/tokens/:address") { _, context in try await self.run { try await self.token(context) } }
+        router.get("/api/v1/tokens") { request, _ in try await self.run { try await self.tokens(request) } }
+        router.get("/api/v1/about/ethereum-rpc") { _, _ in try await self.run { Self.json(.ok, try await self.store.dispatch(ServedNodeStatus()).json) } }
         router.get("/api/v1/modules/:address/safes") { _, context in try await self.run { try await self.moduleSafes(context) } }
         router.get("/api/v1/safes/:address/creation") { _, context in try await self.run { try await self.creation(context) } }
     }
@@ -33,10 +36,22 @@ extension CoSigningRoutes {
     }
 
     private func balances(_ context: BasicRequestContext) async throws -> Response {
+        Self.json(.ok, .array(try await balanceLines(context)))
+    }
+
+    /// v2: the same lines as a page (100 by default, at most 200), the ether first.
+    private func pagedBalances(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let (limit, offset) = try Self.window(request)
+        let lines = try await balanceLines(context)
+        return paged(request, count: lines.count, limit: limit, offset: offset, results: Array(Self.page(lines, limit, offset)))
+    }
+
+    /// The Safe's ether, then each token it holds, in the official balance's JSON.
+    private func balanceLines(_ context: BasicRequestContext) async throws -> [JSONValue] {
         let safe = try Self.address(context, "address")
         _ = try await store.dispatch(ServedSafeState(address: safe))
         let lines = try await store.dispatch(ServedBalances(safe: safe))
-        return Self.json(.ok, .array(lines.map { line in
+        return lines.map { line in
             ServedJSON.object([
                 ("tokenAddress", line.token.map { .string($0.checksummed) } ?? .null),
                 ("token", line.metadata.map { m in
@@ -45,7 +60,14 @@ extension CoSigningRoutes {
                 } ?? .null),
                 ("balance", .string(String(line.balance))),
             ])
-        }))
+        }
+    }
+
+    /// The tokens seen move, as the official list pages them (10 by default; at most 200 here).
+    private func tokens(_ request: Request) async throws -> Response {
+        let (limit, offset) = try Self.window(request, defaultLimit: 10)
+        let all = try await store.dispatch(ServedTokens())
+        return paged(request, count: all.count, limit: limit, offset: offset, results: Self.page(all, limit, offset).map { ServedJSON.token($0.address, $0.metadata) })
     }
 
     private func token(_ context: BasicRequestContext) async throws -> Response {

@@ -166,12 +166,13 @@ struct CoSigningRoutes: Sendable {
         return all.filter { hash, _ in entries.contains { $0.isExecuted && $0.safeTxHash == hash } }
     }
 
-    /// `limit` (default 100, 1 to 200) and `offset` from the query.
-    static func window(_ request: Request) throws(FieldError) -> (limit: Int, offset: Int) {
+    /// `limit` and `offset` from the query: by default the official lists' 100, at most 200; the
+    /// official's smaller pages (all-transactions: 20, at most 100) say theirs.
+    static func window(_ request: Request, defaultLimit: Int = 100, maxLimit: Int = 200) throws(FieldError) -> (limit: Int, offset: Int) {
         let q = request.uri.queryParameters
-        let limit = try q.get("limit").map { (text: String) throws(FieldError) in try Self.number(text, field: "limit") } ?? 100
+        let limit = try q.get("limit").map { (text: String) throws(FieldError) in try Self.number(text, field: "limit") } ?? BigUInt(defaultLimit)
         let offset = try q.get("offset").map { (text: String) throws(FieldError) in try Self.number(text, field: "offset") } ?? 0
-        return (Int(max(1, min(limit, 200))), Int(min(offset, BigUInt(Int32.max))))
+        return (Int(max(1, min(limit, BigUInt(maxLimit)))), Int(min(offset, BigUInt(Int32.max))))
     }
 
     /// A page of `results` with absolute links to the pages before and after it.

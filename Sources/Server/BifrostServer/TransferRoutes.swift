@@ -18,8 +18,11 @@ extension CoSigningRoutes {
         router.get("/api/v1/safes/:address/module-transactions") { request, context in
             try await self.run { try await self.moduleTransactions(request, context) }
         }
-        router.get("/api/v1/safes/:address/all-transactions") { request, context in
-            try await self.run { try await self.allTransactions(request, context) }
+        for version in ["v1", "v2"] {
+            let v2 = version == "v2"
+            router.get("/api/\(version)/safes/:address/all-transactions") { request, context in
+                try await self.run { try await self.allTransactions(request, context, v2: v2) }
+            }
         }
     }
 
@@ -39,8 +42,9 @@ extension CoSigningRoutes {
         })
     }
 
-    private func allTransactions(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let (limit, offset) = try Self.window(request)
+    /// v2 differs only in the multisig items' nonce and gas figures, which it writes as strings.
+    private func allTransactions(_ request: Request, _ context: BasicRequestContext, v2: Bool) async throws -> Response {
+        let (limit, offset) = try Self.window(request, defaultLimit: 20, maxLimit: 100)
         let safe = try Self.address(context, "address")
         let all = try await store.dispatch(ServedAllTransactions(safe: safe))
         let page = Self.page(all, limit, offset)
@@ -50,7 +54,7 @@ extension CoSigningRoutes {
         return paged(request, count: all.count, limit: limit, offset: offset, results: page.map { item in
             switch item {
             case .multisig(let entry, let execution):
-                let json = ServedJSON.transaction(entry, threshold: threshold, confirmed: final.contains(entry.safeTxHash), v2: false, execution: execution)
+                let json = ServedJSON.transaction(entry, threshold: threshold, confirmed: final.contains(entry.safeTxHash), v2: v2, execution: execution)
                 return ServedJSON.adding(json, [("txType", .string("MULTISIG_TRANSACTION")), ("transfers", .array(execution.transfers.map(ServedJSON.transfer)))])
             case .module(let execution):
                 return ServedJSON.adding(ServedJSON.moduleTransaction(execution, safe: safe),

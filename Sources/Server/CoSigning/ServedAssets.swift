@@ -45,3 +45,15 @@ public struct ServedBalances: CoSigningAction {
         return lines
     }
 }
+
+/// The ERC-20 tokens the server has seen move for any served Safe, each described from its
+/// contract, by name as the official list orders them; one that no longer answers is left out.
+public struct ServedTokens: CoSigningAction {
+    public init() {}
+    public func perform(on store: CoSigningStore) async throws -> [(address: Address, metadata: TokenMetadata)] {
+        let tokens = try await store.storage.tokensMoved(chainID: try await store.chainID(), safe: nil)
+        let metadata = try await TokenMetadata.read(tokens, remote: store.chain.remote)
+        return tokens.compactMap { token in metadata[token].map { (token, $0) } }
+            .sorted { ($0.metadata.name, $0.address.checksummed) < ($1.metadata.name, $1.address.checksummed) }
+    }
+}

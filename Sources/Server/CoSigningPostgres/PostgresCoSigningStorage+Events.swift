@@ -23,13 +23,14 @@ extension PostgresCoSigningStorage {
         }
     }
 
-    public func tokensMoved(chainID: BigUInt, safe: Address) async throws(StorageError) -> [Address] {
-        let logger = logger, chain = String(chainID), address = safe.checksummed
+    public func tokensMoved(chainID: BigUInt, safe: Address?) async throws(StorageError) -> [Address] {
+        let logger = logger, chain = String(chainID), address = safe?.checksummed
         let kinds = [ServedEvent.Kind.incomingToken.rawValue, ServedEvent.Kind.outgoingToken.rawValue]
         return try await read("read the tokens moved") { connection in
             var tokens: [Address] = []
             let rows = try await connection.query("""
-                SELECT DISTINCT token FROM served_event WHERE chain_id = \(chain)::numeric AND safe = \(address) AND kind = ANY(\(kinds))
+                SELECT DISTINCT token FROM served_event WHERE chain_id = \(chain)::numeric AND (\(address)::text IS NULL OR safe = \(address)::text)
+                    AND kind = ANY(\(kinds))
                     AND token IS NOT NULL AND token_id IS NULL ORDER BY token
                 """, logger: logger)
             for try await token in rows.decode(String.self) { tokens.append(try Address(token)) }

@@ -18,12 +18,13 @@ extension SQLiteCoSigningStorage {
         }
     }
 
-    public func tokensMoved(chainID: BigUInt, safe: Address) async throws(StorageError) -> [Address] {
-        let arguments: StatementArguments = [String(chainID), safe.checksummed, ServedEvent.Kind.incomingToken.rawValue,
+    public func tokensMoved(chainID: BigUInt, safe: Address?) async throws(StorageError) -> [Address] {
+        let arguments: StatementArguments = [String(chainID), safe?.checksummed, safe?.checksummed, ServedEvent.Kind.incomingToken.rawValue,
                                              ServedEvent.Kind.outgoingToken.rawValue]
         return try await read { db in
             try String.fetchAll(db, sql: """
-                SELECT DISTINCT token FROM servedEvent WHERE chainId = ? AND safe = ? AND kind IN (?, ?) AND token IS NOT NULL AND tokenId IS NULL
+                SELECT DISTINCT token FROM servedEvent WHERE chainId = ? AND (? IS NULL OR safe = ?) AND kind IN (?, ?)
+                    AND token IS NOT NULL AND tokenId IS NULL
                 ORDER BY token
                 """, arguments: arguments).map { try Address($0) }
         }

@@ -116,8 +116,8 @@ public protocol CoSigningStorage: Sendable {
     /// Up to `limit` stored events after `id`, oldest first. Events of writes are stored by the
     /// writes themselves, in the same transaction.
     func events(after id: Int64, limit: Int) async throws(StorageError) -> [ServedEvent]
-    /// The ERC-20 tokens the follower saw move to or from `safe`, by address.
-    func tokensMoved(chainID: BigUInt, safe: Address) async throws(StorageError) -> [Address]
+    /// The ERC-20 tokens the follower saw move to or from `safe` (any served Safe when nil), by address.
+    func tokensMoved(chainID: BigUInt, safe: Address?) async throws(StorageError) -> [Address]
     /// The newest stored event's ID; 0 when there is none.
     func latestEventID() async throws(StorageError) -> Int64
     /// The webhooks new events are queued for; one no longer listed loses its queue and its dead letters.

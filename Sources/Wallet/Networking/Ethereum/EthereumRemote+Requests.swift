@@ -9,6 +9,19 @@ extension EthereumRemote {
             RPCRequest(method: "eth_chainId", params: []) { try RPCMapper.quantity($0) }
         }
 
+        /// `web3_clientVersion`: the node's software and version, as it names them.
+        public static func clientVersion() -> RPCRequest<String> {
+            RPCRequest(method: "web3_clientVersion", params: []) { value throws(NetworkError) in
+                guard let text = value.stringValue else { throw RPCMapper.expected("a string", "result", value) }
+                return text
+            }
+        }
+
+        /// `eth_syncing`: false, or the node's progress in its own words.
+        public static func syncing() -> RPCRequest<JSONValue> {
+            RPCRequest(method: "eth_syncing", params: []) { $0 }
+        }
+
         /// `eth_blockNumber`.
         public static func blockNumber() -> RPCRequest<BigUInt> {
             RPCRequest(method: "eth_blockNumber", params: []) { try RPCMapper.quantity($0) }
