@@ -17,6 +17,7 @@ struct RefusalFieldTests {
         (.notASafe(a, reason: "no code"), .notFound, "address"),
         (.unsupportedVersion("1.1.1"), .refused, "safe"),
         (.unhashable("nonce too large"), .malformed, "nonce"),
+        (.malformedTransferID("x12"), .malformed, "transferId"),
         (.hashMismatch(computed: hash, stated: hash, version: .v1_4_1, chainID: 1), .refused, "contractTransactionHash"),
         (.nonceUsed(nonce: 1, current: 2), .refused, "nonce"),
         (.unsignedProposal(sender: a), .refused, "signature"),

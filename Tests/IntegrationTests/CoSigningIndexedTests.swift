@@ -111,6 +111,12 @@ extension OnDevnet {
             #expect(field(listed, "transactionHash") == [Hex.encode(byModule.transaction.hash), Hex.encode(batchRun.transaction.hash),
                                                          Hex.encode(batchRun.transaction.hash)] + field(Array(listed.suffix(2)), "transactionHash"))
             #expect(Set(field(listed, "transferId")).count == 5, "each transfer has its own ID")
+            for item in listed {
+                let one = try await server.send("GET", "/api/v1/transfer/\(item["transferId"]?.stringValue ?? "")")
+                #expect(one.status == 200 && one.json == item, "transfer/{id} answers as the listing: \(one.json)")
+            }
+            #expect(try await server.send("GET", "/api/v1/transfer/e\(String(repeating: "ab", count: 32))0").status == 404)
+            #expect(try await server.send("GET", "/api/v1/transfer/x12").status == 400)
             let token = try await server.send("GET", "/api/v1/tokens/\(devnet.testToken.checksummed)/")
             #expect(listed[2]["tokenInfo"] == token.json && listed[2]["tokenAddress"] == .string(devnet.testToken.checksummed), "\(listed[2])")
             #expect(listed[0]["tokenInfo"] == .null && listed[0]["tokenAddress"] == .null)

@@ -25,6 +25,7 @@ extension FieldError {
         case .delegatorNotOwner, .delegatorOwnsNothing: (.refused, "delegator")
         case .unknownDelegate: (.notFound, "delegate")
         case .delegateQueryUnbounded: (.malformed, "safe")
+        case .malformedTransferID: (.malformed, "transferId")
         }
         self.init(kind, field: field, refusal.description)
         isRule = kind == .refused

@@ -15,6 +15,7 @@ extension CoSigningRoutes {
         router.get("/api/v1/safes/:address/incoming-transfers") { request, context in
             try await self.run { try await self.transfers(request, context, incomingOnly: true) }
         }
+        router.get("/api/v1/transfer/:id") { _, context in try await self.run { try await self.transfer(context) } }
         router.get("/api/v1/safes/:address/module-transactions") { request, context in
             try await self.run { try await self.moduleTransactions(request, context) }
         }
@@ -31,6 +32,15 @@ extension CoSigningRoutes {
         let filter = try Self.transferFilter(request)
         let all = try await store.dispatch(ServedTransfers(safe: try Self.address(context, "address"), incomingOnly: incomingOnly, filter: filter))
         return paged(request, count: all.count, limit: limit, offset: offset, results: Self.page(all, limit, offset).map(ServedJSON.transfer))
+    }
+
+    /// One transfer by its ID, as the listings give it.
+    private func transfer(_ context: BasicRequestContext) async throws -> Response {
+        let id = context.parameters.get("id") ?? ""
+        guard let transfer = try await store.dispatch(ServedTransferLookup(id: id)) else {
+            throw FieldError(.notFound, field: "transferId", "no transfer of a served Safe has the ID \(id.prefix(100))")
+        }
+        return Self.json(.ok, ServedJSON.transfer(transfer))
     }
 
     private func moduleTransactions(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
