@@ -214,6 +214,22 @@ extension OnDevnet {
             #expect(node.json.objectValue?.map(\.key) == ["version", "block_number", "chain_id", "chain", "syncing"])
             #expect(node.json["version"] == .string(client) && node.json["chain_id"] == .number("31337") && node.json["chain"] == .string("GOCHAIN_TESTNET"))
             #expect(node.json["syncing"] == .bool(false) && (node.json["block_number"]?.text.flatMap { BigUInt($0) } ?? 0) >= receipt.blockNumber)
+
+            // The singletons with code here, each from the block its code appeared in; the Safe's own among them, named alike.
+            let singletons = try await server.send("GET", "/api/v1/about/singletons/").json.arrayValue ?? []
+            let described = try await server.send("GET", "/api/v1/safes/\(f.safe.checksummed)/").json
+            let own = singletons.first { $0["address"] == described["masterCopy"] }
+            #expect(own?["version"] == described["version"] && own?["deployer"] == .string("Safe"), "\(singletons)")
+            for singleton in singletons {
+                let address = try Address(singleton["address"]?.stringValue ?? "")
+                let deployed = BigUInt(singleton["deployedBlockNumber"]?.text ?? "") ?? 0
+                #expect(singleton.objectValue?.map(\.key) == ["address", "version", "deployer", "deployedBlockNumber", "lastIndexedBlockNumber", "l2"])
+                let codeThen = try await f.remote().code(at: address, at: .number(deployed))
+                let codeBefore = deployed == 0 ? [] : try await f.remote().code(at: address, at: .number(deployed - 1))
+                #expect(!codeThen.isEmpty && codeBefore.isEmpty, "\(singleton)")
+                #expect((singleton["version"]?.stringValue?.hasSuffix("+L2") == true) == (singleton["l2"] == .bool(true)))
+                #expect(singleton["lastIndexedBlockNumber"] != .null, "the follower has read the chain")
+            }
         }
     }
 }

@@ -28,6 +28,9 @@ struct CoSigningRoutes: Sendable {
                      body: .init(byteBuffer: ByteBuffer(string: self.metrics.text)))
         }
         router.get("/api/v1/about") { request, _ in try await self.about(request) }
+        router.get("/api/v1/about/singletons") { _, _ in
+            try await self.run { Self.json(.ok, .array(try await self.store.dispatch(ServedSingletons()).map(\.json))) }
+        }
         router.get("/api/v1/safes/:address") { _, context in try await self.run { try await self.safe(context) } }
         for version in ["v1", "v2"] {
             let v2 = version == "v2"
