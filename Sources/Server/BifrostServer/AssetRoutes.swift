@@ -22,12 +22,8 @@ extension CoSigningRoutes {
             throw FieldError(.notFound, field: "address", "no creation of a Safe (1.3.0 or later) is found at \(safe.checksummed)")
         }
         let decoded = c.setupData.map { CallDecoder().decode(to: c.singleton ?? safe, value: 0, data: $0, operation: .call).dataDecoded } ?? .null
-        return Self.json(.ok, ServedJSON.object([
-            ("created", ServedJSON.date(c.created)), ("creator", .string(c.creator.checksummed)), ("transactionHash", .string(Hex.encode(c.transactionHash))),
-            ("factoryAddress", .string(c.factory.checksummed)), ("masterCopy", c.singleton.map { .string($0.checksummed) } ?? .null),
-            ("setupData", c.setupData.map { .string(Hex.encode($0)) } ?? .null), ("saltNonce", c.saltNonce.map { .string(String($0)) } ?? .null),
-            ("dataDecoded", decoded), ("userOperation", .null),
-        ]))
+        return Self.json(.ok, ServiceWireSafeCreation(created: c.created, creator: c.creator, transactionHash: c.transactionHash, factoryAddress: c.factory,
+                                                      masterCopy: c.singleton, setupData: c.setupData, saltNonce: c.saltNonce, dataDecoded: decoded).json)
     }
 
     private func moduleSafes(_ context: BasicRequestContext) async throws -> Response {
