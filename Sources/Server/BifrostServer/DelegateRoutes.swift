@@ -12,6 +12,16 @@ extension CoSigningRoutes {
         router.get("/api/v2/delegates") { request, _ in try await self.run { try await self.delegates(request) } }
         router.post("/api/v2/delegates") { request, _ in try await self.run(as: .submission) { try await self.addDelegate(request) } }
         router.delete("/api/v2/delegates/:delegate") { request, context in try await self.run(as: .submission) { try await self.removeDelegate(request, context) } }
+        // v1, which the official service still answers: the same listing; adding and removing
+        // signed in the v1 scheme, without an expiry; and removal from one Safe by its owners.
+        router.get("/api/v1/delegates") { request, _ in try await self.run { try await self.delegates(request) } }
+        router.post("/api/v1/delegates") { request, _ in try await self.run(as: .submission) { try await self.addDelegate(request, scheme: .legacy) } }
+        router.delete("/api/v1/delegates/:delegate") { request, context in
+            try await self.run(as: .submission) { try await self.removeDelegate(request, context, scheme: .legacy) }
+        }
+        router.delete("/api/v1/safes/:address/delegates/:delegate") { request, context in
+            try await self.run(as: .submission) { try await self.removeSafeDelegate(request, context) }
+        }
     }
 
     func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -46,22 +56,37 @@ extension CoSigningRoutes {
         return paged(request, count: count, limit: limit, offset: offset, results: page.map(ServedJSON.delegate))
     }
 
-    func addDelegate(_ request: Request) async throws -> Response {
+    /// v1 takes no expiry; v2 may give one.
+    func addDelegate(_ request: Request, scheme: DelegateSignatureScheme = .typedData) async throws -> Response {
         let fields = try RequestFields(try await Self.body(request))
         let safe = try fields.optionalAddress("safe")
         guard let signature = try fields.hex("signature") else { throw FieldError(.malformed, field: "signature", "the delegator's signature is required") }
         let added = try await store.dispatch(AddServedDelegate(
             safe: safe, delegate: try fields.address("delegate"), delegator: try fields.address("delegator"),
-            label: try fields.string("label") ?? "", expiry: try fields.date("expiryDate"), signature: signature))
+            label: try fields.string("label") ?? "", expiry: scheme == .legacy ? nil : try fields.date("expiryDate"), signature: signature, scheme: scheme))
         return Self.json(.created, ServedJSON.delegate(added))
     }
 
-    func removeDelegate(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func removeDelegate(_ request: Request, _ context: BasicRequestContext, scheme: DelegateSignatureScheme = .typedData) async throws -> Response {
         let delegate = try Self.address(context, "delegate")
         let fields = try RequestFields(try await Self.body(request))
-        let safe = try fields.optionalAddress("safe")
+        // v1 removes the delegate from every Safe of the delegator; v2 may name one.
+        let safe = scheme == .legacy ? nil : try fields.optionalAddress("safe")
         guard let signature = try fields.hex("signature") else { throw FieldError(.malformed, field: "signature", "a signature is required") }
-        try await store.dispatch(RemoveServedDelegate(safe: safe, delegate: delegate, delegator: try fields.address("delegator"), signature: signature))
+        try await store.dispatch(RemoveServedDelegate(safe: safe, delegate: delegate, delegator: try fields.address("delegator"), signature: signature,
+                                                      scheme: scheme))
+        return Response(status: .noContent)
+    }
+
+    /// v1's removal from one Safe, by a current owner of it or the delegate.
+    func removeSafeDelegate(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let safe = try Self.address(context, "address"), delegate = try Self.address(context, "delegate")
+        let fields = try RequestFields(try await Self.body(request))
+        if fields.json["delegate"] != nil, try fields.address("delegate") != delegate {
+            throw FieldError(.malformed, field: "delegate", "the body names another delegate than the path")
+        }
+        guard let signature = try fields.hex("signature") else { throw FieldError(.malformed, field: "signature", "a signature is required") }
+        try await store.dispatch(RemoveServedSafeDelegate(safe: safe, delegate: delegate, signature: signature))
         return Response(status: .noContent)
     }
 }

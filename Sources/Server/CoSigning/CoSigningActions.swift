@@ -104,16 +104,20 @@ public struct AddServedDelegate: CoSigningAction {
     public let label: String
     public let expiry: Date?
     public let signature: [UInt8]
-    public init(safe: Address?, delegate: Address, delegator: Address, label: String, expiry: Date?, signature: [UInt8]) {
+    public let scheme: DelegateSignatureScheme
+    public init(safe: Address?, delegate: Address, delegator: Address, label: String, expiry: Date?, signature: [UInt8],
+                scheme: DelegateSignatureScheme = .typedData) {
         self.safe = safe
         self.delegate = delegate
         self.delegator = delegator
         self.label = label
         self.expiry = expiry
         self.signature = signature
+        self.scheme = scheme
     }
     public func perform(on store: CoSigningStore) async throws -> ServedDelegate {
-        try await store.addDelegate(safe: safe, delegate: delegate, delegator: delegator, label: label, expiry: expiry, signature: signature)
+        try await store.addDelegate(safe: safe, delegate: delegate, delegator: delegator, label: label, expiry: expiry, signature: signature,
+                                    scheme: scheme)
     }
 }
 
@@ -123,14 +127,32 @@ public struct RemoveServedDelegate: CoSigningAction {
     public let delegate: Address
     public let delegator: Address
     public let signature: [UInt8]
-    public init(safe: Address?, delegate: Address, delegator: Address, signature: [UInt8]) {
+    public let scheme: DelegateSignatureScheme
+    public init(safe: Address?, delegate: Address, delegator: Address, signature: [UInt8], scheme: DelegateSignatureScheme = .typedData) {
         self.safe = safe
         self.delegate = delegate
         self.delegator = delegator
         self.signature = signature
+        self.scheme = scheme
     }
     public func perform(on store: CoSigningStore) async throws {
-        try await store.removeDelegate(safe: safe, delegate: delegate, delegator: delegator, signature: signature)
+        try await store.removeDelegate(safe: safe, delegate: delegate, delegator: delegator, signature: signature, scheme: scheme)
+    }
+}
+
+/// Removes `delegate` from `safe`, whoever gave it (the v1 per-Safe route): signed, in the v1
+/// scheme, by a current owner of the Safe or by the delegate.
+public struct RemoveServedSafeDelegate: CoSigningAction {
+    public let safe: Address
+    public let delegate: Address
+    public let signature: [UInt8]
+    public init(safe: Address, delegate: Address, signature: [UInt8]) {
+        self.safe = safe
+        self.delegate = delegate
+        self.signature = signature
+    }
+    public func perform(on store: CoSigningStore) async throws {
+        try await store.removeDelegate(of: safe, delegate: delegate, signature: signature)
     }
 }
 

@@ -6,18 +6,25 @@ import SafeKit
 import Services
 import Storage
 
+/// How a delegate's adding or removal is signed: v2's EIP-712 `Delegate` message, or v1's hash of
+/// the delegate's address and the hour's counter (as it is, or as `eth_sign` signs it).
+public enum DelegateSignatureScheme: Sendable {
+    case typedData
+    case legacy
+}
+
 /// Delegates: addresses an owner lets propose. An owner adds or removes one by signing the
 /// service's `Delegate` message for this hour; the delegate may also remove itself.
 extension CoSigningStore {
     /// Adds `delegate` for `delegator`: for `safe`, which the delegator must own, or, without a
     /// Safe, for every Safe it owns (it must own one the server serves).
     func addDelegate(safe: Address?, delegate: Address, delegator: Address, label: String, expiry: Date?,
-                            signature: [UInt8]) async throws -> ServedDelegate {
+                     signature: [UInt8], scheme: DelegateSignatureScheme = .typedData) async throws -> ServedDelegate {
         let chainID = try await chainID()
         guard delegate != delegator else { throw CoSigningRefusal.selfDelegation }
         guard !label.trimmingCharacters(in: .whitespaces).isEmpty else { throw CoSigningRefusal.missingLabel }
         if let expiry, expiry <= now() { throw CoSigningRefusal.expiryPassed }
-        try await requireSigned(signature, by: [delegator], delegate: delegate, chainID: chainID)
+        try await requireSigned(signature, by: [delegator], delegate: delegate, chainID: chainID, scheme: scheme)
         if let safe {
             guard try await self.safe(safe).safe.owners.contains(delegator) else {
                 throw CoSigningRefusal.delegatorNotOwner(delegator: delegator, safe: safe)
@@ -31,12 +38,24 @@ extension CoSigningStore {
     }
 
     /// Removes `delegate` of `delegator` (for `safe` only, or everywhere); signed by either of them.
-    func removeDelegate(safe: Address?, delegate: Address, delegator: Address, signature: [UInt8]) async throws {
+    func removeDelegate(safe: Address?, delegate: Address, delegator: Address, signature: [UInt8],
+                        scheme: DelegateSignatureScheme = .typedData) async throws {
         let chainID = try await chainID()
-        try await requireSigned(signature, by: [delegator, delegate], delegate: delegate, chainID: chainID)
+        try await requireSigned(signature, by: [delegator, delegate], delegate: delegate, chainID: chainID, scheme: scheme)
         guard try await storage.removeDelegate(chainID: chainID, delegate: delegate, delegator: delegator, safe: safe) > 0 else {
             throw CoSigningRefusal.unknownDelegate(delegate: delegate, delegator: delegator)
         }
+    }
+
+    /// Removes `delegate` from `safe`, whoever gave it; signed (v1 scheme) by a current owner or the delegate.
+    func removeDelegate(of safe: Address, delegate: Address, signature: [UInt8]) async throws {
+        let chainID = try await chainID()
+        let owners = try await self.safe(safe).safe.owners
+        try await requireSigned(signature, by: owners + [delegate], delegate: delegate, chainID: chainID, scheme: .legacy)
+        let given = try await storage.delegates(DelegateQuery(chainID: chainID, safe: safe, delegate: delegate, limit: 1000)).page.filter { $0.safe == safe }
+        var removed = 0
+        for d in given { removed += try await storage.removeDelegate(chainID: chainID, delegate: delegate, delegator: d.delegator, safe: safe) }
+        guard removed > 0 else { throw CoSigningRefusal.unknownDelegate(delegate: delegate, delegator: safe) }
     }
 
     /// One page of delegates; at least one of Safe, delegate, delegator or label must be given.
@@ -64,7 +83,16 @@ extension CoSigningStore {
         }
     }
 
-    private func requireSigned(_ signature: [UInt8], by signers: [Address], delegate: Address, chainID: BigUInt) async throws {
+    private func requireSigned(_ signature: [UInt8], by signers: [Address], delegate: Address, chainID: BigUInt,
+                               scheme: DelegateSignatureScheme) async throws {
+        if scheme == .legacy {
+            // v1 takes owners' own keys only, as the official service checks it.
+            let legacy = { (totp: BigUInt) in ServiceAuthorization.legacyDelegateDigests(delegate: delegate, totp: totp) }
+            guard ServiceAuthorization.isSigned(signature, byAnyOf: signers, at: now(), messages: legacy) else {
+                throw CoSigningRefusal.delegateMessageNotSigned(by: signers)
+            }
+            return
+        }
         let digest = { (totp: BigUInt) in ServiceAuthorization.delegateDigest(delegate: delegate, chainID: chainID, totp: totp) }
         if ServiceAuthorization.isSigned(signature, byAnyOf: signers, at: now(), message: digest) { return }
         // A signer that is a contract (a Safe owning Safes) signs by EIP-1271: its own

@@ -31,10 +31,23 @@ public enum ServiceAuthorization {
                chainID: chainID, verifyingContract: nil)
     }
 
+    /// The v1 delegate routes' messages for `totp`: Keccak-256 of the delegate's checksummed address
+    /// followed by the counter in decimal, and that hash as `eth_sign` signs it.
+    public static func legacyDelegateDigests(delegate: Address, totp: BigUInt) -> [[UInt8]] {
+        let hash = Keccak256.hash(Array((delegate.checksummed + String(totp)).utf8))
+        return [hash, PersonalMessage.hash(hash)]
+    }
+
     /// Whether one of `signers` signed `message` for this hour's or the last hour's counter at `time`.
     public static func isSigned(_ signature: [UInt8], byAnyOf signers: [Address], at time: Date,
                                 message: (BigUInt) -> [UInt8]) -> Bool {
-        let digests = acceptedTOTPs(at: time).map(message)
+        isSigned(signature, byAnyOf: signers, at: time) { [message($0)] }
+    }
+
+    /// Whether one of `signers` signed one of the `messages` for this hour's or the last hour's counter at `time`.
+    public static func isSigned(_ signature: [UInt8], byAnyOf signers: [Address], at time: Date,
+                                messages: (BigUInt) -> [[UInt8]]) -> Bool {
+        let digests = acceptedTOTPs(at: time).flatMap(messages)
         return signers.contains { isSigned(signature, by: $0, overAnyOf: digests) }
     }
 
