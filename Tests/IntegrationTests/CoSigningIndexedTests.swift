@@ -215,6 +215,16 @@ extension OnDevnet {
             #expect(node.json["version"] == .string(client) && node.json["chain_id"] == .number("31337") && node.json["chain"] == .string("GOCHAIN_TESTNET"))
             #expect(node.json["syncing"] == .bool(false) && (node.json["block_number"]?.text.flatMap { BigUInt($0) } ?? 0) >= receipt.blockNumber)
 
+            // How far the follower has read, as the official indexers report it.
+            let indexing = try await server.send("GET", "/api/v1/about/indexing/").json
+            let followed = try #require(try await service.storage.followedBlock(chainID: devnet.chainID))
+            let followedBlock = try #require(try await f.remote().block(.number(followed)))
+            #expect(indexing.objectValue?.map(\.key) == ["currentBlockNumber", "currentBlockTimestamp", "erc20BlockNumber", "erc20BlockTimestamp", "erc20Synced",
+                                                          "masterCopiesBlockNumber", "masterCopiesBlockTimestamp", "masterCopiesSynced", "synced"])
+            #expect(indexing["erc20BlockNumber"] == .number(String(followed)) && indexing["masterCopiesBlockNumber"] == .number(String(followed)))
+            #expect(indexing["erc20BlockTimestamp"] == ServiceWireDate.json(Date(timeIntervalSince1970: TimeInterval(followedBlock.timestamp))))
+            #expect((BigUInt(indexing["currentBlockNumber"]?.text ?? "") ?? 0) >= followed && indexing["synced"] == .bool(true), "\(indexing)")
+
             // The singletons with code here, each from the block its code appeared in; the Safe's own among them, named alike.
             let singletons = try await server.send("GET", "/api/v1/about/singletons/").json.arrayValue ?? []
             let described = try await server.send("GET", "/api/v1/safes/\(f.safe.checksummed)/").json

@@ -28,6 +28,9 @@ struct CoSigningRoutes: Sendable {
                      body: .init(byteBuffer: ByteBuffer(string: self.metrics.text)))
         }
         router.get("/api/v1/about") { request, _ in try await self.about(request) }
+        router.get("/api/v1/about/indexing") { _, _ in
+            try await self.run { Self.json(.ok, try await self.store.dispatch(ServedIndexing(reorgDepth: self.reorgDepth)).json) }
+        }
         router.get("/api/v1/about/singletons") { _, _ in
             try await self.run { Self.json(.ok, .array(try await self.store.dispatch(ServedSingletons()).map(\.json))) }
         }
