@@ -215,6 +215,36 @@ extension OnDevnet {
             #expect(node.json["version"] == .string(client) && node.json["chain_id"] == .number("31337") && node.json["chain"] == .string("GOCHAIN_TESTNET"))
             #expect(node.json["syncing"] == .bool(false) && (node.json["block_number"]?.text.flatMap { BigUInt($0) } ?? 0) >= receipt.blockNumber)
 
+            // The export: each transfer once, newest first, with who proposed and executed it.
+            let export = try await server.send("GET", "\(base)/export/?limit=100")
+            let rows = try #require(export.json["results"]?.arrayValue)
+            #expect(export.json["count"] == .number("5") && rows.count == 5, "\(export.json)")
+            #expect(rows.first?.objectValue?.map(\.key) == ["safe", "to", "amount", "assetType", "assetAddress", "assetSymbol", "assetDecimals", "proposerAddress",
+                                                             "proposedAt", "executorAddress", "executedAt", "note", "transactionHash", "contractAddress", "nonce", "from"])
+            func exportRow(_ hash: [UInt8], to: Address) -> JSONValue? { rows.first { $0["transactionHash"] == .string(Hex.encode(hash)) && $0["to"] == .string(to.checksummed) } }
+            let paid = try #require(exportRow(batchRun.transaction.hash, to: payee)), sent = try #require(exportRow(batchRun.transaction.hash, to: carol))
+            for held in [paid, sent] {
+                #expect(held["proposerAddress"] == .string(devnet.accounts[4].address.checksummed) && held["nonce"] == .string("0")
+                        && held["executorAddress"] == .string(f.owners[1].checksummed)
+                        && held["contractAddress"] == .string(batch.transaction.to.checksummed) && held["proposedAt"] != .null, "\(held)")
+            }
+            #expect(paid["assetType"] == .string("native") && paid["amount"] == .string(String(quarter)) && paid["assetSymbol"] == .string("ETH")
+                    && paid["assetDecimals"] == .number("18") && paid["assetAddress"] == .null)
+            #expect(sent["assetType"] == .string("erc20") && sent["amount"] == .string(String(tokens)) && sent["assetAddress"] == .string(devnet.testToken.checksummed)
+                    && sent["assetSymbol"] == token.json["symbol"] && sent["assetDecimals"] == token.json["decimals"])
+            let byItself = try #require(exportRow(byModule.transaction.hash, to: carol))
+            #expect(byItself["executorAddress"] == .string(f.owners[0].checksummed) && byItself["proposerAddress"] == .null && byItself["nonce"] == .null
+                    && byItself["contractAddress"] == .string(carol.checksummed), "the module executed it: \(byItself)")
+            let incomingToken = try #require(rows.first { $0["assetType"] == .string("erc20") && $0["to"] == .string(f.safe.checksummed) })
+            #expect(incomingToken["executorAddress"] == .string(devnet.accounts[0].address.checksummed) && incomingToken["contractAddress"] == .null)
+            let dates = rows.compactMap { $0["executedAt"]?.stringValue }
+            #expect(dates == dates.sorted(by: >), "newest first")
+            let after = try #require(dates.first)
+            #expect(try await server.send("GET", "\(base)/export/?execution_date__gte=2999-01-01T00:00:00Z").json["count"] == .number("0"))
+            #expect(try await server.send("GET", "\(base)/export/?execution_date__lte=\(after)").json["count"] == .number("5"))
+            #expect(try await server.send("GET", "\(base)/export/?execution_date__gte=tomorrow").status == 400)
+            #expect(try await server.send("GET", "\(base)/export/").json["results"]?.arrayValue?.count == 5, "10 to a page")
+
             // How far the follower has read, as the official indexers report it.
             let indexing = try await server.send("GET", "/api/v1/about/indexing/").json
             let followed = try #require(try await service.storage.followedBlock(chainID: devnet.chainID))

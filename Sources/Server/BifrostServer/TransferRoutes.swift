@@ -16,6 +16,7 @@ extension CoSigningRoutes {
             try await self.run { try await self.transfers(request, context, incomingOnly: true) }
         }
         router.get("/api/v1/transfer/:id") { _, context in try await self.run { try await self.transfer(context) } }
+        router.get("/api/v1/safes/:address/export") { request, context in try await self.run { try await self.export(request, context) } }
         router.get("/api/v1/safes/:address/module-transactions") { request, context in
             try await self.run { try await self.moduleTransactions(request, context) }
         }
@@ -32,6 +33,19 @@ extension CoSigningRoutes {
         let filter = try Self.transferFilter(request)
         let all = try await store.dispatch(ServedTransfers(safe: try Self.address(context, "address"), incomingOnly: incomingOnly, filter: filter))
         return paged(request, count: all.count, limit: limit, offset: offset, results: Self.page(all, limit, offset).map(ServedJSON.transfer))
+    }
+
+    /// The Safe's movements for accounting, 10 to a page (at most 1000), as the official export.
+    private func export(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let (limit, offset) = try Self.window(request, defaultLimit: 10, maxLimit: 1000)
+        let q = request.uri.queryParameters
+        func date(_ name: String) throws(FieldError) -> Date? {
+            guard let text = q.get(name) else { return nil }
+            return try RequestFields.read { () throws(ServiceWireError) in try ServiceWireFields(.object([(key: name, value: .string(text))])).date(name) }
+        }
+        let rows = try await store.dispatch(ServedExport(safe: try Self.address(context, "address"), since: try date("execution_date__gte"),
+                                                         until: try date("execution_date__lte")))
+        return paged(request, count: rows.count, limit: limit, offset: offset, results: Self.page(rows, limit, offset).map(\.json))
     }
 
     /// One transfer by its ID, as the listings give it.
