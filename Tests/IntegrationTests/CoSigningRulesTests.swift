@@ -75,8 +75,11 @@ extension OnDevnet {
             #expect(try await server.send("POST", path, unsigned).json["nonFieldErrors"] != nil, "a delegate proves it is the sender")
             #expect(try await server.send("POST", path, proposal).status == 201)
             let stored = try await server.send("GET", "/api/v2/multisig-transactions/\(Hex.encode(try tx.hash()))/")
-            #expect(stored.json["proposer"] == .string(delegate.address.checksummed) && stored.json["confirmations"]?.arrayValue?.isEmpty == true,
-                    "the delegate's signature confirms nothing")
+            #expect(stored.json["proposer"] == .string(owner.address.checksummed) && stored.json["proposedByDelegate"] == .string(delegate.address.checksummed),
+                    "the delegator's proposal, sent by its delegate, as the official service records it: \(stored.json)")
+            #expect(stored.json["confirmations"]?.arrayValue?.isEmpty == true, "the delegate's signature confirms nothing")
+            let listedOne = try await server.send("GET", path + "?nonce=0").json["results"]?.arrayValue?.first
+            #expect(listedOne?["proposedByDelegate"] == .string(delegate.address.checksummed))
 
             let removal = ServiceAuthorization.delegateDigest(delegate: delegate.address, chainID: devnet.chainID, totp: ServiceAuthorization.totp(at: Date()))
             let remove = #"{"delegator": "\#(owner.address.checksummed)", "safe": "\#(f.safe.checksummed)", "signature": "\#(try Self.signed(removal, delegate))"}"#
@@ -85,6 +88,12 @@ extension OnDevnet {
             let next = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[1], value: 8, nonce: 1)
             let after = try ServingCoSigner.proposal(next, sender: delegate.address, signature: try SafeSignature.sign(safeTxHash: try next.hash(), with: delegate).bytes)
             #expect(try await server.send("POST", path, after).status == 422, "removed delegates propose no more")
+
+            // The delegate that sent a proposal may delete it, as its delegator may.
+            let deletion = ServiceAuthorization.deleteDigest(safeTxHash: try tx.hash(), safe: f.safe, chainID: devnet.chainID,
+                                                             totp: ServiceAuthorization.totp(at: Date()))
+            #expect(try await server.send("DELETE", "/api/v2/multisig-transactions/\(Hex.encode(try tx.hash()))/",
+                                          #"{"signature": "\#(try Self.signed(deletion, delegate))"}"#).status == 204)
         }
 
         @Test("an owner's Safes: the served Safes it owns, v1 as addresses and v2 as a page")

@@ -36,6 +36,24 @@ struct CoSigningStorageTests {
         #expect(saved.summary == line && read.summary == line)
     }
 
+    @Test("a delegate's proposal is kept as its delegator's, with the delegate that sent it; saving again keeps the first sender; deleting takes it along",
+          arguments: CoSigningBackend.available)
+    func proposingDelegate(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        let sent = Self.tx(nonce: 5), own = Self.tx(nonce: 6)
+        let delegate = try Address("0x00000000000000000000000000000000000de1e9")
+        let saved = try await storage.save(sent, safeTxHash: try sent.hash(), proposer: Self.keys[0].address, proposedByDelegate: delegate, origin: nil,
+                                           confirmations: [], at: Self.t0)
+        #expect(saved.proposer == Self.keys[0].address)
+        _ = try await storage.save(sent, safeTxHash: try sent.hash(), proposer: Self.keys[1].address, proposedByDelegate: Self.keys[2].address,
+                                   origin: nil, confirmations: [], at: Self.t0)
+        _ = try await storage.save(own, safeTxHash: try own.hash(), proposer: Self.keys[1].address, origin: nil, confirmations: [], at: Self.t0)
+        #expect(try await storage.proposingDelegates([try sent.hash(), try own.hash()]) == [try sent.hash(): delegate])
+        #expect(try await storage.proposingDelegates([]).isEmpty)
+        #expect(try await storage.delete(try sent.hash(), at: Self.t0))
+        #expect(try await storage.proposingDelegates([try sent.hash()]).isEmpty)
+    }
+
     @Test("saving again and confirming again change nothing; a new owner's confirmation is added and modifies the transaction",
           arguments: CoSigningBackend.available)
     func idempotent(_ backend: CoSigningBackend) async throws {

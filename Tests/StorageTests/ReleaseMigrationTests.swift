@@ -62,8 +62,9 @@ struct ReleaseMigrationTests {
         let fresh = try SQLiteCoSigningStorage()
         for table in ["safeTransaction", "safeSignature"] { #expect(try await storage.describe(table) == (try await fresh.describe(table))) }
         let left = try await storage.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE 'served%' AND type = 'table'") }
-        #expect(left.sorted() == ["servedDeadLetter", "servedDelegate", "servedEvent", "servedOutbox", "servedSafe", "servedSafeOwner", "servedWebhook"],
-                "the old transaction tables are gone; the v6 event tables and the v7 dead letters are there")
+        #expect(left.sorted() == ["servedDeadLetter", "servedDelegate", "servedEvent", "servedOutbox", "servedProposingDelegate", "servedSafe", "servedSafeOwner",
+                                  "servedWebhook"],
+                "the old transaction tables are gone; the v6 event tables, the v7 dead letters and the v8 proposing delegates are there")
 
         // And it goes on working: a new owner's confirmation merges into a carried row.
         let third = try SafeSignature.sign(safeTxHash: all[1].safeTxHash, with: Self.keys[1])

@@ -122,8 +122,9 @@ struct CoSigningRoutes: Sendable {
         let threshold = try? await store.dispatch(ServedSafeState(address: served.transaction.safe)).safe.threshold
         let final = try await store.dispatch(ServedFinality([served], reorgDepth: reorgDepth))
         let executions = await executions(of: [served], safe: served.transaction.safe)
+        let senders = try await store.dispatch(ServedProposingDelegates([served.safeTxHash]))
         return Self.json(.ok, ServedJSON.transaction(served, threshold: threshold, confirmed: final.contains(served.safeTxHash), v2: v2,
-                                                     execution: executions[served.safeTxHash]))
+                                                     execution: executions[served.safeTxHash], proposedByDelegate: senders[served.safeTxHash]))
     }
 
     private func list(_ request: Request, _ context: BasicRequestContext, v2: Bool) async throws -> Response {
@@ -157,9 +158,10 @@ struct CoSigningRoutes: Sendable {
         let nonces = try await store.dispatch(CountServedNonces(chainID: state.safe.chainID, safe: safe))
         let final = try await store.dispatch(ServedFinality(page, reorgDepth: reorgDepth))
         let executions = await executions(of: page, safe: safe)
+        let senders = try await store.dispatch(ServedProposingDelegates(page.map(\.safeTxHash)))
         return paged(request, count: count, limit: query.limit, offset: query.offset, results: page.map {
             ServedJSON.transaction($0, threshold: state.safe.threshold, confirmed: final.contains($0.safeTxHash), v2: v2,
-                                   execution: executions[$0.safeTxHash])
+                                   execution: executions[$0.safeTxHash], proposedByDelegate: senders[$0.safeTxHash])
         }, countUniqueNonce: nonces)
     }
 

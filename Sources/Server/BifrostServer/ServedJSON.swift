@@ -10,12 +10,15 @@ import Services
 enum ServedJSON {
     /// A multisig transaction; `confirmed` (Bifrost's own member) says its execution is past the reorganisation depth.
     /// With `execution`, its block, time, executor and cost as the chain recorded them.
-    static func transaction(_ s: SafeTransactionEntry, threshold: BigUInt?, confirmed: Bool, v2: Bool, execution: ServedExecution? = nil) -> JSONValue {
+    /// A delegate's proposal names its delegator as `proposer` and the delegate as `proposedByDelegate`.
+    static func transaction(_ s: SafeTransactionEntry, threshold: BigUInt?, confirmed: Bool, v2: Bool, execution: ServedExecution? = nil,
+                            proposedByDelegate: Address? = nil) -> JSONValue {
         var wire = ServiceWireTransaction(s.transaction, safeTxHash: s.safeTxHash)
         wire.submissionDate = s.createdAt
         wire.modified = s.updatedAt
         wire.transactionHash = s.executionHash
         wire.proposer = s.proposer
+        wire.proposedByDelegate = proposedByDelegate
         wire.isExecuted = s.isExecuted
         wire.isSuccessful = s.isSuccessful
         wire.origin = s.origin

@@ -75,10 +75,12 @@ extension CoSigningRoutes {
         let held = page.compactMap { if case .multisig(let entry, _) = $0 { entry } else { nil } }
         let final = held.isEmpty ? [] : try await store.dispatch(ServedFinality(held, reorgDepth: reorgDepth))
         let threshold = held.isEmpty ? nil : try? await store.dispatch(ServedSafeState(address: safe)).safe.threshold
+        let senders = held.isEmpty ? [:] : try await store.dispatch(ServedProposingDelegates(held.map(\.safeTxHash)))
         return paged(request, count: all.count, limit: limit, offset: offset, results: page.map { item in
             switch item {
             case .multisig(let entry, let execution):
-                let json = ServedJSON.transaction(entry, threshold: threshold, confirmed: final.contains(entry.safeTxHash), v2: v2, execution: execution)
+                let json = ServedJSON.transaction(entry, threshold: threshold, confirmed: final.contains(entry.safeTxHash), v2: v2, execution: execution,
+                                                  proposedByDelegate: senders[entry.safeTxHash])
                 return ServedJSON.adding(json, [("txType", .string("MULTISIG_TRANSACTION")), ("transfers", .array(execution.transfers.map(ServedJSON.transfer)))])
             case .module(let execution):
                 return ServedJSON.adding(ServedJSON.moduleTransaction(execution, safe: safe),

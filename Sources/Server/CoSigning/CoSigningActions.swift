@@ -69,6 +69,13 @@ public struct CountServedNonces: CoSigningAction {
     public func perform(on store: CoSigningStore) async throws -> Int { try await store.storage.uniqueNonces(chainID: chainID, safe: safe) }
 }
 
+/// The delegates that sent the proposals of these transactions, for those a delegate sent.
+public struct ServedProposingDelegates: CoSigningAction {
+    public let safeTxHashes: [[UInt8]]
+    public init(_ safeTxHashes: [[UInt8]]) { self.safeTxHashes = safeTxHashes }
+    public func perform(on store: CoSigningStore) async throws -> [[UInt8]: Address] { try await store.storage.proposingDelegates(safeTxHashes) }
+}
+
 /// One page of a Safe's transactions, and how many match in all.
 public struct ListServedTransactions: CoSigningAction {
     public let query: ServedTransactionQuery

@@ -73,14 +73,16 @@ extension CoSigningStore {
         try await storage.safes(ownedBy: owner, chainID: try await chainID())
     }
 
-    /// Whether `sender` may propose for `safe` as a delegate now: for this Safe or for all of an
-    /// owner's, given by someone who still owns it, not expired.
-    func isDelegate(_ sender: Address, of safe: Safe) async throws -> Bool {
+    /// Who let `sender` propose for `safe` as a delegate now (for this Safe or for all of an
+    /// owner's, given by someone who still owns it, not expired); nil when no one did. A delegation
+    /// for this Safe comes before one for all of an owner's.
+    func delegator(of sender: Address, for safe: Safe) async throws -> Address? {
         let given = try await storage.delegates(DelegateQuery(chainID: safe.chainID, delegate: sender, limit: 1000))
         let time = now()
-        return given.page.contains { d in
+        let valid = given.page.filter { d in
             (d.safe == nil || d.safe == safe.address) && safe.owners.contains(d.delegator) && (d.expiry.map { $0 > time } ?? true)
         }
+        return (valid.first { $0.safe == safe.address } ?? valid.first)?.delegator
     }
 
     private func requireSigned(_ signature: [UInt8], by signers: [Address], delegate: Address, chainID: BigUInt,

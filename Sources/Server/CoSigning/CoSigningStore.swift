@@ -94,6 +94,7 @@ public struct CoSigningStore: Sendable {
         }
         guard tx.nonce >= state.nonce else { throw CoSigningRefusal.nonceUsed(nonce: tx.nonce, current: state.nonce) }
         let signatures: [SafeSignature]
+        var proposer = p.sender, proposedByDelegate: Address?
         if state.owners.contains(p.sender) {
             // The sender is who the signature says, not who the body says: an owner's proposal
             // carries that owner's own signature, as the official service requires.
@@ -102,14 +103,17 @@ public struct CoSigningStore: Sendable {
             guard signatures.contains(where: { $0.owner == p.sender }) else {
                 throw CoSigningRefusal.signedByOthers(signers: signatures.map(\.owner), sender: p.sender)
             }
-        } else if try await isDelegate(p.sender, of: state) {
+        } else if let delegator = try await delegator(of: p.sender, for: state) {
             try delegateProves(p.sender, signature: p.signature, safeTxHash: hash)
+            // The official service records a delegate's proposal as its delegator's, sent by the delegate.
+            (proposer, proposedByDelegate) = (delegator, p.sender)
             signatures = []
         } else {
             throw CoSigningRefusal.notOwnerOrDelegate(sender: p.sender, safe: tx.safe)
         }
         try await remember(state, unlessUnchanged: true)
-        return try await storage.save(tx, safeTxHash: hash, proposer: p.sender, origin: p.origin, confirmations: signatures, at: now())
+        return try await storage.save(tx, safeTxHash: hash, proposer: proposer, proposedByDelegate: proposedByDelegate, origin: p.origin,
+                                      confirmations: signatures, at: now())
     }
 
     /// Stores what the server keeps of `safe`; with `unlessUnchanged`, only when it differs from

@@ -9,8 +9,8 @@ import Storage
 // Served transactions and their confirmations. Writes lock the transaction's row first, so
 // concurrent confirmations of one transaction queue up instead of racing a delete.
 extension PostgresCoSigningStorage {
-    public func save(_ tx: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [SafeSignature],
-                     at time: Date) async throws(StorageError) -> SafeTransactionEntry {
+    public func save(_ tx: SafeTx, safeTxHash: [UInt8], proposer: Address, proposedByDelegate: Address?, origin: String?,
+                     confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> SafeTransactionEntry {
         try SafeTxColumns.check(tx, hashesTo: safeTxHash)
         let hash = Hex.encode(safeTxHash), at = time.timeIntervalSince1970, logger = logger
         return try await write("save \(hash)") { connection in
@@ -33,6 +33,11 @@ extension PostgresCoSigningStorage {
             }
             let merged = try await Self.merge(confirmations, into: signed, hash: hash, at: at, new: created, connection, logger: logger)
             let stored: SafeTransactionEntry
+            if created, let proposedByDelegate {
+                // The first proposal of a hash says who sent it, as its proposer does.
+                try await connection.query("INSERT INTO served_proposing_delegate (safe_tx_hash, delegate) VALUES (\(hash), \(proposedByDelegate.checksummed))",
+                                           logger: logger)
+            }
             if created {
                 // A row this write inserted is what it sent, so it is not read back.
                 stored = try PostgresTransactionRows.inserted(tx, hash: safeTxHash, proposer: proposer, origin: origin, signatures: merged.changed, at: at)
@@ -90,6 +95,18 @@ extension PostgresCoSigningStorage {
             var answer: (count: Int, hashes: [String]) = (0, [])
             for try await row in try await connection.query(query, logger: logger).decode((Int, [String]).self) { answer = row }
             return (answer.count, try await PostgresTransactionRows.fetch(answer.hashes, connection, logger: logger))
+        }
+    }
+
+    public func proposingDelegates(_ safeTxHashes: [[UInt8]]) async throws(StorageError) -> [[UInt8]: Address] {
+        guard !safeTxHashes.isEmpty else { return [:] }
+        let hashes = safeTxHashes.map { Hex.encode($0) }, logger = logger
+        return try await read("read proposing delegates") { connection in
+            var found: [[UInt8]: Address] = [:]
+            let rows = try await connection.query("SELECT safe_tx_hash, delegate FROM served_proposing_delegate WHERE safe_tx_hash = ANY(\(hashes))",
+                                                  logger: logger)
+            for try await (hash, delegate) in rows.decode((String, String).self) { found[try Hex.decode(hash)] = try Address(delegate) }
+            return found
         }
     }
 

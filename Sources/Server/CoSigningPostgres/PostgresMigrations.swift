@@ -176,6 +176,14 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        (6, "the delegate that sent a delegator's proposal", [
+            """
+            CREATE TABLE served_proposing_delegate (
+                safe_tx_hash TEXT PRIMARY KEY REFERENCES safe_transaction ON DELETE CASCADE,
+                delegate TEXT NOT NULL
+            )
+            """,
+        ]),
     ]
 
     /// Checks that the transaction and message tables hold the columns `SafeTransactionTables` and

@@ -119,17 +119,44 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
         m.registerMigration("v7: when a webhook began failing, and the dead letters of one that stayed dead") { db in
             try ServedEventRows.createDeadLetters(db)
         }
+        m.registerMigration("v8: the delegate that sent a delegator's proposal") { db in
+            try db.execute(sql: """
+                CREATE TABLE servedProposingDelegate (
+                    safeTxHash TEXT PRIMARY KEY NOT NULL REFERENCES safeTransaction(safeTxHash) ON DELETE CASCADE,
+                    delegate TEXT NOT NULL
+                )
+                """)
+        }
         return m
     }
 
-    public func save(_ tx: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [SafeSignature],
-                     at time: Date) async throws(StorageError) -> SafeTransactionEntry {
+    public func save(_ tx: SafeTx, safeTxHash: [UInt8], proposer: Address, proposedByDelegate: Address?, origin: String?,
+                     confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> SafeTransactionEntry {
         let entry = SafeTransactionEntry(transaction: tx, safeTxHash: safeTxHash, signatures: [], status: .queued, executionHash: nil,
                                          summary: SafeSummary.describe(tx), proposer: proposer, origin: origin, createdAt: time, updatedAt: time)
         return try await write { db in
             let merged = try SafeTransactionRows.merge(confirmations, into: entry, fields: false, at: time, db)
+            // The first proposal of a hash says who sent it, as its proposer does.
+            if merged.before == nil, let proposedByDelegate {
+                try db.execute(sql: "INSERT OR IGNORE INTO servedProposingDelegate (safeTxHash, delegate) VALUES (?, ?)",
+                               arguments: [Hex.encode(safeTxHash), proposedByDelegate.checksummed])
+            }
             try ServedEventRows.insert(ServedEvent.transactionWritten(before: merged.before, after: merged.entry, at: time), db)
             return merged.entry
+        }
+    }
+
+    public func proposingDelegates(_ safeTxHashes: [[UInt8]]) async throws(StorageError) -> [[UInt8]: Address] {
+        guard !safeTxHashes.isEmpty else { return [:] }
+        let hashes = safeTxHashes.map { Hex.encode($0) }
+        return try await read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT safeTxHash, delegate FROM servedProposingDelegate WHERE safeTxHash IN (\(hashes.map { _ in "?" }.joined(separator: ",")))",
+                                        arguments: StatementArguments(hashes))
+            var found: [[UInt8]: Address] = [:]
+            for row in rows {
+                if let hash = try? Hex.decode(row["safeTxHash"] as String), let delegate = try? Address(row["delegate"] as String) { found[hash] = delegate }
+            }
+            return found
         }
     }
 

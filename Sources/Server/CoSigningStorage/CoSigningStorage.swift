@@ -65,8 +65,11 @@ public protocol CoSigningStorage: Sendable {
     /// Stores `transaction` unless its hash is there, then merges the confirmations by
     /// `ConfirmationSet`'s rule, in one write; answers the stored transaction. Repeating a write
     /// changes nothing.
-    func save(_ transaction: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [SafeSignature],
-              at time: Date) async throws(StorageError) -> SafeTransactionEntry
+    /// A delegate's proposal is the delegator's (`proposer`), sent by `proposedByDelegate`.
+    func save(_ transaction: SafeTx, safeTxHash: [UInt8], proposer: Address, proposedByDelegate: Address?, origin: String?,
+              confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> SafeTransactionEntry
+    /// The delegates that sent the proposals of `safeTxHashes`, for those a delegate sent.
+    func proposingDelegates(_ safeTxHashes: [[UInt8]]) async throws(StorageError) -> [[UInt8]: Address]
     /// Merges the confirmations by `ConfirmationSet`'s rule; nil when no such transaction is stored.
     func confirm(_ safeTxHash: [UInt8], with confirmations: [SafeSignature], at time: Date) async throws(StorageError) -> SafeTransactionEntry?
     /// The transaction with `safeTxHash`.
@@ -156,4 +159,13 @@ public protocol CoSigningStorage: Sendable {
     /// block becomes `block`. Announces `REORG_DETECTED` to each Safe concerned and each unmarked
     /// transaction as pending; answers the Safes concerned.
     func rewind(chainID: BigUInt, after block: BigUInt, at time: Date) async throws(StorageError) -> [Address]
+}
+
+extension CoSigningStorage {
+    /// `save` of an owner's own proposal.
+    public func save(_ transaction: SafeTx, safeTxHash: [UInt8], proposer: Address, origin: String?, confirmations: [SafeSignature],
+                     at time: Date) async throws(StorageError) -> SafeTransactionEntry {
+        try await save(transaction, safeTxHash: safeTxHash, proposer: proposer, proposedByDelegate: nil, origin: origin,
+                       confirmations: confirmations, at: time)
+    }
 }
