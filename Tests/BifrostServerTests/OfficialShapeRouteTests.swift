@@ -112,4 +112,22 @@ struct OfficialShapeRouteTests {
         #expect(second.json["results"]?.arrayValue?.count == 1 && second.json["previous"] == .string("http://127.0.0.1\(path)?limit=1"))
         #expect(try await server.send(.get, "/api/v1/multisig-transactions/0x\(String(repeating: "ab", count: 32))/confirmations/").status == 404)
     }
+
+    @Test("estimations: 0 for a call the Safe can make (1.3.0 and later need no safeTxGas); a failing call is the official 422 with code 30; every missing member named",
+          arguments: CoSigningBackend.available)
+    func estimations(_ backend: CoSigningBackend) async throws {
+        var node = H.node
+        node.accountsWithoutCode = [H.keys[3].address]
+        let server = try await H.make(backend: backend, safe: node)
+        defer { server.remove() }
+        let path = "/api/v1/safes/\(H.safe.checksummed)/multisig-transactions/estimations/"
+        let fine = try await server.send(.post, path, #"{"to": "\#(H.keys[3].address.checksummed)", "value": "5", "data": null, "operation": 0}"#)
+        #expect(fine.status == 200 && fine.json == .object([(key: "safeTxGas", value: .string("0"))]), "\(fine.json)")
+        let failing = try await server.send(.post, path, #"{"to": "\#(H.keys[2].address.checksummed)", "value": "5", "operation": 0}"#)
+        #expect(failing.status == 422 && failing.json["code"] == .number("30") && failing.json["message"] == .string("Gas estimation failed"), "\(failing.json)")
+        #expect(failing.json["arguments"]?.arrayValue?.count == 1)
+        let empty = try await server.send(.post, path, "{}")
+        #expect(empty.status == 400 && empty.json.objectValue?.map(\.key) == ["to", "value", "operation"], "\(empty.json)")
+        #expect(try await server.send(.post, path, #"{"to": "\#(H.keys[3].address.checksummed)", "value": "5", "operation": 2}"#).status == 400)
+    }
 }

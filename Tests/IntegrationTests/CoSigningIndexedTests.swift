@@ -255,6 +255,14 @@ extension OnDevnet {
             #expect(indexing["erc20BlockTimestamp"] == ServiceWireDate.json(Date(timeIntervalSince1970: TimeInterval(followedBlock.timestamp))))
             #expect((BigUInt(indexing["currentBlockNumber"]?.text ?? "") ?? 0) >= followed && indexing["synced"] == .bool(true), "\(indexing)")
 
+            // Estimations: 0 for a payment the Safe can make; a token transfer beyond its balance fails as the Safe would run it.
+            let estimations = "/api/v1/safes/\(f.safe.checksummed)/multisig-transactions/estimations/"
+            let payment = try await server.send("POST", estimations, #"{"to": "\#(payee.checksummed)", "value": "1", "operation": 0}"#)
+            #expect(payment.status == 200 && payment.json["safeTxGas"] == .string("0"), "\(payment.json)")
+            let tooMuch = try ERC20.transfer(to: carol, amount: 1_000_000 * SafeFixture.ether)
+            let failed = try await server.send("POST", estimations, #"{"to": "\#(devnet.testToken.checksummed)", "value": "0", "data": "\#(Hex.encode(tooMuch))", "operation": 0}"#)
+            #expect(failed.status == 422 && failed.json["code"] == .number("30"), "\(failed.json)")
+
             // The singletons with code here, each from the block its code appeared in; the Safe's own among them, named alike.
             let singletons = try await server.send("GET", "/api/v1/about/singletons/").json.arrayValue ?? []
             let described = try await server.send("GET", "/api/v1/safes/\(f.safe.checksummed)/").json

@@ -40,6 +40,9 @@ struct CoSigningRoutes: Sendable {
             router.get("/api/\(version)/safes/:address/multisig-transactions") { request, context in
                 try await self.run { try await self.list(request, context, v2: v2) }
             }
+            router.post("/api/\(version)/safes/:address/multisig-transactions/estimations") { request, context in
+                try await self.run(as: .submission) { try await self.estimate(request, context) }
+            }
             router.post("/api/\(version)/safes/:address/multisig-transactions") { request, context in
                 try await self.run(as: .proposal) { try await self.propose(request, context) }
             }
@@ -84,6 +87,25 @@ struct CoSigningRoutes: Sendable {
         let fields = try RequestFields(try await Self.body(request))
         _ = try await store.dispatch(ProposeServedTransaction(try fields.proposal(safe: try Self.address(context, "address"))))
         return Response(status: .created)
+    }
+
+    /// `{"safeTxGas": "…"}` for a call the Safe would make; a call that fails is the official 422
+    /// with code 30.
+    private func estimate(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let fields = try RequestFields(try await Self.body(request))
+        if let missing = FieldError.missing(["to", "value", "operation"].filter { fields.json[$0] == nil }) { throw missing }
+        let operation = try fields.number("operation")
+        guard let op = UInt8(exactly: operation).flatMap(SafeOperation.init(rawValue:)), op != .create else {
+            throw FieldError(.malformed, field: "operation", "Unknown operation: give 0 for a call or 1 for a delegatecall")
+        }
+        do {
+            let gas = try await store.dispatch(EstimateServedTransaction(safe: try Self.address(context, "address"), to: try fields.address("to"),
+                                                                         value: try fields.number("value"), data: try fields.hex("data") ?? [], operation: op))
+            return Self.json(.ok, ServedJSON.object([("safeTxGas", .string(String(gas)))]))
+        } catch CoSigningRefusal.estimationFailed(let why) {
+            return Self.json(.unprocessableContent, ServedJSON.object([("code", .number("30")), ("message", .string("Gas estimation failed")),
+                                                                       ("arguments", .array([.string(why)]))]))
+        }
     }
 
     /// `dataDecoded` for `data` (sent to `to`, when given), as the multisig transactions carry it; a

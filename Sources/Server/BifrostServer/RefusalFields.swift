@@ -26,6 +26,7 @@ extension FieldError {
         case .unknownDelegate: (.notFound, "delegate")
         case .delegateQueryUnbounded: (.malformed, "safe")
         case .malformedTransferID: (.malformed, "transferId")
+        case .estimationFailed: (.refused, "safeTxGas")
         }
         self.init(kind, field: field, refusal.description)
         isRule = kind == .refused

@@ -36,6 +36,11 @@ struct RequestFields {
         try Self.read { () throws(ServiceWireError) in try fields.hex(field) }
     }
 
+    /// A number, decimal or `0x` hex, as a JSON number or a string.
+    func number(_ field: String) throws(FieldError) -> BigUInt {
+        try Self.read { () throws(ServiceWireError) in try fields.number(field) }
+    }
+
     func string(_ field: String) throws(FieldError) -> String? {
         try Self.read { () throws(ServiceWireError) in try fields.string(field) }
     }

@@ -63,6 +63,8 @@ public enum CoSigningRefusal: Error, Equatable, Sendable, CustomStringConvertibl
     case unknownDelegate(delegate: Address, delegator: Address)
     /// A delegate listing needs at least one filter.
     case delegateQueryUnbounded
+    /// The call, tried as the Safe, fails (or could not be tried): no gas can be named for it.
+    case estimationFailed(String)
     /// A transfer ID that is neither `e` + a transaction hash + a log index nor `i` + a hash + a place.
     case malformedTransferID(String)
 
@@ -99,6 +101,7 @@ public enum CoSigningRefusal: Error, Equatable, Sendable, CustomStringConvertibl
         case .delegatorOwnsNothing(let delegator): "\(delegator.checksummed) owns no Safe this service serves"
         case .unknownDelegate(let delegate, let delegator): "\(delegate.checksummed) is not a delegate of \(delegator.checksummed)"
         case .delegateQueryUnbounded: "give at least one of safe, delegate, delegator or label"
+        case .estimationFailed(let why): "Gas estimation failed: \(why)"
         case .malformedTransferID(let id): "transfer_id is not valid: \(id.prefix(100))"
         }
     }

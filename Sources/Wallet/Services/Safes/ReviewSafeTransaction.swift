@@ -117,27 +117,8 @@ extension SafeReviewStore {
         return SafeRiskCheck(safeNonce: safe.nonce, queuedNonces: queued, known: known)
     }
 
-    /// Runs the call as the Safe would: a call from the Safe's address, or a delegatecall through
-    /// the Safe's own `simulateAndRevert`, so the Safe's storage and balance are the ones used.
     func simulate(_ tx: SafeTx, chain: Chain, at block: BlockTag = .latest) async -> SafeSimulation {
-        do {
-            switch tx.operation {
-            case .call:
-                _ = try await chain.remote.call(CallRequest(from: tx.safe, to: tx.to, value: tx.value, data: tx.data), at: block)
-                return .succeeds
-            case .delegateCall:
-                let probe = SafeSimulation.delegateCallProbe(target: tx.to, payload: tx.data)
-                _ = try await chain.remote.call(CallRequest(from: tx.safe, to: tx.safe, data: probe), at: block)
-                return .unavailable("the Safe did not revert from simulateAndRevert; it may be older than 1.3.0")
-            case .create:
-                return .unavailable("contract creation by a Safe (before 1.0.0) is not simulated")
-            }
-        } catch {
-            guard case .rpc(_, let message, _) = error else { return .unavailable(error.description) }
-            guard let bytes = error.revertData else { return .reverts(message) }
-            let outcome = tx.operation == .delegateCall ? SafeSimulation.probeOutcome(bytes) : .reverts(RevertReason.describe(bytes))
-            guard case .reverts(let why) = outcome else { return outcome }
-            return .reverts(SafeRevertCodes.describe(why))
-        }
+        await SafeCallSimulation.run(tx, chain: chain, at: block)
     }
 }
+
