@@ -135,7 +135,7 @@ struct CoSigningRoutes: Sendable {
         let served = try await store.dispatch(ServedTransactionLookup(safeTxHash: try Self.hash(context)))
         let (limit, offset) = try Self.window(request)
         let all = served.storedSignatures.sorted { $0.addedAt < $1.addedAt }
-        let page = all.dropFirst(offset).prefix(limit).map { ServiceWireConfirmation($0.signature, submissionDate: $0.addedAt).json }
+        let page = Self.page(all, limit, offset).map { ServiceWireConfirmation($0.signature, submissionDate: $0.addedAt).json }
         return paged(request, count: all.count, limit: limit, offset: offset, results: Array(page))
     }
 
@@ -193,7 +193,8 @@ struct CoSigningRoutes: Sendable {
     private func executions(of entries: [SafeTransactionEntry], safe: Address) async -> [[UInt8]: ServedExecution] {
         guard entries.contains(where: \.isExecuted) else { return [:] }
         let all = (try? await store.dispatch(ServedExecutions(safe: safe))) ?? [:]
-        return all.filter { hash, _ in entries.contains { $0.isExecuted && $0.safeTxHash == hash } }
+        let executed = Set(entries.lazy.filter(\.isExecuted).map(\.safeTxHash))
+        return all.filter { executed.contains($0.key) }
     }
 
     /// `limit` and `offset` from the query: by default the official lists' 100, at most 200; the

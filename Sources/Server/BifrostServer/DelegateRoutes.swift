@@ -40,7 +40,7 @@ extension CoSigningRoutes {
         guard v2 else { return Self.json(.ok, ServedJSON.object([("safes", .array(safes.map { .string($0.address.checksummed) }))])) }
         let (limit, offset) = try Self.window(request)
         return paged(request, count: safes.count, limit: limit, offset: offset,
-                         results: safes.dropFirst(offset).prefix(limit).map { ServedJSON.servedSafe($0) })
+                         results: Self.page(safes, limit, offset).map { ServedJSON.servedSafe($0) })
     }
 
     func delegates(_ request: Request) async throws -> Response {

@@ -73,8 +73,9 @@ struct CoSigningFollower: Sendable {
         var executed = 0
         // Every log of the served Safes, not just executions: a module can change the owners
         // without an execTransaction, and the stored owners must follow.
-        let logs = try await remote.logs(LogFilter(address: safes), from: from, to: head).filter { $0.isFact(from: Set(safes)) }
-        let announce = ChainEvents(chainID: chainID, safes: Set(safes), at: service.now())
+        let served = Set(safes)
+        let logs = try await remote.logs(LogFilter(address: safes), from: from, to: head).filter { $0.isFact(from: served) }
+        let announce = ChainEvents(chainID: chainID, safes: served, at: service.now())
         var movements: [ServedEvent] = []
         // Successful executions whose call only their carrying transaction tells (a module's, or one
         // not stored here), with where their events go among the others.
@@ -84,7 +85,7 @@ struct CoSigningFollower: Sendable {
             if let received = announce.received(log) { movements.append(received); continue }
             moved.insert(log.address)
             if SafeEvents.moduleExecution(topics: log.topics, data: log.data)?.success == true { unheld.append((movements.count, log)) }
-            guard let execution = SafeExecutionFact(log, of: Set(safes)), let transactionHash = log.transactionHash else { continue }
+            guard let execution = SafeExecutionFact(log, of: served), let transactionHash = log.transactionHash else { continue }
             let stored = execution.names(try await storage.transaction(execution.safeTxHash))
             if stored != nil, try await storage.markExecuted(execution.safeTxHash, transactionHash: transactionHash, block: log.blockNumber,
                                                              successful: execution.success, at: service.now()) {

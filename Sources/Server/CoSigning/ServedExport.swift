@@ -27,11 +27,16 @@ public struct ServedExport: CoSigningAction {
         // A transfer no execution of the Safe made names its sender only through its transaction.
         let plain = Set(transfers.map(\.transactionHash).filter { executions[$0]?.carrier == nil })
         let carriers = try await store.chain.remote.batch(Array(plain), EthereumRemote.Requests.transaction(hash:))
+        // A batch moves several assets in one execution: its stored transaction is read once.
+        var stored: [[UInt8]: SafeTransactionEntry?] = [:]
         var rows: [ServiceWireExportRow] = []
         for t in transfers {
             let execution = executions[t.transactionHash]
-            let held: SafeTransactionEntry? = if let hash = execution?.safeTxHash, let entry = try await store.storage.transaction(hash),
-                                                 entry.transaction.safe == safe { entry } else { nil }
+            var held: SafeTransactionEntry?
+            if let hash = execution?.safeTxHash {
+                if stored[hash] == nil { stored[hash] = .some(try await store.storage.transaction(hash).flatMap { $0.transaction.safe == safe ? $0 : nil }) }
+                held = stored[hash] ?? nil
+            }
             let (type, amount, decimals): (String, BigUInt, Int?) = switch t.kind {
             case .ether: ("native", t.value ?? 0, 18)
             case .erc20: ("erc20", t.value ?? 0, t.metadata.map { $0.decimals == 0 ? nil : Int($0.decimals) } ?? nil)

@@ -153,9 +153,7 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
             let rows = try Row.fetchAll(db, sql: "SELECT safeTxHash, delegate FROM servedProposingDelegate WHERE safeTxHash IN (\(hashes.map { _ in "?" }.joined(separator: ",")))",
                                         arguments: StatementArguments(hashes))
             var found: [[UInt8]: Address] = [:]
-            for row in rows {
-                if let hash = try? Hex.decode(row["safeTxHash"] as String), let delegate = try? Address(row["delegate"] as String) { found[hash] = delegate }
-            }
+            for row in rows { found[try Hex.decode(row["safeTxHash"] as String)] = try Address(row["delegate"] as String) }
             return found
         }
     }
