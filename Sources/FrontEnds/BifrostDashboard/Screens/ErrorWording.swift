@@ -4,11 +4,8 @@ import AppCore
 /// front end's controls; here the dashboard adds its own buttons, fields and pages, as the CLI's
 /// `ErrorWording` adds its flags and commands.
 enum ErrorWording {
-    /// The line a page shows for `error`: the dashboard's words where it has them, else the
-    /// error's own description.
-    static func text(for error: FeatureError) -> String { text(for: error.underlying) }
-
-    /// The line a page shows for any error.
+    /// The line a page shows for `error` (a feature's error is read for what it holds): the
+    /// dashboard's words where it has them, else the error's own description.
     static func text(for error: any Error) -> String {
         let worded: String? = switch error {
         case let e as FeatureError: text(for: e.underlying)

@@ -131,7 +131,7 @@ enum Format {
     }
 
     /// The host of the Transaction Service the session meets at, as the pages name it; nil without one.
-    static func serviceHost(_ session: Session) -> String? { session.service.map { $0.url.host ?? $0.url.absoluteString } }
+    static func serviceHost(_ session: Session) -> String? { session.service?.host }
 
     /// Sending a transaction or a message (`thing`) and the signatures collected here to the
     /// Transaction Service at `serviceHost` (the page's `form`), and whose went last time.

@@ -54,7 +54,7 @@ public struct ConfirmationSet: Sendable, Equatable {
         switch (stored.kind, new.kind) {
         case (.approvedHash, let kind): kind != .approvedHash
         case (.contract, .contract): new.bytes.count > stored.bytes.count
-        case (.contract, .ecdsa), (.contract, .ethSign): true
+        case (.contract, _): new.provesOwner
         default: false
         }
     }

@@ -77,7 +77,7 @@ extension SafeReviewStore {
                 pinned = SimulatedBlock(number: latest.number, hash: latest.hash)
             }
             let at: BlockTag = pinned.map { .number($0.number) } ?? .latest
-            async let simulation = simulate(tx, chain: chain, at: at)
+            async let simulation = SafeCallSimulation.run(tx, chain: chain, at: at)
             async let effect = r.afterState ? effect(of: tx, call: call, chain: chain, names: names, at: at) : .unavailable("not asked for")
             let reading = await effect
             let setup = reading.before.map { SafeRiskCheck.setupRisks($0, names: names) } ?? []
@@ -115,10 +115,6 @@ extension SafeReviewStore {
         let hash = try tx.hash()
         let queued = all.filter { $0.status == .queued && $0.safeTxHash != hash }.map(\.transaction.nonce)
         return SafeRiskCheck(safeNonce: safe.nonce, queuedNonces: queued, known: known)
-    }
-
-    func simulate(_ tx: SafeTx, chain: Chain, at block: BlockTag = .latest) async -> SafeSimulation {
-        await SafeCallSimulation.run(tx, chain: chain, at: block)
     }
 }
 

@@ -12,6 +12,9 @@ public struct SafeServiceEndpoint: Sendable, Equatable {
         self.url = url
         self.apiKey = apiKey
     }
+
+    /// The service's host, as a person names it (the whole URL when it has none).
+    public var host: String { url.host ?? url.absoluteString }
 }
 
 /// Sends the signatures collected here to a Transaction Service: as a new proposal (the first

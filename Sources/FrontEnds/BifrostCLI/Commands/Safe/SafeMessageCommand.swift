@@ -29,8 +29,7 @@ struct SafeMessageCommand: AsyncParsableCommand {
     static func share(_ detail: SafeMessageDetail, _ service: ServiceOptions, _ global: GlobalOptions) async throws {
         guard let endpoint = try service.optionalEndpoint() else { return }
         let owners = try await global.services().dispatcher.dispatch(ShareSafeMessage(messageHash: detail.entry.messageHash, service: endpoint))
-        let host = endpoint.url.host ?? endpoint.url.absoluteString
-        if !global.json { Console.current.note("Sent to \(host): \(owners.count) signature\(owners.count == 1 ? "" : "s").") }
+        if !global.json { Console.current.note("Sent to \(endpoint.host): \(owners.count) signature\(owners.count == 1 ? "" : "s").") }
     }
 
     /// Prints `detail` as lines, or its JSON view.

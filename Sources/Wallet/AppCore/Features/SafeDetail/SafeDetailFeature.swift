@@ -121,7 +121,7 @@ public enum SafeDetail {
                     let messages = await FeatureError.result {
                         try await d.dispatch(ServiceListSafeMessages(safe: address, service: service, chain: chain)).setAside.count
                     }
-                    serviceNote = ServiceNote(host: service.url.host ?? service.url.absoluteString, transactions: transactions,
+                    serviceNote = ServiceNote(host: service.host, transactions: transactions,
                                               messagesSetAside: messages)
                 }
                 let home = try await d.dispatch(SafeHomeQuery(safe: address, chain: chain))

@@ -20,14 +20,13 @@ public struct ServiceWireNodeStatus: Sendable, Equatable {
     }
 
     /// The official name of a chain (safe-eth-py's `EthereumNetwork`), `UNKNOWN` for one it does not list.
-    public static func chainName(_ chainID: BigUInt) -> String {
-        let names: [BigUInt: String] = [
+    public static func chainName(_ chainID: BigUInt) -> String { chainNames[chainID] ?? "UNKNOWN" }
+
+    private static let chainNames: [BigUInt: String] = [
             1: "MAINNET", 10: "OPTIMISM", 56: "BNB_SMART_CHAIN_MAINNET", 100: "GNOSIS", 137: "POLYGON", 324: "ZKSYNC_MAINNET",
             1101: "POLYGON_ZKEVM", 1337: "GANACHE", 8453: "BASE", 42161: "ARBITRUM_ONE", 43114: "AVALANCHE_C_CHAIN",
             59144: "LINEA", 84532: "BASE_SEPOLIA_TESTNET", 11_155_111: "SEPOLIA", 31337: "GOCHAIN_TESTNET",
         ]
-        return names[chainID] ?? "UNKNOWN"
-    }
 
     public var json: JSONValue {
         .members([("version", .string(version)), ("block_number", .number(String(blockNumber))), ("chain_id", .number(String(chainID))),

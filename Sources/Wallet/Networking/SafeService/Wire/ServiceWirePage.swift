@@ -27,7 +27,7 @@ public struct ServiceWirePage: Sendable, Equatable {
         next = try f.string("next")
         previous = try f.string("previous")
         self.results = results
-        countUniqueNonce = json["countUniqueNonce"] == nil ? nil : Int(clamping: try f.number("countUniqueNonce"))
+        countUniqueNonce = try f.optionalNumber("countUniqueNonce").map { Int(clamping: $0) }
     }
 
     public var json: JSONValue {
