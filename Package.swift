@@ -257,7 +257,7 @@ let package = Package(
             dependencies: [
                 "Services", "Storage", "Networking", "BifrostServer", "HTTPServing", "TestSupport",
                 // The server's room, and serve's composition root that opens its storage.
-                "CoSigning", "CoSigningStorage", "BifrostCLI",
+                "CoSigning", "CoSigningStorage", "BifrostCLI", "CoSigningTestSupport",
                 .product(name: "BigInt", package: "BigInt"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -2,6 +2,8 @@
 import BifrostServer
 import BigInt
 import CoSigning
+import CoSigningTestSupport
+import SafeKit
 import Foundation
 import Networking
 import Services
@@ -116,6 +118,38 @@ extension OnDevnet {
             #expect(paged.json["previous"]?.stringValue?.hasPrefix(server.url.absoluteString + "/api/v2/owners/") == true, "\(paged.json)")
             #expect(try await server.send("GET", "/api/v1/owners/\(PrivateKey.generate().address.checksummed)/safes/").json["safes"] == .array([]))
             #expect(try await server.send("GET", "/api/v1/owners/0x12/safes/").status == 400)
+        }
+
+        @Test("an owner's Safes include those the server never stored, found by the chain's SafeSetup and AddedOwner logs and read on chain; a contract that only emits AddedOwner is not one",
+              arguments: CoSigningBackend.available)
+        func ownersSafesFromTheChain(_ backend: CoSigningBackend) async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let start = try await f.remote().blockNumber()
+            let (setupOwner, addedOwner) = (PrivateKey.generate().address, PrivateKey.generate().address)
+            let created = try await f.first.services.dispatcher.dispatch(DeploySafe(
+                keyName: "owner4", owners: [setupOwner, f.owners[0]], threshold: 1, saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)),
+                version: .v1_3_0, chain: f.first.chain, wait: true, password: { "pw" })).safe
+            try await f.run(.addOwner(addedOwner, threshold: nil))
+            // A constructor that emits AddedOwner(addedOwner) and leaves no code: a log anyone can write.
+            let forger = try await f.create([0x73] + addedOwner.bytes + [0x7f] + SafeOwnerEvents.addedOwner + [0x60, 0x00, 0x60, 0x00, 0xa2, 0x00])
+
+            let store = try await f.first.services.serving(backend, chain: f.first.chain)
+            let server = try await ServingCoSigner(store)
+            defer { server.stop() }
+            func owned(_ owner: Address) async throws -> JSONValue? {
+                try await server.send("GET", "/api/v1/owners/\(owner.checksummed)/safes/").json["safes"]
+            }
+            #expect(try await owned(setupOwner) == .array([]), "nothing is indexed before the follower reads the chain")
+            _ = try await store.dispatch(FollowServedChain(ownerIndexFrom: start))
+            #expect(try await store.storage.nominatedSafes(owner: addedOwner, chainID: devnet.chainID).contains(forger), "the forged log is indexed")
+            #expect(try await owned(setupOwner) == .array([.string(created.checksummed)]), "named in SafeSetup (1.3.0, owners in the data)")
+            #expect(try await owned(addedOwner) == .array([.string(f.safe.checksummed)]), "named in AddedOwner (1.4.1, indexed), and not the forger")
+            let v2 = try await server.send("GET", "/api/v2/owners/\(addedOwner.checksummed)/safes/")
+            #expect(v2.json["count"] == .number("1") && v2.json["results"]?.arrayValue?.first?["owners"]?.arrayValue?.count == 4)
+            #expect(try await store.storage.safes(ownedBy: addedOwner, chainID: devnet.chainID).map(\.address) == [f.safe],
+                    "a Safe so found is remembered, and followed from then on")
+            #expect(try await store.storage.ownerIndexBlock(chainID: devnet.chainID) ?? 0 >= start)
         }
 
         @Test("with keys, writes need Authorization: Bearer KEY within the key's rate (401, 429 with Retry-After); reads stay open; CORS only for listed origins")

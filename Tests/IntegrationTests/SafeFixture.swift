@@ -73,14 +73,17 @@ struct SafeFixture {
 
     /// Deploys `runtime` from a fresh key the Safe funds, and answers the contract's address.
     func deploy(_ runtime: [UInt8]) async throws -> Address {
+        // CODECOPY the runtime that follows these 12 bytes, and RETURN it.
+        try await create([0x61, UInt8(runtime.count >> 8), UInt8(runtime.count & 0xff), 0x80, 0x60, 0x0c, 0x60, 0x00, 0x39, 0x60, 0x00, 0xf3] + runtime)
+    }
+
+    /// Runs `initCode` in a contract creation from a fresh key the Safe funds, and answers the new contract's address.
+    func create(_ initCode: [UInt8]) async throws -> Address {
         let deployer = PrivateKey.generate()
         _ = try await run(.call(to: deployer.address, value: Self.ether, data: [], operation: .call))
-        // CODECOPY the runtime that follows these 12 bytes, and RETURN it.
-        let initCode: [UInt8] = [0x61, UInt8(runtime.count >> 8), UInt8(runtime.count & 0xff), 0x80, 0x60, 0x0c, 0x60, 0x00, 0x39, 0x60, 0x00, 0xf3]
-            + runtime
         let remote = try remote()
         let tx = Transaction(type: .legacy, chainID: devnet.chainID, nonce: 0, gasPrice: try await remote.gasPrice() * 2,
-                             gasLimit: BigUInt(100_000 + 220 * runtime.count), to: nil, value: 0, data: initCode)
+                             gasLimit: BigUInt(100_000 + 220 * initCode.count), to: nil, value: 0, data: initCode)
         let hash = try await remote.sendRawTransaction(try tx.sign(with: deployer).raw)
         for _ in 0..<100 {
             if let receipt = try await remote.transactionReceipt(hash: hash) { return try #require(receipt.contractAddress) }

@@ -204,6 +204,26 @@ struct CoSigningStorageTests {
         #expect(try await storage.followedBlock(chainID: 1) == 7)
     }
 
+    @Test("the owner index: nominations kept once each, by owner and chain, and its block set, lowered too", arguments: CoSigningBackend.available)
+    func ownerIndex(_ backend: CoSigningBackend) async throws {
+        let storage = try await backend.makeStorage()
+        let owner = PrivateKey.generate().address, other = PrivateKey.generate().address, safes = (0..<3).map { _ in PrivateKey.generate().address }
+        #expect(try await storage.ownerIndexBlock(chainID: 31337) == nil)
+        #expect(try await storage.nominatedSafes(owner: owner, chainID: 31337).isEmpty)
+        try await storage.indexOwners([OwnerNomination(owner: owner, safe: safes[0]), OwnerNomination(owner: other, safe: safes[1])],
+                                      through: 100, chainID: 31337)
+        try await storage.indexOwners([OwnerNomination(owner: owner, safe: safes[2]), OwnerNomination(owner: owner, safe: safes[0])],
+                                      through: 20_000_000_000, chainID: 31337)
+        try await storage.indexOwners([OwnerNomination(owner: owner, safe: safes[1])], through: 5, chainID: 1)
+        #expect(try await storage.nominatedSafes(owner: owner, chainID: 31337) == [safes[0], safes[2]].sorted { $0.checksummed < $1.checksummed })
+        #expect(try await storage.nominatedSafes(owner: other, chainID: 31337) == [safes[1]])
+        #expect(try await storage.nominatedSafes(owner: owner, chainID: 1) == [safes[1]], "another chain's are its own")
+        #expect(try await storage.ownerIndexBlock(chainID: 31337) == 20_000_000_000)
+        try await storage.indexOwners([], through: 90, chainID: 31337)
+        #expect(try await storage.ownerIndexBlock(chainID: 31337) == 90, "a rewind lowers the block")
+        #expect(try await storage.ownerIndexBlock(chainID: 1) == 5)
+    }
+
     @Test("a file reopened holds every acknowledged write, 0600")
     func reopen() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).sqlite").path

@@ -96,7 +96,7 @@ public struct DeleteServedTransaction: CoSigningAction {
     public func perform(on store: CoSigningStore) async throws { try await store.delete(safeTxHash, signature: signature) }
 }
 
-/// The Safes this server serves that `owner` owned when they were last read.
+/// The Safes `owner` is an owner of: those stored, and those the owner index names that the chain bears out.
 public struct ServedSafesOfOwner: CoSigningAction {
     public let owner: Address
     public init(owner: Address) { self.owner = owner }
@@ -174,9 +174,14 @@ public struct ListServedDelegates: CoSigningAction {
 public struct FollowServedChain: CoSigningAction {
     /// Blocks whose hashes are kept, and how far back a reorganisation is taken back.
     public let reorgDepth: Int
-    public init(reorgDepth: Int = 10) { self.reorgDepth = max(reorgDepth, 1) }
+    /// The first block the owner index reads (`owners/{o}/safes` names Safes created from there on).
+    public let ownerIndexFrom: BigUInt
+    public init(reorgDepth: Int = 10, ownerIndexFrom: BigUInt = 0) {
+        self.reorgDepth = max(reorgDepth, 1)
+        self.ownerIndexFrom = ownerIndexFrom
+    }
     public func perform(on store: CoSigningStore) async throws -> FollowReport {
-        try await CoSigningFollower(service: store, reorgDepth: reorgDepth).step()
+        try await CoSigningFollower(service: store, reorgDepth: reorgDepth, ownerIndexFrom: ownerIndexFrom).step()
     }
 }
 

@@ -31,6 +31,9 @@ public struct FollowReport: Sendable, Equatable {
 struct CoSigningFollower: Sendable {
     let service: CoSigningStore
     let reorgDepth: Int
+    /// Where the owner index starts reading the chain, and how many blocks it reads a pass.
+    var ownerIndexFrom: BigUInt = 0
+    var ownerIndexSpan: BigUInt = 50_000
 
     /// Reads the events up to the chain's head once.
     func step() async throws -> FollowReport {
@@ -38,7 +41,11 @@ struct CoSigningFollower: Sendable {
         let chainID = try await service.chainID()
         var moved = Set<Address>()
         let fork = try await forkPoint(chainID: chainID)
-        if let fork { moved.formUnion(try await storage.rewind(chainID: chainID, after: fork, at: service.now())) }
+        let owners = OwnerIndexing(storage: storage, remote: remote, from: ownerIndexFrom, span: ownerIndexSpan)
+        if let fork {
+            moved.formUnion(try await storage.rewind(chainID: chainID, after: fork, at: service.now()))
+            try await owners.rewind(to: fork, chainID: chainID)
+        }
         let head = try await remote.blockNumber()
         // The first pass starts at the head: a transaction is accepted only while its nonce is
         // still ahead of the Safe's, so nothing earlier can have executed it.
@@ -61,8 +68,13 @@ struct CoSigningFollower: Sendable {
             try await service.remember(safe, unlessUnchanged: false)
             replaced += try await storage.markReplaced(chainID: chainID, safe: address, below: safe.nonce, at: service.now())
         }
-        guard from <= head else { return FollowReport(blocks: nil, executed: 0, replaced: replaced, rewoundTo: fork) }
+        guard from <= head else {
+            try await owners.step(chainID: chainID, head: head)
+            return FollowReport(blocks: nil, executed: 0, replaced: replaced, rewoundTo: fork)
+        }
         try await storage.setFollowedBlock(head, chainID: chainID)
+        // Last, and on its own cursor: the index may be backfilling a long chain, and what the follower read is recorded already.
+        try await owners.step(chainID: chainID, head: head)
         return FollowReport(blocks: from...head, executed: executed, replaced: replaced, rewoundTo: fork)
     }
 

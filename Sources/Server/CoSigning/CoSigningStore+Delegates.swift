@@ -30,7 +30,7 @@ extension CoSigningStore {
                 throw CoSigningRefusal.delegatorNotOwner(delegator: delegator, safe: safe)
             }
         } else {
-            guard try await !storage.safes(ownedBy: delegator, chainID: chainID).isEmpty else { throw CoSigningRefusal.delegatorOwnsNothing(delegator) }
+            guard try await !safes(ownedBy: delegator).isEmpty else { throw CoSigningRefusal.delegatorOwnsNothing(delegator) }
         }
         let added = ServedDelegate(chainID: chainID, safe: safe, delegate: delegate, delegator: delegator, label: label, expiry: expiry)
         try await storage.saveDelegate(added)
@@ -68,9 +68,22 @@ extension CoSigningStore {
         return try await storage.delegates(q)
     }
 
-    /// The Safes this service serves that `owner` owned when they were last read.
+    /// The Safes `owner` is an owner of: those stored here, as last read, and those the chain's
+    /// logs named it an owner of (the owner index), each read on chain first and named only when
+    /// its proxy runs a known Safe singleton and lists `owner` now. A Safe so found is remembered,
+    /// and followed from then on. By address.
     func safes(ownedBy owner: Address) async throws -> [ServedSafe] {
-        try await storage.safes(ownedBy: owner, chainID: try await chainID())
+        let chainID = try await chainID()
+        var found = try await storage.safes(ownedBy: owner, chainID: chainID)
+        let stored = Set(found.map(\.address)), known = knownDeployments
+        for candidate in try await storage.nominatedSafes(owner: owner, chainID: chainID) where !stored.contains(candidate) {
+            // A log is anyone's to emit: a contract that is not a Safe, or no longer lists the owner, is passed over.
+            guard let state = try? await safe(candidate), state.safe.owners.contains(owner),
+                  state.singleton.flatMap({ SafeDeployments.release(ofSingleton: $0, known: known) }) != nil else { continue }
+            try await remember(state.safe, unlessUnchanged: true)
+            found.append(ServedSafe(state.safe, readAt: now()))
+        }
+        return found.sorted { $0.address.checksummed < $1.address.checksummed }
     }
 
     /// Who let `sender` propose for `safe` as a delegate now (for this Safe or for all of an

@@ -184,6 +184,15 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        (7, "the owner index, which Safes the chain's logs named each owner an owner of", [
+            """
+            CREATE TABLE owner_nomination (
+                chain_id NUMERIC(78) NOT NULL, owner TEXT NOT NULL, safe TEXT NOT NULL,
+                PRIMARY KEY (chain_id, owner, safe)
+            )
+            """,
+            "CREATE TABLE owner_index_state (chain_id NUMERIC(78) PRIMARY KEY, block NUMERIC(78) NOT NULL)",
+        ]),
     ]
 
     /// Checks that the transaction and message tables hold the columns `SafeTransactionTables` and

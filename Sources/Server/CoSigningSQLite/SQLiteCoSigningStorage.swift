@@ -127,6 +127,9 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
                 )
                 """)
         }
+        m.registerMigration("v9: the owner index, which Safes the chain's logs named each owner an owner of") { db in
+            try createOwnerIndex(db)
+        }
         return m
     }
 

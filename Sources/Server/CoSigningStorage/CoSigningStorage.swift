@@ -153,6 +153,13 @@ public protocol CoSigningStorage: Sendable {
     func followedHashes(chainID: BigUInt) async throws(StorageError) -> [(number: BigUInt, hash: [UInt8])]
     /// Keeps the hashes of `blocks` as read, and forgets those before `keepingFrom`.
     func rememberBlocks(_ blocks: [(number: BigUInt, hash: [UInt8])], chainID: BigUInt, keepingFrom: BigUInt) async throws(StorageError)
+    /// Records, in one write, the owners that `SafeSetup` and `AddedOwner` logs named up to
+    /// `block`, and that the owner index has read through `block` (set, not raised: a rewind lowers it).
+    func indexOwners(_ nominations: [OwnerNomination], through block: BigUInt, chainID: BigUInt) async throws(StorageError)
+    /// The block the owner index has read through; nil before its first pass.
+    func ownerIndexBlock(chainID: BigUInt) async throws(StorageError) -> BigUInt?
+    /// The contracts whose logs named `owner` an owner, unchecked, by address.
+    func nominatedSafes(owner: Address, chainID: BigUInt) async throws(StorageError) -> [Address]
     /// Takes back what was read after `block`, in one write: executions seen there are unmarked
     /// (their transactions pending again), replaced marks of the Safes concerned are lifted for the
     /// follower to make again, the chain's events there may be announced again, and the followed
