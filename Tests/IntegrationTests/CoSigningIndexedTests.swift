@@ -1,6 +1,7 @@
 @testable import BifrostCLI
 import BigInt
 import CoSigning
+import CoSigningTestSupport
 import EthereumKit
 import Foundation
 import Networking
@@ -14,13 +15,13 @@ extension OnDevnet {
     struct CoSigningIndexedTests {
         let devnet = Devnet.shared!
 
-        @Test("modules/{address}/safes/ lists the served Safe that enabled the module, and none for another module")
-        func moduleSafes() async throws {
+        @Test("modules/{address}/safes/ lists the served Safe that enabled the module, and none for another module", arguments: CoSigningBackend.available)
+        func moduleSafes(_ backend: CoSigningBackend) async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
             let module = devnet.accounts[9].address
             try await f.run(.call(to: f.safe, value: 0, data: SafeContract.enableModule(module), operation: .call))
-            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(backend, chain: f.first.chain))
             defer { server.stop() }
             // A proposal makes the Safe one the server serves.
             let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[0], value: 1, nonce: 1)
@@ -36,11 +37,11 @@ extension OnDevnet {
         }
 
         @Test("creation/: who sent the creation, its transaction and block time, the factory, the singleton, the setup call and salt, from logs alone",
-              arguments: [SafeVersion.v1_3_0, .v1_4_1])
-        func creation(_ version: SafeVersion) async throws {
+              arguments: [SafeVersion.v1_3_0, .v1_4_1], CoSigningBackend.available)
+        func creation(_ version: SafeVersion, _ backend: CoSigningBackend) async throws {
             let f = try await SafeFixture(devnet: devnet, version: version)
             defer { f.remove() }
-            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(backend, chain: f.first.chain))
             defer { server.stop() }
             let answer = try await server.send("GET", "/api/v1/safes/\(f.safe.checksummed)/creation/")
             try #require(answer.status == 200, "\(answer.json)")
@@ -64,12 +65,12 @@ extension OnDevnet {
             #expect(try await server.send("GET", "/api/v1/safes/0x12/creation/").status == 400)
         }
 
-        @Test("transfers/, incoming-transfers/, module-transactions/ and all-transactions/ from logs: ether and tokens in, a held batch out, a module's payment and an execution the server does not hold; the follower announces both payments")
-        func transfers() async throws {
+        @Test("transfers/, incoming-transfers/, module-transactions/ and all-transactions/ from logs: ether and tokens in, a held batch out, a module's payment and an execution the server does not hold; the follower announces both payments", arguments: CoSigningBackend.available)
+        func transfers(_ backend: CoSigningBackend) async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
             try await f.receiveTestTokens(100 * SafeFixture.ether)
-            let service = try await f.first.services.serving(inMemory: true, chain: f.first.chain)
+            let service = try await f.first.services.serving(backend, chain: f.first.chain)
             let server = try await ServingCoSigner(service)
             defer { server.stop() }
             let payee = PrivateKey.generate().address, carol = PrivateKey.generate().address

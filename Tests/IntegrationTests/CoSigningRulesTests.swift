@@ -19,11 +19,11 @@ extension OnDevnet {
 
         static func signed(_ digest: [UInt8], _ key: PrivateKey) throws -> String { Hex.encode(try key.sign(digest: digest).rsv) }
 
-        @Test("DELETE needs this hour's DeleteRequest signed by the proposer: another owner or another hour is refused")
-        func delete() async throws {
+        @Test("DELETE needs this hour's DeleteRequest signed by the proposer: another owner or another hour is refused", arguments: CoSigningBackend.available)
+        func delete(_ backend: CoSigningBackend) async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(backend, chain: f.first.chain))
             defer { server.stop() }
             let (proposer, other) = (devnet.accounts[4].key, devnet.accounts[5].key)
             let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[2], value: 3, nonce: 0)
@@ -46,11 +46,11 @@ extension OnDevnet {
             #expect(try await server.send("DELETE", path, try body(proposer, totp: now)).status == 404)
         }
 
-        @Test("delegates: added by an owner's signed Delegate message, listed, proposing with their own signature, removed by the delegate")
-        func delegates() async throws {
+        @Test("delegates: added by an owner's signed Delegate message, listed, proposing with their own signature, removed by the delegate", arguments: CoSigningBackend.available)
+        func delegates(_ backend: CoSigningBackend) async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(backend, chain: f.first.chain))
             defer { server.stop() }
             let owner = devnet.accounts[4].key, delegate = PrivateKey.generate(), stranger = PrivateKey.generate()
             let digest = ServiceAuthorization.delegateDigest(delegate: delegate.address, chainID: devnet.chainID, totp: ServiceAuthorization.totp(at: Date()))
@@ -98,11 +98,11 @@ extension OnDevnet {
                                           #"{"signature": "\#(try Self.signed(deletion, delegate))"}"#).status == 204)
         }
 
-        @Test("an owner's Safes: the served Safes it owns, v1 as addresses and v2 as a page")
-        func ownersSafes() async throws {
+        @Test("an owner's Safes: the served Safes it owns, v1 as addresses and v2 as a page", arguments: CoSigningBackend.available)
+        func ownersSafes(_ backend: CoSigningBackend) async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(backend, chain: f.first.chain))
             defer { server.stop() }
             let owner = devnet.accounts[5].key
             #expect(try await server.send("GET", "/api/v1/owners/\(owner.address.checksummed)/safes/").json["safes"] == .array([]))

@@ -2,6 +2,7 @@
 import BifrostServer
 import BigInt
 import CoSigning
+import CoSigningTestSupport
 import Foundation
 import Networking
 import Services
@@ -15,11 +16,11 @@ extension OnDevnet {
     struct CoSigningServerTests {
         let devnet = Devnet.shared!
 
-        @Test("2-of-3 across two homes through the server: propose, list and merge, confirm, list, execute; GET shows both confirmations")
-        func twoOfThree() async throws {
+        @Test("2-of-3 across two homes through the server: propose, list and merge, confirm, list, execute; GET shows both confirmations", arguments: CoSigningBackend.available)
+        func twoOfThree(_ backend: CoSigningBackend) async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(backend, chain: f.first.chain))
             defer { server.stop() }
             let endpoint = SafeServiceEndpoint(url: server.url, apiKey: nil)
             let recipient = PrivateKey.generate().address
@@ -52,11 +53,11 @@ extension OnDevnet {
             #expect(paid.ether.wei == SafeFixture.ether / 8)
         }
 
-        @Test("bad input gets a 4xx naming the field: malformed JSON, wrong types, bad hex, a wrong hash, a non-owner, a replayed or another Safe's signature, CREATE, a 10 MB body, an unknown hash")
-        func refusals() async throws {
+        @Test("bad input gets a 4xx naming the field: malformed JSON, wrong types, bad hex, a wrong hash, a non-owner, a replayed or another Safe's signature, CREATE, a 10 MB body, an unknown hash", arguments: CoSigningBackend.available)
+        func refusals(_ backend: CoSigningBackend) async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(backend, chain: f.first.chain))
             defer { server.stop() }
             let tx = SafeTx(safe: f.safe, chainID: devnet.chainID, version: .v1_4_1, to: f.owners[1], value: 5, nonce: 0)
             let hash = try tx.hash()

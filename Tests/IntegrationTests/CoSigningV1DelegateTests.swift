@@ -1,6 +1,7 @@
 @testable import BifrostCLI
 import BifrostServer
 import BigInt
+import CoSigningTestSupport
 import Foundation
 import Networking
 import Services
@@ -45,11 +46,11 @@ extension OnDevnet {
             return out.trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
-        @Test("v1: an owner adds a delegate with eth-account's signature (hash or eth_sign), it is listed by v1 and v2 and proposes; v2's EIP-712 signature is not v1's; another owner removes it from the Safe; the delegator's removal everywhere")
-        func v1Delegates() async throws {
+        @Test("v1: an owner adds a delegate with eth-account's signature (hash or eth_sign), it is listed by v1 and v2 and proposes; v2's EIP-712 signature is not v1's; another owner removes it from the Safe; the delegator's removal everywhere", arguments: CoSigningBackend.available)
+        func v1Delegates(_ backend: CoSigningBackend) async throws {
             let f = try await SafeFixture(devnet: devnet)
             defer { f.remove() }
-            let server = try await ServingCoSigner(try await f.first.services.serving(inMemory: true, chain: f.first.chain))
+            let server = try await ServingCoSigner(try await f.first.services.serving(backend, chain: f.first.chain))
             defer { server.stop() }
             let owner = try account(4), other = try account(5), delegate = PrivateKey.generate()
             func add(_ signature: String, safe: Address?) async throws -> (status: Int, json: JSONValue, headers: [String: String]) {
