@@ -279,6 +279,21 @@ extension OnDevnet {
                 #expect((singleton["version"]?.stringValue?.hasSuffix("+L2") == true) == (singleton["l2"] == .bool(true)))
                 #expect(singleton["lastIndexedBlockNumber"] != .null, "the follower has read the chain")
             }
+
+            // Each release's contracts deployed here, under their official names; the Safe's singleton among them.
+            let deployments = try await server.send("GET", "/api/v1/about/deployments/").json.arrayValue ?? []
+            #expect(deployments.map { $0["version"] } == SafeVersion.supported.map { .string($0.rawValue) })
+            let contracts = deployments.flatMap { $0["contracts"]?.arrayValue ?? [] }
+            #expect(contracts.first?.objectValue?.map(\.key) == ["contractName", "address"])
+            let singletonName = described["version"]?.stringValue?.hasSuffix("+L2") == true ? "SafeL2" : "Safe"
+            #expect(contracts.contains { $0["address"] == described["masterCopy"] && $0["contractName"] == .string(singletonName) }, "\(deployments)")
+            for contract in contracts {
+                #expect(!(try await f.remote().code(at: try Address(contract["address"]?.stringValue ?? ""))).isEmpty, "listed only with code: \(contract)")
+            }
+            let one = try await server.send("GET", "/api/v1/about/deployments/?version=1.3.0&contract=GnosisSafe").json.arrayValue ?? []
+            #expect(one.count == 1 && one.first?["contracts"]?.arrayValue?.map { $0["contractName"] } == [.string("GnosisSafe")], "\(one)")
+            let unknown = try await server.send("GET", "/api/v1/about/deployments/?version=9.9.9")
+            #expect(unknown.status == 404 && unknown.json == .null, "an unknown release: 404 with no body")
         }
     }
 }

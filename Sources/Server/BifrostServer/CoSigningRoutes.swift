@@ -34,6 +34,16 @@ struct CoSigningRoutes: Sendable {
         router.get("/api/v1/about/singletons") { _, _ in
             try await self.run { Self.json(.ok, .array(try await self.store.dispatch(ServedSingletons()).map(\.json))) }
         }
+        router.get("/api/v1/about/deployments") { request, _ in
+            try await self.run {
+                let q = request.uri.queryParameters
+                // An unknown release is a 404 with no body, as the official service answers it.
+                guard let deployments = try await self.store.dispatch(ServedDeployments(version: q.get("version"), contract: q.get("contract"))) else {
+                    return Response(status: .notFound)
+                }
+                return Self.json(.ok, .array(deployments.map(\.json)))
+            }
+        }
         router.get("/api/v1/safes/:address") { _, context in try await self.run { try await self.safe(context) } }
         for version in ["v1", "v2"] {
             let v2 = version == "v2"
