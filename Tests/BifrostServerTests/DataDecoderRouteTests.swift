@@ -19,7 +19,7 @@ struct DataDecoderRouteTests {
         #expect(answer.status == 200)
         #expect(answer.json == .object([("method", .string("transfer")), ("parameters", .array([
             .object([("name", .string("to")), ("type", .string("address")), ("value", .string(Self.alice.checksummed))]),
-            .object([("name", .string("amount")), ("type", .string("uint256")), ("value", .string("1500"))]),
+            .object([("name", .string("value")), ("type", .string("uint256")), ("value", .string("1500"))]),
         ]))]), "\(answer.json)")
     }
 

@@ -16,9 +16,9 @@ struct CallDecoderTests {
         let call = CallDecoder().decode(to: Self.token, value: 0, data: try ERC20.transfer(to: Self.alice, amount: 12_500_000), operation: .call)
         #expect(call.function == "transfer")
         #expect(call.arguments == [.init(name: "to", type: "address", value: Self.alice.checksummed),
-                                   .init(name: "amount", type: "uint256", value: "12500000")])
+                                   .init(name: "value", type: "uint256", value: "12500000")])
         #expect(call.allWarnings.isEmpty)
-        #expect(call.headline == "transfer(to: \(Self.alice.checksummed), amount: 12500000)")
+        #expect(call.headline == "transfer(to: \(Self.alice.checksummed), value: 12500000)")
     }
 
     @Test("owner management reads by name, with the linked list's previous owner")

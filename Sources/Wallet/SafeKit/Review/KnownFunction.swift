@@ -14,9 +14,9 @@ struct KnownFunction: Sendable {
     static let multiSend = KnownFunction("multiSend(bytes)", ["transactions"])
 
     static let all: [KnownFunction] = [
-        KnownFunction("transfer(address,uint256)", ["to", "amount"]),
-        KnownFunction("approve(address,uint256)", ["spender", "amount"]),
-        KnownFunction("transferFrom(address,address,uint256)", ["from", "to", "amount"]),
+        KnownFunction("transfer(address,uint256)", ["to", "value"]),
+        KnownFunction("approve(address,uint256)", ["spender", "value"]),
+        KnownFunction("transferFrom(address,address,uint256)", ["from", "to", "value"]),
         KnownFunction("addOwnerWithThreshold(address,uint256)", ["owner", "threshold"]),
         KnownFunction("removeOwner(address,address,uint256)", ["prevOwner", "owner", "threshold"]),
         KnownFunction("swapOwner(address,address,address)", ["prevOwner", "oldOwner", "newOwner"]),
