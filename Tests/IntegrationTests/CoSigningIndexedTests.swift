@@ -36,6 +36,33 @@ extension OnDevnet {
             #expect(try await server.send("GET", "/api/v1/modules/0x12/safes/").status == 400)
         }
 
+        @Test("v2 collectibles/: the ERC-721 tokens the Safe holds (a vyper-compiled collection mints two, the Safe sends one away), with the contract's tokenURI; v1 is gone, as officially",
+              .enabled(if: ProcessInfo.processInfo.environment["BIFROST_REFERENCE_PYTHON"] != nil, "set BIFROST_REFERENCE_PYTHON (scripts/test does)"),
+              arguments: CoSigningBackend.available)
+        func collectibles(_ backend: CoSigningBackend) async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Contracts/Collectible.vy").standardized.path
+            let python = ProcessInfo.processInfo.environment["BIFROST_REFERENCE_PYTHON"]!
+            let bytecode = try Hex.decode(try await OnDevnet.SafeLedgerIntegrationTests.run(python, ["-m", "vyper", "-f", "bytecode", source])
+                .trimmingCharacters(in: .whitespacesAndNewlines))
+            let collection = try await f.create(bytecode + [UInt8](repeating: 0, count: 12) + f.safe.bytes)
+            #expect(!(try await f.remote().code(at: collection)).isEmpty, "the collection is deployed")
+            try await f.run(.call(to: collection, value: 0, data: ERC721.transferFrom(f.safe, to: PrivateKey.generate().address, tokenID: 8), operation: .call))
+
+            let server = try await ServingCoSigner(try await f.first.services.serving(backend, chain: f.first.chain))
+            defer { server.stop() }
+            let page = try await server.send("GET", "/api/v2/safes/\(f.safe.checksummed)/collectibles/?limit=50")
+            #expect(page.status == 200 && page.json["count"] == .number("1"), "\(page.json)")
+            let held = page.json["results"]?.arrayValue?.first
+            #expect(held?.objectValue?.map(\.key) == ["address", "tokenName", "tokenSymbol", "logoUri", "id", "uri", "name", "description", "imageUri", "metadata"])
+            #expect(held?["address"] == .string(collection.checksummed) && held?["id"] == .string("7"), "token 8 left the Safe: \(page.json)")
+            #expect(held?["tokenName"] == .string("Bifrost Test Collectible") && held?["tokenSymbol"] == .string("BTC721"))
+            #expect(held?["uri"] == .string("https://collectibles.example/7") && held?["metadata"] == .object([]))
+            #expect(try await server.send("GET", "/api/v1/safes/\(f.safe.checksummed)/collectibles/").status == 404)
+            #expect(try await server.send("GET", "/api/v2/safes/\(PrivateKey.generate().address.checksummed)/collectibles/").status == 404)
+        }
+
         @Test("creation/: who sent the creation, its transaction and block time, the factory, the singleton, the setup call and salt, from logs alone",
               arguments: [SafeVersion.v1_3_0, .v1_4_1], CoSigningBackend.available)
         func creation(_ version: SafeVersion, _ backend: CoSigningBackend) async throws {

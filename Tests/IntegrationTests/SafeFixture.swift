@@ -83,7 +83,7 @@ struct SafeFixture {
         _ = try await run(.call(to: deployer.address, value: Self.ether, data: [], operation: .call))
         let remote = try remote()
         let tx = Transaction(type: .legacy, chainID: devnet.chainID, nonce: 0, gasPrice: try await remote.gasPrice() * 2,
-                             gasLimit: BigUInt(100_000 + 220 * initCode.count), to: nil, value: 0, data: initCode)
+                             gasLimit: BigUInt(300_000 + 400 * initCode.count), to: nil, value: 0, data: initCode)
         let hash = try await remote.sendRawTransaction(try tx.sign(with: deployer).raw)
         for _ in 0..<100 {
             if let receipt = try await remote.transactionReceipt(hash: hash) { return try #require(receipt.contractAddress) }

@@ -9,6 +9,7 @@ extension CoSigningRoutes {
     func addAssets(to router: Router<BasicRequestContext>) {
         router.get("/api/v1/safes/:address/balances") { _, context in try await self.run { try await self.balances(context) } }
         router.get("/api/v2/safes/:address/balances") { request, context in try await self.run { try await self.pagedBalances(request, context) } }
+        router.get("/api/v2/safes/:address/collectibles") { request, context in try await self.run { try await self.collectibles(request, context) } }
         router.get("/api/v1/tokens/:address") { _, context in try await self.run { try await self.token(context) } }
         router.get("/api/v1/tokens") { request, _ in try await self.run { try await self.tokens(request) } }
         router.get("/api/v1/about/ethereum-rpc") { _, _ in try await self.run { Self.json(.ok, try await self.store.dispatch(ServedNodeStatus()).json) } }
@@ -29,6 +30,13 @@ extension CoSigningRoutes {
     private func moduleSafes(_ context: BasicRequestContext) async throws -> Response {
         let safes = try await store.dispatch(ServedSafesWithModule(module: try Self.address(context, "address")))
         return Self.json(.ok, ServedJSON.object([("safes", .array(safes.map { .string($0.checksummed) }))]))
+    }
+
+    /// The ERC-721 tokens the Safe holds, as the official v2 pages them (10 by default, at most 10).
+    private func collectibles(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let (limit, offset) = try Self.window(request, defaultLimit: 10, maxLimit: 10)
+        let all = try await store.dispatch(ServedCollectibles(safe: try Self.address(context, "address")))
+        return paged(request, count: all.count, limit: limit, offset: offset, results: Self.page(all, limit, offset).map(\.json))
     }
 
     private func balances(_ context: BasicRequestContext) async throws -> Response {
