@@ -17,11 +17,17 @@ struct Devnet: Sendable {
     let safeVersions: [SafeVersion: SafeContractSet]
 
     /// Nil when no devnet is configured; `BIFROST_REQUIRE_DEVNET=1` (CI) turns that into a failure.
-    static let shared: Devnet? = {
+    static let shared: Devnet? = load("BIFROST_DEVNET_DEPLOYMENTS")
+
+    /// A second local chain with another chain ID (`scripts/devnet --chain-id 31338`), for a server serving two.
+    static let second: Devnet? = load("BIFROST_DEVNET2_DEPLOYMENTS")
+
+    /// The chain whose deployments file `variable` names.
+    static func load(_ variable: String) -> Devnet? {
         let env = ProcessInfo.processInfo.environment
-        guard let path = env["BIFROST_DEVNET_DEPLOYMENTS"], let data = FileManager.default.contents(atPath: path),
+        guard let path = env[variable], let data = FileManager.default.contents(atPath: path),
               let json = try? JSONParser.parse([UInt8](data)) else {
-            if env["BIFROST_REQUIRE_DEVNET"] == "1" { fatalError("BIFROST_REQUIRE_DEVNET=1 but no readable BIFROST_DEVNET_DEPLOYMENTS") }
+            if env["BIFROST_REQUIRE_DEVNET"] == "1" { fatalError("BIFROST_REQUIRE_DEVNET=1 but no readable \(variable)") }
             return nil
         }
         let accounts = (json["accounts"]?.arrayValue ?? []).compactMap { a -> (Address, PrivateKey)? in
@@ -33,7 +39,7 @@ struct Devnet: Sendable {
               let token = json["contracts"]?["testToken"]?.stringValue.flatMap({ try? Address($0) }) else { return nil }
         let versions = (try? DeploymentsFile(json: [UInt8](data)))?.contracts.safeVersions ?? [:]
         return Devnet(rpcURL: rpc, chainID: chain, deploymentsJSON: [UInt8](data), accounts: accounts, testToken: token, safeVersions: versions)
-    }()
+    }
 
     static var available: Bool { shared != nil }
 }

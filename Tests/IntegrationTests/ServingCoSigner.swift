@@ -24,6 +24,16 @@ final class ServingCoSigner: Sendable {
         url = URL(string: "http://127.0.0.1:\(port)")!
     }
 
+    /// Serves every chain of `chains` from one server, as `bifrost serve --network A --network B` does.
+    init(chains: ServedChains, settings: ServeSettings = ServeSettings(port: 0, followEvery: nil),
+         logger: Logger = CoSigningServer.defaultLogger) async throws {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        task = Task { try await CoSigningServer.run(chains: chains, settings: settings, logger: logger) { continuation.yield($0) } }
+        var iterator = stream.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        url = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
     func stop() { task.cancel() }
 
     /// One request; the status, the JSON body (null when none) and the headers.

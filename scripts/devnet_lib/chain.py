@@ -1,6 +1,8 @@
 """Builds the in-memory py-evm chain (through eth-tester's PyEVMBackend) with our genesis:
-the dev accounts funded, chain ID 31337, and the latest fork eth-tester ships (Prague)."""
+the dev accounts funded, chain ID 31337 (or BIFROST_DEVNET_CHAIN_ID), and the latest fork
+eth-tester ships (Prague)."""
 
+import os
 import time
 
 from eth_tester import PyEVMBackend
@@ -8,8 +10,9 @@ from eth_tester.backends.pyevm.main import get_default_account_state
 
 from . import accounts
 
-# Anvil's and Hardhat's chain ID, so wallets and tools treat this as the usual local chain.
-CHAIN_ID = 31337
+# Anvil's and Hardhat's chain ID, so wallets and tools treat this as the usual local chain;
+# scripts/devnet --chain-id gives a second chain another.
+CHAIN_ID = int(os.environ.get("BIFROST_DEVNET_CHAIN_ID", "31337"))
 
 
 def genesis_state():

@@ -16,6 +16,8 @@ struct CoSigningRoutes: Sendable {
     let metrics: ServeMetrics
     /// How many blocks below the last one followed an execution must be to be final (`confirmed`).
     let reorgDepth: Int
+    /// Whether paging links end their path with a slash, as the Transaction Service's do (the Queue Service's do not).
+    var trailingSlash = true
     /// The largest request body taken; a bigger one is a 413.
     static let maxBody = 256 * 1024
 
@@ -149,7 +151,7 @@ struct CoSigningRoutes: Sendable {
         return paged(request, count: all.count, limit: limit, offset: offset, results: Array(page))
     }
 
-    private func transaction(_ context: BasicRequestContext, v2: Bool) async throws -> Response {
+    func transaction(_ context: BasicRequestContext, v2: Bool) async throws -> Response {
         let served = try await store.dispatch(ServedTransactionLookup(safeTxHash: try Self.hash(context)))
         let threshold = try? await store.dispatch(ServedSafeState(address: served.transaction.safe)).safe.threshold
         let final = try await store.dispatch(ServedFinality([served], reorgDepth: reorgDepth))
@@ -159,7 +161,7 @@ struct CoSigningRoutes: Sendable {
                                                      execution: executions[served.safeTxHash], proposedByDelegate: senders[served.safeTxHash]))
     }
 
-    private func list(_ request: Request, _ context: BasicRequestContext, v2: Bool) async throws -> Response {
+    func list(_ request: Request, _ context: BasicRequestContext, v2: Bool) async throws -> Response {
         let safe = try Self.address(context, "address")
         let state = try await store.dispatch(ServedSafeState(address: safe))
         let q = request.uri.queryParameters
@@ -231,7 +233,7 @@ struct CoSigningRoutes: Sendable {
             .map { "\(PercentEncoding.component($0.key))=\(PercentEncoding.component($0.value))" }
         items.append("limit=\(limit)")
         if offset > 0 { items.append("offset=\(offset)") }
-        let path = request.uri.path.hasSuffix("/") ? request.uri.path : request.uri.path + "/"
+        let path = request.uri.path.hasSuffix("/") || !trailingSlash ? request.uri.path : request.uri.path + "/"
         return "\(links.base)\(path)?\(items.sorted().joined(separator: "&"))"
     }
 

@@ -1,7 +1,7 @@
 import Hummingbird
 
-/// Official clients write paths with and without a trailing slash, and some put the chain's short
-/// name first (`/sep/api/v1/…`, as the hosted service does): each is served as its plain form.
+/// Official clients write paths with and without a trailing slash: each is served as its plain form.
+/// (A chain's name before `/api`, as the hosted service writes it, is `ChainDispatcher`'s.)
 struct PathNormalizer<Base: HTTPResponder>: HTTPResponder where Base.Context == BasicRequestContext {
     let base: Base
 
@@ -16,9 +16,7 @@ struct PathNormalizer<Base: HTTPResponder>: HTTPResponder where Base.Context == 
     }
 
     static func plain(_ path: String) -> String {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: true)
-        // "/{shortName}/api/…" or "/{shortName}/health": the short name is dropped.
-        if parts.count >= 2, parts[0] != "api", parts[1] == "api" || parts[1] == "health" { parts.removeFirst() }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         return "/" + parts.joined(separator: "/")
     }
 }

@@ -73,4 +73,33 @@ struct RequestFields {
         return CoSigningProposal(fields: tx, statedHash: wire.contractTransactionHash, sender: wire.sender, signature: wire.signature,
                                origin: wire.origin)
     }
+
+    /// The Queue Service's `signatures`: a list of hex signatures, one or more, packed as the Safe takes them.
+    func packedSignatures() throws(FieldError) -> [UInt8] {
+        guard let list = json["signatures"]?.arrayValue, !list.isEmpty else {
+            throw FieldError(.malformed, field: "signatures", "give one signature or more, as a list of 0x hex")
+        }
+        var packed: [UInt8] = []
+        for item in list {
+            guard let text = item.stringValue, let bytes = try? Hex.decode(text), !bytes.isEmpty else {
+                throw FieldError(.malformed, field: "signatures", "each signature is 0x hex")
+            }
+            packed += bytes
+        }
+        return packed
+    }
+
+    /// A Queue Service proposal: the Safe and its fields in the body, no hash or sender (the server
+    /// computes the one and recovers the other from the first signature), signatures as a list.
+    func queueProposal() throws(FieldError) -> CoSigningProposal {
+        let required = ["chainId", "safe", "to", "value", "operation", "safeTxGas", "baseGas", "gasPrice", "nonce", "signatures"]
+        if let missing = FieldError.missing(required.filter { json[$0] == nil }) { throw missing }
+        // `signatures` is a list here, where a listed transaction's is one packed hex string.
+        let fields = JSONValue.object((json.objectValue ?? []).filter { $0.key != "signatures" })
+        let wire = try Self.read { () throws(ServiceWireError) in try ServiceWireTransaction(json: fields) }
+        let tx: SafeTx
+        do { tx = try wire.safeTx(chainID: nil, version: .v1_4_1) } catch { throw FieldError(.refused, field: error.field, error.reason) }
+        let stated = json["safeTxHash"] == nil ? nil : try hash("safeTxHash")
+        return CoSigningProposal(fields: tx, statedHash: stated, sender: nil, signature: try packedSignatures(), origin: try string("originName"))
+    }
 }

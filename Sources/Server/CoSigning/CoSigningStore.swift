@@ -11,15 +11,17 @@ import Storage
 public struct CoSigningProposal: Sendable, Equatable {
     /// The Safe and the transaction's ten fields.
     public var fields: SafeTx
-    /// The hash the client says the fields give (`contractTransactionHash`).
-    public var statedHash: [UInt8]
-    public var sender: Address
+    /// The hash the client says the fields give (`contractTransactionHash`); nil when the client
+    /// leaves the hash to the server, as the Queue Service API does.
+    public var statedHash: [UInt8]?
+    /// Who sends it; nil for the signer of the first signature (the Queue Service API names no sender).
+    public var sender: Address?
     /// The sender's signature, or several packed together; nil to propose unsigned.
     public var signature: [UInt8]?
     public var origin: String?
 
     /// A proposal.
-    public init(fields: SafeTx, statedHash: [UInt8], sender: Address, signature: [UInt8]?, origin: String?) {
+    public init(fields: SafeTx, statedHash: [UInt8]?, sender: Address?, signature: [UInt8]?, origin: String?) {
         self.fields = fields
         self.statedHash = statedHash
         self.sender = sender
@@ -89,27 +91,31 @@ public struct CoSigningStore: Sendable {
         tx.version = version
         let hash: [UInt8]
         do { hash = try tx.hash() } catch { throw CoSigningRefusal.unhashable(error.description) }
-        guard hash == p.statedHash else {
-            throw CoSigningRefusal.hashMismatch(computed: hash, stated: p.statedHash, version: version, chainID: state.chainID)
+        if let stated = p.statedHash, hash != stated {
+            throw CoSigningRefusal.hashMismatch(computed: hash, stated: stated, version: version, chainID: state.chainID)
         }
         guard tx.nonce >= state.nonce else { throw CoSigningRefusal.nonceUsed(nonce: tx.nonce, current: state.nonce) }
+        // Without a named sender, the first signature's signer sends it, whether an owner or a delegate.
+        guard let sender = p.sender ?? p.signature.flatMap({ try? SafeSignature.parse(packed: $0, safeTxHash: hash) })?.first?.owner else {
+            throw CoSigningRefusal.noSignature
+        }
         let signatures: [SafeSignature]
-        var proposer = p.sender, proposedByDelegate: Address?
-        if state.owners.contains(p.sender) {
+        var proposer = sender, proposedByDelegate: Address?
+        if state.owners.contains(sender) {
             // The sender is who the signature says, not who the body says: an owner's proposal
             // carries that owner's own signature, as the official service requires.
-            guard let signature = p.signature, !signature.isEmpty else { throw CoSigningRefusal.unsignedProposal(sender: p.sender) }
+            guard let signature = p.signature, !signature.isEmpty else { throw CoSigningRefusal.unsignedProposal(sender: sender) }
             signatures = try await verified(signature, tx: tx, safeTxHash: hash, safe: state)
-            guard signatures.contains(where: { $0.owner == p.sender }) else {
-                throw CoSigningRefusal.signedByOthers(signers: signatures.map(\.owner), sender: p.sender)
+            guard signatures.contains(where: { $0.owner == sender }) else {
+                throw CoSigningRefusal.signedByOthers(signers: signatures.map(\.owner), sender: sender)
             }
-        } else if let delegator = try await delegator(of: p.sender, for: state) {
-            try delegateProves(p.sender, signature: p.signature, safeTxHash: hash)
+        } else if let delegator = try await delegator(of: sender, for: state) {
+            try delegateProves(sender, signature: p.signature, safeTxHash: hash)
             // The official service records a delegate's proposal as its delegator's, sent by the delegate.
-            (proposer, proposedByDelegate) = (delegator, p.sender)
+            (proposer, proposedByDelegate) = (delegator, sender)
             signatures = []
         } else {
-            throw CoSigningRefusal.notOwnerOrDelegate(sender: p.sender, safe: tx.safe)
+            throw CoSigningRefusal.notOwnerOrDelegate(sender: sender, safe: tx.safe)
         }
         try await remember(state, unlessUnchanged: true)
         return try await storage.save(tx, safeTxHash: hash, proposer: proposer, proposedByDelegate: proposedByDelegate, origin: p.origin,

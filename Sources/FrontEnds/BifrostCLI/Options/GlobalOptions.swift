@@ -11,8 +11,12 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("rpc-url"), help: ArgumentHelp("JSON-RPC endpoint of an Ethereum node (env BIFROST_RPC_URL).", valueName: "url"))
     var rpcURL: String?
 
-    @Option(name: .long, help: ArgumentHelp("Named network to use (env BIFROST_NETWORK).", valueName: "name"))
-    var network: String?
+    @Option(name: .customLong("network"), help: ArgumentHelp("Named network to use (env BIFROST_NETWORK); `serve` takes it more than once to serve several.",
+                                            valueName: "name"))
+    var networks: [String] = []
+
+    /// The network named last, as a single-valued option reads.
+    var network: String? { networks.last }
 
     @Flag(name: .long, help: "Print exactly one JSON object on stdout instead of text.")
     var json = false

@@ -130,6 +130,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard webhookExpiry > 0, webhookExpiry <= 876_000 else { throw ValidationError("--webhook-expiry: give a number of hours above 0, at most 876000") }
         _ = try chosenDatabase()
         _ = try chosenWebhooks()
+        if global.networks.count > 1, global.rpcURL != nil {
+            throw ValidationError("--rpc-url: give it with one network at most; several --network are each served through their own node")
+        }
     }
 
     /// `--webhook` URLs with the secret from `BIFROST_WEBHOOK_SECRET`, then `--webhook-file`'s.
@@ -185,19 +188,24 @@ struct ServeCommand: AsyncParsableCommand {
         do { keys = try apiKeyFile.map { file throws(APIKeysError) in try APIKeys(file: file, defaultPerMinute: rateLimit) } } catch {
             throw InputError(option: "--api-key-file", reason: error.description)
         }
-        let store = try await services.serving(database: database, chain: global.chain, stateMaxAge: .seconds(safeCache))
-        let chainID = try await store.dispatch(ServedChainID())
+        // Several --network: each is served; otherwise the one chain the global options choose.
+        let selections = global.networks.count > 1 ? global.networks.map { ChainSelection(networkName: $0) } : [global.chain]
+        let chains = try await services.serving(database: database, chains: selections, stateMaxAge: .seconds(safeCache))
         let settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
                                      followEvery: followInterval == 0 ? nil : .seconds(followInterval), publicURL: try chosenPublicURL(),
                                      limits: ServingLimits(readTimeout: .seconds(readTimeout), connectionsPerClient: maxConnectionsPerClient),
                                      webhooks: try chosenWebhooks(), webhookExpiry: .milliseconds(Int64(webhookExpiry * 3_600_000)),
                                      reorgDepth: reorgDepth)
-        try await CoSigningServer.run(store: store, settings: settings, logger: logFormat.logger(quiet: global.quiet)) { bound in
+        try await CoSigningServer.run(chains: chains, settings: settings, logger: logFormat.logger(quiet: global.quiet)) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
+            let chainIDs = chains.all.map { String($0.chainID) }
             let line = global.json
-                ? JSONWriter.write(.object([("url", .string("http://\(host):\(bound)")), ("chainId", .string(String(chainID))),
+                ? JSONWriter.write(.object([("url", .string("http://\(host):\(bound)")), ("chainId", .string(chainIDs[0])),
+                                            ("chains", .array(chains.all.map { chain in
+                                                .object([("chainId", .string(String(chain.chainID))), ("paths", .array(chain.names.map { .string("/\($0)/api") }))])
+                                            })),
                                             ("database", .string(database.description))]))
-                : "Serving chain \(chainID) at http://\(host):\(bound) (transactions in \(database))"
+                : "Serving chain \(chainIDs.joined(separator: ", ")) at http://\(host):\(bound) (transactions in \(database))"
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
     }

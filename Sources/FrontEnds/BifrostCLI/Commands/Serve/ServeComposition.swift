@@ -1,3 +1,4 @@
+import BifrostServer
 import CoSigning
 import CoSigningSQLite
 import CoSigningStorage
@@ -17,9 +18,18 @@ extension AppServices {
     /// fails at start.
     func serving(database: CoSigningDatabase? = nil, inMemory: Bool = false, chain selection: ChainSelection,
                  stateMaxAge: Duration = .seconds(15)) async throws -> CoSigningStore {
+        try await serving(database: database, inMemory: inMemory, chains: [selection], stateMaxAge: stateMaxAge).first.store
+    }
+
+    /// The chains `selections` name, served from one database (their rows keyed by chain), each
+    /// with its own store and Safe cache; the first is the default for paths that name no chain.
+    func serving(database: CoSigningDatabase? = nil, inMemory: Bool = false, chains selections: [ChainSelection],
+                 stateMaxAge: Duration = .seconds(15)) async throws -> ServedChains {
         let storage: any CoSigningStorage = inMemory ? try SQLiteCoSigningStorage() : try await (database ?? defaultCoSigningDatabase).open()
-        let store = CoSigningStore(storage: storage, chain: try await connect(selection), stateMaxAge: stateMaxAge)
-        _ = try await store.dispatch(ServedChainID())
-        return store
+        var chains: [ServedChain] = []
+        for selection in selections {
+            chains.append(try await ServedChain.of(CoSigningStore(storage: storage, chain: try await connect(selection), stateMaxAge: stateMaxAge)))
+        }
+        do { return try ServedChains(chains) } catch { throw InputError(option: "--network", reason: error.description) }
     }
 }
