@@ -155,6 +155,14 @@ def multisig_page(version):
 
 # Refusals: DRF's ValidationError bodies through the camelCase renderer.
 NON_FIELD_ERRORS = [("nonFieldErrors", ("list", "str"))]
+# CodeErrorResponse: the views' own refusals, as 422 code 1 for an address not in EIP-55 form.
+CODE_ERROR = [("code", "int"), ("message", "str"), ("arguments", "list")]
+
+# The IDs the official gives (history/helpers.py): a token transfer "e" + the transaction hash's
+# 64 hex digits + the log index; an ether transfer or a module transaction "i" + the hash + the
+# trace address (empty at the top, else indices joined by commas).
+TOKEN_TRANSFER_ID = r"^e[0-9a-f]{64}[0-9]+$"
+TRACE_ID = r"^i[0-9a-f]{64}([0-9]+(,[0-9]+)*)?$"
 
 # ---------------------------------------------------------------- the Safe Client Gateway
 

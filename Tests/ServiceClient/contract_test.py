@@ -54,6 +54,11 @@ COLLECTIBLES = ("GET /api/v2/safes/{address}/collectibles/ is a 404, no route; t
 EXPECTED = {
     "official collectibles v2": COLLECTIBLES,
     "gateway collectibles v2": COLLECTIBLES,
+    "official refusal, an address not in EIP-55 form": (
+        "GET /api/v1/safes/{address}/ with the address in lower case answers 200 with the Safe; the official refuses an "
+        "address in a path that is not EIP-55 checksummed with 422 {code: 1, message: \"Checksum address validation failed\", "
+        "arguments: [address]} on every {address} route (if taking it is meant, docs/server.md should say so and this "
+        "check go)"),
     "official delegate created": (
         "POST /api/v2/delegates/ answers 201 without signature; the official echoes the validated input, {safe, delegate, "
         "delegator, signature, label, expiryDate} (DelegateSerializerV2's save() sets no instance, so DRF renders "
@@ -308,7 +313,8 @@ def main(server, rpc, safe_address, key1, key2, holder_key, module_key, token, a
         """Fetches one answer and checks it against the official shape and the gateway's rule;
         `must` (answer → problem or None) checks that the answer has what the shapes need, and
         `values` (answer → problems) what the official writes in a member."""
-        WHERE[0] = re.sub(r"0x[0-9a-fA-F]{40}", "{address}", re.sub(r"0x[0-9a-fA-F]{64}", "{hash}", path.split("?")[0]))
+        WHERE[0] = re.sub(r"/[ei][0-9a-f]{64}[0-9,]*", "/{id}", re.sub(r"0x[0-9a-fA-F]{40}", "{address}",
+                                                                         re.sub(r"0x[0-9a-fA-F]{64}", "{hash}", path.split("?")[0])))
         got_status, answer = request(method, path, body)
         problems = [] if got_status == status else [f"status {got_status}, official {status}: {str(answer)[:200]}"]
         if not problems and must:
@@ -409,6 +415,14 @@ def main(server, rpc, safe_address, key1, key2, holder_key, module_key, token, a
                  S.page(("union", "txType", {"MULTISIG_TRANSACTION": S.ALL_TX_MULTISIG[v], "MODULE_TRANSACTION": S.ALL_TX_MODULE,
                                              "ETHEREUM_TRANSACTION": S.ALL_TX_ETHEREUM})),
                  S.g_page(S.G_ALL_TX), must=has({"MULTISIG_TRANSACTION", "MODULE_TRANSACTION", "ETHEREUM_TRANSACTION"}, "txType"))
+    # Page links as DRF writes them: the path with its slash, the parameters sorted, and no offset
+    # on the way back to the first page.
+    listing = f"/api/v2/safes/{s}/multisig-transactions/"
+    endpoint("multisig-transactions v2, a middle page", listing + "?offset=1&limit=1", S.multisig_page(2), S.g_page(S.G_MULTISIG),
+             must=lambda a: None if a["count"] > 2 else f"{a['count']} transactions",
+             values=lambda a: [f"answer.{name}: {a[name]!r}, official …{want}" for name, want in
+                               (("next", listing + "?limit=1&offset=2"), ("previous", listing + "?limit=1"))
+                               if not str(a[name]).endswith(want)])
     endpoint("confirmations", f"/api/v1/multisig-transactions/{pending_hash}/confirmations/", S.page(S.CONFIRMATION),
              S.g_page(S.G_CONFIRMATION), must=lambda a: None if len(a["results"]) == 2 else f"{len(a['results'])} confirmations")
     endpoint("balances v1", f"/api/v1/safes/{s}/balances/", ("list", S.BALANCE), ("list", S.G_BALANCE),
@@ -416,14 +430,19 @@ def main(server, rpc, safe_address, key1, key2, holder_key, module_key, token, a
     endpoint("balances v2", f"/api/v2/safes/{s}/balances/", S.page(S.BALANCE), S.g_page(S.G_BALANCE), must=some)
     # The Safe holds no ERC-721 token: the envelope only.
     endpoint("collectibles v2", f"/api/v2/safes/{s}/collectibles/", S.page(S.COLLECTIBLE), S.g_page(S.G_COLLECTIBLE))
+    def transfer_ids(answer):
+        items = answer["results"] if "results" in answer else [answer]
+        return [f"answer.transferId: {t['transferId']!r} is not the official's form for {t['type']}" for t in items
+                if not re.match(S.TOKEN_TRANSFER_ID if t["type"] != "ETHER_TRANSFER" else S.TRACE_ID, t["transferId"])]
+
     transfers = endpoint("transfers", f"/api/v1/safes/{s}/transfers/", S.page(S.TRANSFER), S.g_page(S.G_TRANSFER),
-                         must=has({"ETHER_TRANSFER", "ERC20_TRANSFER"}, "type"))
+                         must=has({"ETHER_TRANSFER", "ERC20_TRANSFER"}, "type"), values=transfer_ids)
     endpoint("incoming-transfers", f"/api/v1/safes/{s}/incoming-transfers/", S.page(S.TRANSFER), S.g_page(S.G_TRANSFER),
              must=has({"ETHER_TRANSFER", "ERC20_TRANSFER"}, "type"))
     for kind in ("ETHER_TRANSFER", "ERC20_TRANSFER"):
         ids = [t["transferId"] for t in (transfers or {}).get("results", []) if isinstance(t, dict) and t.get("type") == kind]
         if ids:
-            endpoint(f"transfer, {kind}", f"/api/v1/transfer/{ids[0]}", S.TRANSFER, S.G_TRANSFER)
+            endpoint(f"transfer, {kind}", f"/api/v1/transfer/{ids[0]}", S.TRANSFER, S.G_TRANSFER, values=transfer_ids)
     endpoint("tokens", "/api/v1/tokens/", S.page(S.TOKEN), S.g_page(S.G_TOKEN), must=some)
     endpoint("token", f"/api/v1/tokens/{token}", S.TOKEN, S.G_TOKEN)
     # The official's host is Django's request.get_host(): host and port, no scheme.
@@ -449,7 +468,9 @@ def main(server, rpc, safe_address, key1, key2, holder_key, module_key, token, a
              values=lambda a: [] if a["setupData"] is None or (a["dataDecoded"] or {}).get("method") == "setup"
              else [f"answer.dataDecoded: {a['dataDecoded']!r} for a setup call"])
     module_page = endpoint("module-transactions", f"/api/v1/safes/{s}/module-transactions/", S.page(S.MODULE_TRANSACTION),
-                           S.g_page(S.G_MODULE_TRANSACTION), must=some)
+                           S.g_page(S.G_MODULE_TRANSACTION), must=some,
+                           values=lambda a: [f"answer.moduleTransactionId: {m['moduleTransactionId']!r} is not the official's form"
+                                             for m in a["results"] if not re.match(S.TRACE_ID, m["moduleTransactionId"])])
     for m in (module_page or {}).get("results", [])[:1] if isinstance(module_page, dict) else []:
         endpoint("module-transaction", f"/api/v1/module-transaction/{m['moduleTransactionId']}", S.MODULE_TRANSACTION,
                  S.G_MODULE_TRANSACTION)
@@ -505,6 +526,8 @@ def main(server, rpc, safe_address, key1, key2, holder_key, module_key, token, a
         endpoint("refusal, message signature by a non-owner", f"/api/v1/messages/{first['messageHash']}/signatures/",
                  S.NON_FIELD_ERRORS, S.G_NON_FIELD_ERRORS, "POST",
                  {"signature": signed(stranger, HexBytes(first["messageHash"]))}, 400)
+    endpoint("refusal, an address not in EIP-55 form", f"/api/v1/safes/{s.lower()}/", S.CODE_ERROR, None, status=422,
+             values=lambda a: [] if a["code"] == 1 and a["arguments"] == [s.lower()] else [f"answer: {a}, official code 1 and the address"])
     other = Account.create()
     endpoint("refusal, delegate signed by another", "/api/v2/delegates/", S.NON_FIELD_ERRORS, S.G_NON_FIELD_ERRORS, "POST",
              {"safe": s, "delegate": other.address, "delegator": owner1.address, "label": "x",
