@@ -31,7 +31,7 @@ from web3 import Web3
 
 import contract_shapes as S
 
-# Checks known to fail, each with what `bifrost serve` does wrong (filled from the first runs).
+# Checks known to fail, each with what `bifrost serve` does wrong; a mark goes when the server is mended.
 ORIGIN = ("a proposal or message posted without origin answers origin null; the official answers \"{}\" "
           "(validate_origin stores {} for none, get_origin renders json.dumps of it)")
 ALL_TX_ORDER = ("txType comes before transfers in MULTISIG_TRANSACTION and MODULE_TRANSACTION items (official: …, transfers, "

@@ -4,9 +4,14 @@ sessions of safe-cli's own prompt (safe_cli_session.py says what stands in, and 
 followed by what the server then holds, read back through its API.
 
 1. Owner 1 proposes two ether payments (`send_ether`, the second with `--safe-nonce`), adds a
-   delegate and lists delegates and the history.
-2. Owner 2 signs the first (`sign-tx`), executes it (`execute-tx`) and lists the balances.
+   delegate, proposes an EIP-712 message (`sign_message --eip712_path`) and lists delegates and
+   the history.
+2. Owner 2 signs the first payment (`sign-tx`), executes it (`execute-tx`), lists the balances and
+   signs the message (`confirm_message`).
 3. Owner 1 removes the second proposal (`remove_proposed_transaction`) and the delegate.
+
+(safe-cli's `sign_message --eip191_message` reads its text with input() after prompt_toolkit has
+read stdin to its end, so a text message cannot be fed this way; the EIP-712 file can.)
 
 Usage: safe_cli_test.py SERVER_URL RPC_URL SAFE SINGLETON OWNER_KEY_1 OWNER_KEY_2 API_KEY
 (the Safe is 2-of-3 with the two owners; it holds some ether). Prints each check; exits 1 at the
@@ -16,6 +21,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -61,9 +67,19 @@ def main(server, rpc, safe, singleton, key1, key2, api_key):
     nonce = w3.eth.contract(address=safe, abi=[{"name": "nonce", "type": "function", "inputs": [], "stateMutability": "view",
                                                  "outputs": [{"name": "", "type": "uint256"}]}]).functions.nonce().call()
 
-    # 1. Owner 1 proposes two payments and adds a delegate.
+    typed = {"types": {"EIP712Domain": [{"name": "name", "type": "string"}, {"name": "chainId", "type": "uint256"}],
+                       "Note": [{"name": "text", "type": "string"}, {"name": "amount", "type": "uint256"}]},
+             "primaryType": "Note", "domain": {"name": "safe-cli against bifrost serve", "chainId": w3.eth.chain_id},
+             "message": {"text": f"for {recipient}", "amount": 1234}}
+    typed_file = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
+    json.dump(typed, typed_file)
+    typed_file.close()
+
+    # 1. Owner 1 proposes two payments, adds a delegate and proposes a message.
     out = session(f"load_cli_owners {key1}", f"send_ether {recipient} 1234", f"send_ether --safe-nonce {nonce + 1} {recipient} 777",
-                  f"add_delegate {delegate} bifrost-cli {owner1}", "get_delegates", "history")
+                  f"add_delegate {delegate} bifrost-cli {owner1}", f"sign_message --eip712_path {typed_file.name}", "get_delegates",
+                  "history")
+    os.unlink(typed_file.name)
     check("Mode not supported" not in out and "tx-service >" in out, "safe-cli entered tx-service mode on bifrost serve's URL")
     check(out.count("was sent to Safe Transaction service") == 2, "safe-cli reports both proposals sent")
     held = pending_to_recipient()
@@ -79,9 +95,15 @@ def main(server, rpc, safe, singleton, key1, key2, api_key):
           "the server holds safe-cli's delegate, for owner 1, with its label")
     check(delegate in out, "safe-cli's get_delegates shows it")
     check(first["safeTxHash"] in out and second["safeTxHash"] in out, "safe-cli's history shows both safeTxHashes")
+    status, messages = get(f"/api/v1/safes/{safe}/messages/")
+    ours = [m for m in messages["results"] if m["message"] == typed] if status == 200 else []
+    check(len(ours) == 1 and ours[0]["proposedBy"] == owner1 and [c["owner"] for c in ours[0]["confirmations"]] == [owner1]
+          and ours[0]["preparedSignature"] is None, "the server holds safe-cli's EIP-712 message, proposed and signed by owner 1")
+    message_hash = ours[0]["messageHash"]
 
     # 2. Owner 2 signs and executes the first; the follower then reports it executed.
-    out = session(f"load_cli_owners {key2}", f"sign-tx {first['safeTxHash']}", f"execute-tx {first['safeTxHash']}", "balances")
+    out = session(f"load_cli_owners {key2}", f"sign-tx {first['safeTxHash']}", f"execute-tx {first['safeTxHash']}", "balances",
+                  f"confirm_message {message_hash} {owner2}")
     check("signatures were submitted to the tx service" in out, "safe-cli reports owner 2's signature submitted")
     status, got = get(f"/api/v2/multisig-transactions/{first['safeTxHash']}/")
     check(status == 200 and [c["owner"] for c in got["confirmations"]] == [owner1, owner2], "the server holds both owners' confirmations, in order")
@@ -99,6 +121,10 @@ def main(server, rpc, safe, singleton, key1, key2, api_key):
     ether = float(f"{w3.eth.get_balance(safe) / 10 ** 18:.5f}")
     shown = [float(line.split()[1]) for line in out.splitlines() if line.split()[:1] == ["ETHER"]]
     check(shown == [ether], f"safe-cli's balances show the Safe's ether from the server: {shown}, on chain {ether}")
+
+    status, message = get(f"/api/v1/messages/{message_hash}/")
+    check(status == 200 and [c["owner"] for c in message["confirmations"]] == [owner1, owner2] and message["preparedSignature"],
+          "the server holds owner 2's signature of the message too, and the prepared signature")
 
     # 3. Owner 1 removes the second proposal and the delegate.
     out = session(f"load_cli_owners {key1}", f"remove_proposed_transaction {second['safeTxHash']}", f"remove_delegate {delegate} {owner1}",
