@@ -73,6 +73,9 @@ EXPECTED = {
     "official multisig-transaction v2, origin JSON": (
         "a JSON origin is echoed as posted ('{\"url\":…}'); the official parses it and renders json.dumps, with \", \" and "
         "\": \" ('{\"url\": …, \"name\": …}')"),
+    "official multisig-transaction v2, gasToken and refundReceiver posted null": (
+        "a proposal posted with gasToken and refundReceiver null answers both as the zero address; the official stores and "
+        "answers them as posted (SafeMultisigTransactionSerializer.save keeps the validated None), so null"),
     "official owners/{owner}/safes v2": OWNERS_V2,
     "gateway owners/{owner}/safes v2": OWNERS_V2,
     "official creation": ("creation's dataDecoded is null where setupData is a setup call; the official decodes it "
@@ -503,6 +506,11 @@ def main(server, rpc, safe_address, key1, key2, holder_key, module_key, token, a
         endpoint(f"multisig-transaction v2, origin {'none' if origin is None else 'JSON'}",
                  f"/api/v2/multisig-transactions/{body['contractTransactionHash']}/", S.multisig(2), S.G_MULTISIG,
                  values=lambda a, rendered=rendered: [] if a["origin"] == rendered else [f"answer.origin: {a['origin']!r}, official {rendered!r}"])
+    # The official keeps gasToken and refundReceiver as posted: null stays null (save() stores the
+    # validated None), the zero address stays the zero address.
+    endpoint("multisig-transaction v2, gasToken and refundReceiver posted null",
+             f"/api/v2/multisig-transactions/{body['contractTransactionHash']}/", S.multisig(2), S.G_MULTISIG,
+             values=lambda a: [f"answer.{name}: {a[name]!r}, posted null" for name in ("gasToken", "refundReceiver") if a[name] is not None])
 
     # ------------------------------------------------------------ the refusals
     foreign = safe.build_multisig_tx(owner2.address, 1, b"", safe_nonce=safe.retrieve_nonce() + 7)
