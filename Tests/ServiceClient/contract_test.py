@@ -107,6 +107,7 @@ DATES = []
 # Like dates, one check of its own over every logoUri seen (LOGOS: path, value, gateway rule).
 LOGOS, GATEWAY_LOGOS = [], []
 WHERE = [""]  # the path of the answer being checked, for DATES and LOGOS
+EMPTY = "empty"  # an answer with no body: DRF's Response(status=…) without data renders nothing
 
 
 # ---------------------------------------------------------------- the official shapes
@@ -325,7 +326,10 @@ def main(server, rpc, safe_address, key1, key2, holder_key, module_key, token, a
             if problem:
                 problems.append(f"the answer has too little to check: {problem}")
         first = list(problems)
-        if not problems:
+        if not problems and shape is EMPTY:
+            if answer is not None:
+                problems.append(f"answer: {str(answer)[:120]}, where the official's body is empty")
+        elif not problems:
             official_type(answer, shape, "answer", problems)
             if values:
                 problems += values(answer)
@@ -502,7 +506,8 @@ def main(server, rpc, safe_address, key1, key2, holder_key, module_key, token, a
                 "gasPrice": 0, "refundReceiver": None, "nonce": tx.safe_nonce,
                 "contractTransactionHash": "0x" + tx.safe_tx_hash.hex().removeprefix("0x"), "sender": owner1.address,
                 "signature": signed(owner1, tx.safe_tx_hash), "origin": origin}
-        request("POST", f"/api/v1/safes/{s}/multisig-transactions/", body)
+        endpoint(f"proposal created, origin {'none' if origin is None else 'JSON'}", f"/api/v1/safes/{s}/multisig-transactions/",
+                 EMPTY, None, "POST", body, 201)
         endpoint(f"multisig-transaction v2, origin {'none' if origin is None else 'JSON'}",
                  f"/api/v2/multisig-transactions/{body['contractTransactionHash']}/", S.multisig(2), S.G_MULTISIG,
                  values=lambda a, rendered=rendered: [] if a["origin"] == rendered else [f"answer.origin: {a['origin']!r}, official {rendered!r}"])
@@ -534,6 +539,13 @@ def main(server, rpc, safe_address, key1, key2, holder_key, module_key, token, a
         endpoint("refusal, message signature by a non-owner", f"/api/v1/messages/{first['messageHash']}/signatures/",
                  S.NON_FIELD_ERRORS, S.G_NON_FIELD_ERRORS, "POST",
                  {"signature": signed(stranger, HexBytes(first["messageHash"]))}, 400)
+    # A message and its second signature: 201 with no body, as the official's views answer.
+    text = f"contract test {time.time()}"
+    text_hash = safe.get_message_hash(HexBytes(Web3.keccak(text=f"\x19Ethereum Signed Message:\n{len(text)}{text}")))
+    endpoint("message created", f"/api/v1/safes/{s}/messages/", EMPTY, None, "POST",
+             {"message": text, "safeAppId": None, "signature": signed(owner1, text_hash)}, 201)
+    endpoint("message signature created", f"/api/v1/messages/0x{bytes(text_hash).hex()}/signatures/", EMPTY, None, "POST",
+             {"signature": signed(owner2, text_hash)}, 201)
     endpoint("refusal, an address not in EIP-55 form", f"/api/v1/safes/{s.lower()}/", S.CODE_ERROR, None, status=422,
              values=lambda a: [] if a["code"] == 1 and a["arguments"] == [s.lower()] else [f"answer: {a}, official code 1 and the address"])
     other = Account.create()
