@@ -91,9 +91,9 @@ extension OnDevnet {
                 let answer = try await server.send("POST", path, text)
                 #expect(answer.status == status && answer.json[field] != nil, "\(field): \(answer.status) \(answer.json)")
             }
-            // Nothing was stored by any of them; the good one is, under a short-name prefix and without the slash.
+            // Nothing was stored by any of them; the good one is, under the chain's name and without the slash.
             #expect(try await server.send("GET", path).json["count"] == .number("0"))
-            #expect(try await server.send("POST", "/sep" + path.dropLast(), body(hash: hash, sender: owner.address, signature: good.bytes)).status == 201)
+            #expect(try await server.send("POST", "/devnet" + path.dropLast(), body(hash: hash, sender: owner.address, signature: good.bytes)).status == 201)
             let listed = try await server.send("GET", "/api/v1/safes/\(f.safe.checksummed)/multisig-transactions?executed=False&nonce__gte=0&trusted=True")
             #expect(try await server.send("GET", "/api/v1/safes/\(f.safe.checksummed)/multisig-transactions?trusted=maybe").json["trusted"] != nil)
             #expect(listed.json["count"] == .number("1") && listed.json["results"]?.arrayValue?.first?["nonce"] == .number("0"), "\(listed)")

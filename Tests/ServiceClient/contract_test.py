@@ -34,13 +34,6 @@ import contract_shapes as S
 # Checks known to fail, each with what `bifrost serve` does wrong; a mark goes when the server is mended.
 ORIGIN = ("a proposal or message posted without origin answers origin null; the official answers \"{}\" "
           "(validate_origin stores {} for none, get_origin renders json.dumps of it)")
-ALL_TX_ORDER = ("txType comes before transfers in MULTISIG_TRANSACTION and MODULE_TRANSACTION items (official: …, transfers, "
-                "txType) and first in ETHEREUM_TRANSACTION items (official: executionDate, to, data, txHash, blockNumber, "
-                "transfers, txType, from)")
-OWNERS_V2 = ("v2 owners/{owner}/safes items are {address, owners, threshold, nonce as a string, version}; the official's "
-             "(SafeLastStatusSerializer) are address, owners, threshold, nonce (integer), masterCopy, fallbackHandler, guard, "
-             "moduleGuard, enabledModules, and no version; the gateway's SafeSchemaV2 requires masterCopy, fallbackHandler "
-             "and enabledModules, so it refuses the page")
 MODULE_TX = ("GET /api/v1/module-transaction/{moduleTransactionId} is a 404, no route; the official routes it (history/urls.py, "
              "no trailing slash in v5.42.1) with SafeModuleTransactionResponseSerializer, and the gateway calls it "
              "(transaction-api.service.ts, getModuleTransaction)")
@@ -48,23 +41,12 @@ LOGO = ("a token's logoUri is null (tokens, token, balances v1/v2, transfers' an
         "always writes a URL (Token.get_full_logo_uri falls back to TOKENS_LOGO_BASE_URI + tokens/logos/{address}.png); the "
         "gateway's BalanceTokenSchema needs a string and TokenSchema a URL, so it refuses the v1 balances it reads "
         "(safe-balances-api.service.ts) and the tokens")
-COLLECTIBLES = ("GET /api/v2/safes/{address}/collectibles/ is a 404, no route; the official answers a page (ListPagination, "
-                "10 at most) of SafeCollectibleResponseSerializer items, empty for a Safe without ERC-721 tokens, and the "
-                "gateway calls it (safe-balances-api.service.ts)")
 EXPECTED = {
-    "official collectibles v2": COLLECTIBLES,
-    "gateway collectibles v2": COLLECTIBLES,
     "official refusal, an address not in EIP-55 form": (
         "GET /api/v1/safes/{address}/ with the address in lower case answers 200 with the Safe; the official refuses an "
         "address in a path that is not EIP-55 checksummed with 422 {code: 1, message: \"Checksum address validation failed\", "
         "arguments: [address]} on every {address} route (if taking it is meant, docs/server.md should say so and this "
         "check go)"),
-    "official delegate created": (
-        "POST /api/v2/delegates/ answers 201 without signature; the official echoes the validated input, {safe, delegate, "
-        "delegator, signature, label, expiryDate} (DelegateSerializerV2's save() sets no instance, so DRF renders "
-        "validated_data; read from the code: the official's tests check only the status)"),
-    "official all-transactions v1": ALL_TX_ORDER,
-    "official all-transactions v2": ALL_TX_ORDER,
     "official about": ("GET /api/v1/about/ has chainId, which the official does not, lacks headers and settings, and its host has "
                        "a scheme (official: request.get_host(), as 127.0.0.1:8000)"),
     "official messages": ORIGIN,
@@ -76,15 +58,8 @@ EXPECTED = {
     "official multisig-transaction v2, gasToken and refundReceiver posted null": (
         "a proposal posted with gasToken and refundReceiver null answers both as the zero address; the official stores and "
         "answers them as posted (SafeMultisigTransactionSerializer.save keeps the validated None), so null"),
-    "official owners/{owner}/safes v2": OWNERS_V2,
-    "gateway owners/{owner}/safes v2": OWNERS_V2,
-    "official creation": ("creation's dataDecoded is null where setupData is a setup call; the official decodes it "
-                          "(get_data_decoded_from_data(setup_data)): {method: setup, parameters: […]}"),
     "official module-transaction": MODULE_TX,
     "gateway module-transaction": MODULE_TX,
-    "official date form (DRF: no fraction on a whole second, else six digits)": (
-        "dates always carry milliseconds (…:19.000Z, …:18.376Z); DRF writes Python's isoformat: no fraction on a whole second "
-        "(…:19Z), else six digits (…:18.376000Z). JavaScript's Date and dateutil read both"),
     "official token logoUri (a string)": LOGO,
     "gateway token logoUri (balances: a string; tokens: a URL)": LOGO,
 }

@@ -39,8 +39,10 @@ extension CoSigningRoutes {
         let safes = try await store.dispatch(ServedSafesOfOwner(owner: try Self.address(context, "owner")))
         guard v2 else { return Self.json(.ok, ServedJSON.object([("safes", .array(safes.map { .string($0.address.checksummed) }))])) }
         let (limit, offset) = try Self.window(request)
-        return paged(request, count: safes.count, limit: limit, offset: offset,
-                         results: Self.page(safes, limit, offset).map { ServedJSON.servedSafe($0) })
+        // Each Safe of the page as the chain has it now, as the official's last status is.
+        var results: [JSONValue] = []
+        for safe in Self.page(safes, limit, offset) { results.append(ServedJSON.ownedSafe(try await store.dispatch(DescribeServedSafe(address: safe.address)))) }
+        return paged(request, count: safes.count, limit: limit, offset: offset, results: results)
     }
 
     func delegates(_ request: Request) async throws -> Response {
@@ -53,7 +55,7 @@ extension CoSigningRoutes {
         let query = DelegateQuery(chainID: 0, safe: try address("safe"), delegate: try address("delegate"), delegator: try address("delegator"),
                                   label: q.get("label"), limit: limit, offset: offset)
         let (count, page) = try await store.dispatch(ListServedDelegates(query))
-        return paged(request, count: count, limit: limit, offset: offset, results: page.map(ServedJSON.delegate))
+        return paged(request, count: count, limit: limit, offset: offset, results: page.map { ServedJSON.delegate($0) })
     }
 
     /// v1 takes no expiry; v2 may give one.
@@ -64,7 +66,7 @@ extension CoSigningRoutes {
         let added = try await store.dispatch(AddServedDelegate(
             safe: safe, delegate: try fields.address("delegate"), delegator: try fields.address("delegator"),
             label: try fields.string("label") ?? "", expiry: scheme == .legacy ? nil : try fields.date("expiryDate"), signature: signature, scheme: scheme))
-        return Self.json(.created, ServedJSON.delegate(added))
+        return Self.json(.created, ServedJSON.delegate(added, signature: signature))
     }
 
     func removeDelegate(_ request: Request, _ context: BasicRequestContext, scheme: DelegateSignatureScheme = .typedData) async throws -> Response {

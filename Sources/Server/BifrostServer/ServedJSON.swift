@@ -59,15 +59,20 @@ enum ServedJSON {
                                version: d.version).json
     }
 
-    /// A served Safe as last read, in the v2 owners listing.
-    static func servedSafe(_ s: ServedSafe) -> JSONValue {
-        object([("address", .string(s.address.checksummed)), ("owners", .array(s.owners.map { .string($0.checksummed) })),
-                ("threshold", .number(String(s.threshold))), ("nonce", .string(String(s.nonce))), ("version", .string(s.version))])
+    /// A Safe in the v2 owners listing, as the official's last status of it: the nonce a number, the modules `enabledModules`.
+    static func ownedSafe(_ d: ServedSafeDescription) -> JSONValue {
+        let s = d.state.safe
+        return object([("address", .string(s.address.checksummed)), ("owners", .array(s.owners.map { .string($0.checksummed) })),
+                       ("threshold", .number(String(s.threshold))), ("nonce", .number(String(s.nonce))), ("masterCopy", .string(d.masterCopy.checksummed)),
+                       ("fallbackHandler", .string(s.fallbackHandler.checksummed)), ("guard", .string(s.guardAddress.checksummed)),
+                       ("moduleGuard", .string((d.state.moduleGuard ?? .zero).checksummed)), ("enabledModules", .array(s.modules.map { .string($0.checksummed) }))])
     }
 
-    static func delegate(_ d: ServedDelegate) -> JSONValue {
+    /// A delegate as listed; as added, with the `signature` that added it, as the official echoes it.
+    static func delegate(_ d: ServedDelegate, signature: [UInt8]? = nil) -> JSONValue {
         object([("safe", d.safe.map { .string($0.checksummed) } ?? .null), ("delegate", .string(d.delegate.checksummed)),
-                ("delegator", .string(d.delegator.checksummed)), ("label", .string(d.label)), ("expiryDate", d.expiry.map(date) ?? .null)])
+                ("delegator", .string(d.delegator.checksummed))] + (signature.map { [("signature", .string(Hex.encode($0)))] } ?? [])
+               + [("label", .string(d.label)), ("expiryDate", d.expiry.map(date) ?? .null)])
     }
 
     /// `{"count", "next", "previous", "results"}`, the official pages.

@@ -81,16 +81,17 @@ extension CoSigningRoutes {
             case .multisig(let entry, let execution):
                 let json = ServedJSON.transaction(entry, threshold: threshold, confirmed: final.contains(entry.safeTxHash), v2: v2, execution: execution,
                                                   proposedByDelegate: senders[entry.safeTxHash])
-                return ServedJSON.adding(json, [("txType", .string("MULTISIG_TRANSACTION")), ("transfers", .array(execution.transfers.map(ServedJSON.transfer)))])
+                return ServedJSON.adding(json, [("transfers", .array(execution.transfers.map(ServedJSON.transfer))), ("txType", .string("MULTISIG_TRANSACTION"))])
             case .module(let execution):
                 return ServedJSON.adding(ServedJSON.moduleTransaction(execution, safe: safe),
-                                          [("txType", .string("MODULE_TRANSACTION")), ("transfers", .array(execution.transfers.map(ServedJSON.transfer)))])
+                                          [("transfers", .array(execution.transfers.map(ServedJSON.transfer))), ("txType", .string("MODULE_TRANSACTION"))])
             case .ethereum(let hash, let block, let date, let carrier, let transfers):
                 return ServedJSON.object([
-                    ("txType", .string("ETHEREUM_TRANSACTION")), ("executionDate", ServedJSON.date(date)),
+                    ("executionDate", ServedJSON.date(date)),
                     ("to", carrier?.to.map { .string($0.checksummed) } ?? .null), ("data", carrier.map { .string(Hex.encode($0.input)) } ?? .null),
                     ("txHash", .string(Hex.encode(hash))), ("blockNumber", .number(String(block))),
-                    ("transfers", .array(transfers.map(ServedJSON.transfer))), ("from", carrier.map { .string($0.from.checksummed) } ?? .null),
+                    ("transfers", .array(transfers.map(ServedJSON.transfer))), ("txType", .string("ETHEREUM_TRANSACTION")),
+                    ("from", carrier.map { .string($0.from.checksummed) } ?? .null),
                 ])
             }
         })

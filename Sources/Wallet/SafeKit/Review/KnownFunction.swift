@@ -27,6 +27,9 @@ struct KnownFunction: Sendable {
         KnownFunction("setFallbackHandler(address)", ["handler"]),
         KnownFunction("approveHash(bytes32)", ["hashToApprove"]),
         KnownFunction("signMessage(bytes)", ["_data"]),
+        // A proxy's setup call, as a Safe's creation carries it (the parameter names are the contract's).
+        KnownFunction("setup(address[],uint256,address,bytes,address,address,uint256,address)",
+                      ["_owners", "_threshold", "to", "data", "fallbackHandler", "paymentToken", "payment", "paymentReceiver"]),
         multiSend,
     ]
 

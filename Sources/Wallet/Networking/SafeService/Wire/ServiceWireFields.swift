@@ -112,7 +112,19 @@ public struct ServiceWireFields: Sendable {
 /// The service's dates: ISO 8601 with fractional seconds, one style for every member.
 public enum ServiceWireDate {
     public static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    public static func json(_ date: Date?) -> JSONValue { date.map { .string(style.format($0)) } ?? .null }
+    public static func json(_ date: Date?) -> JSONValue { date.map { .string(text($0)) } ?? .null }
+
+    /// As the official service (Django REST Framework) writes a time: UTC, no fraction on a whole
+    /// second (`…:19Z`), else six digits (`…:18.376000Z`).
+    public static func text(_ date: Date) -> String {
+        let t = date.timeIntervalSince1970
+        var seconds = t.rounded(.down), micros = Int(((t - seconds) * 1_000_000).rounded())
+        if micros == 1_000_000 { (seconds, micros) = (seconds + 1, 0) }
+        let whole = Date(timeIntervalSince1970: seconds).formatted(.iso8601)
+        guard micros > 0 else { return whole }
+        let digits = String(micros)
+        return whole.dropLast() + "." + String(repeating: "0", count: 6 - digits.count) + digits + "Z"
+    }
 }
 
 extension JSONValue {
