@@ -107,6 +107,27 @@ extension OnDevnet {
                     "the first chain has none")
             #expect(try await server.send("DELETE", "/queue/api/v1/delegates", delegateBody("treasury ops")).status == 204)
             #expect(try await server.send("PATCH", "/queue/api/v1/delegates", delegateBody("again")).status == 404)
+
+            // Bifrost's own client, given the server's /queue URL, speaks the Queue Service API.
+            let client = SafeServiceRemote(network: LiveNetwork.shared, baseURL: server.url.appendingPathComponent("queue"))
+            #expect(client.isQueue)
+            let third = SafeTx(safe: other, chainID: second.chainID, version: .v1_4_1, to: f.owners[0], value: 4, nonce: 2)
+            let thirdHash = try third.hash()
+            try await client.propose(third, safeTxHash: thirdHash, sender: o4.address, signature: try SafeSignature.sign(safeTxHash: thirdHash, with: o4).bytes)
+            try await client.confirm(safeTxHash: thirdHash, signature: try SafeSignature.sign(safeTxHash: thirdHash, with: o5).bytes)
+            let listing = try await client.pending(safe: other, nonce: 0, chainID: second.chainID, version: .v1_4_1)
+            #expect(listing.setAside.isEmpty && listing.transactions.map(\.transaction.nonce) == [0, 1, 2], "\(listing.setAside)")
+            #expect(listing.transactions.last?.confirmations.count == 2)
+            let note = SafeMessage(safe: other, chainID: second.chainID, version: .v1_4_1, content: .text("queue policy \(UUID().uuidString)"))
+            let noteHash = try note.hash()
+            try await client.proposeMessage(safe: other, chainID: second.chainID, ServiceWireMessageProposal(
+                content: note.content, signature: try SafeSignature.sign(safeTxHash: noteHash, with: o4).bytes, safeAppID: nil, origin: "queue test"))
+            try await client.signMessage(messageHash: noteHash, signature: try SafeSignature.sign(safeTxHash: noteHash, with: o5).bytes)
+            let read = try await client.message(noteHash, safe: other, chainID: second.chainID, version: .v1_4_1)
+            #expect(read?.confirmations.count == 2)
+            #expect(try await client.messages(safe: other, chainID: second.chainID, version: .v1_4_1).messages.count == 1)
+            #expect(try await server.send("GET", "/queue/api/v1/safes/\(f.safe.checksummed)/messages?chainId=\(devnet.chainID)").json["count"] == .number("0"),
+                    "the first chain's Safe has no messages")
         }
     }
 }

@@ -13,7 +13,7 @@ extension CoSigningRoutes {
         router.post("/api/v1/messages/:hash/signatures") { request, context in try await self.run(as: .submission) { try await self.signMessage(request, context) } }
     }
 
-    private func proposeMessage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func proposeMessage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let safe = try Self.address(context, "address")
         let fields = try RequestFields(try await Self.body(request))
         let wire = try RequestFields.read { () throws(ServiceWireError) in try ServiceWireMessageProposal(json: fields.json) }
@@ -29,11 +29,11 @@ extension CoSigningRoutes {
         return Response(status: .created)
     }
 
-    private func message(_ context: BasicRequestContext) async throws -> Response {
+    func message(_ context: BasicRequestContext) async throws -> Response {
         Self.json(.ok, ServedJSON.message(try await store.dispatch(ServedMessageLookup(messageHash: try Self.messageHash(context)))))
     }
 
-    private func messages(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func messages(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let safe = try Self.address(context, "address")
         let (limit, offset) = try Self.window(request)
         let (count, page) = try await store.dispatch(ListServedMessages(safe: safe, limit: limit, offset: offset))

@@ -1,6 +1,7 @@
 import BigInt
 import CoSigning
 import CoSigningStorage
+import EthereumKit
 import Foundation
 import Hummingbird
 import Networking
@@ -32,6 +33,16 @@ struct QueueRoutes: Sendable {
         router.get("/api/v1/safes/:address/multisig-transactions") { request, context in
             try await any.run { try await self.chain(query: request).list(request, context, v2: true) }
         }
+        router.get("/api/v1/safes/:address/messages") { request, context in
+            try await any.run { try await self.chain(query: request).messages(request, context) }
+        }
+        router.post("/api/v1/safes/:address/messages") { request, context in
+            try await any.run(as: .submission) { try await self.proposeMessage(request, context) }
+        }
+        router.get("/api/v1/messages/:hash") { _, context in try await any.run { try await self.heldMessage(context).message(context) } }
+        router.post("/api/v1/messages/:hash/signatures") { request, context in
+            try await any.run(as: .submission) { try await self.signMessage(request, context) }
+        }
         router.get("/api/v1/delegates") { request, _ in try await any.run { try await self.chain(query: request).delegates(request) } }
         router.post("/api/v1/delegates") { request, _ in try await any.run(as: .submission) { try await self.addDelegate(request, renaming: false) } }
         router.patch("/api/v1/delegates") { request, _ in try await any.run(as: .submission) { try await self.addDelegate(request, renaming: true) } }
@@ -62,6 +73,39 @@ struct QueueRoutes: Sendable {
             throw FieldError(.notFound, field: "safeTxHash", "the transaction is on chain \(entry.transaction.chainID.map(String.init) ?? "?"), which this server no longer serves")
         }
         return routes[index]
+    }
+
+    /// The routes of the chain the message at the path's hash belongs to.
+    func heldMessage(_ context: BasicRequestContext) async throws -> CoSigningRoutes {
+        // The stored row only: the message's own chain reads its Safe.
+        let hash = try CoSigningRoutes.messageHash(context)
+        guard let entry = try await routes[0].store.storage.message(hash) else {
+            throw FieldError(.notFound, field: "messageHash", "no Safe message \(Hex.encode(hash))")
+        }
+        guard let index = chains.all.firstIndex(where: { $0.chainID == entry.chainID }) else {
+            throw FieldError(.notFound, field: "messageHash", "the message is on chain \(entry.chainID), which this server no longer serves")
+        }
+        return routes[index]
+    }
+
+    /// A message: the chain in the body, its signatures as a list; handed to the chain's
+    /// Transaction Service route as its body (one packed `signature`, `originName` as the origin).
+    private func proposeMessage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let fields = try RequestFields(try await CoSigningRoutes.body(request))
+        let routes = try chain(body: fields)
+        var members = (fields.json.objectValue ?? []).filter { !["chainId", "signatures", "originName", "originUrl"].contains($0.key) }
+        members.append((key: "signature", value: .string(Hex.encode(try fields.packedSignatures()))))
+        if let origin = try fields.string("originName") { members.append((key: "origin", value: .string(origin))) }
+        let body = ByteBuffer(string: JSONWriter.write(.object(members)))
+        return try await routes.proposeMessage(Request(head: request.head, body: .init(buffer: body)), context)
+    }
+
+    /// `{"signatures": [...]}` added to the message at the path; 200 with it.
+    private func signMessage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let routes = try await heldMessage(context)
+        let fields = try RequestFields(try await CoSigningRoutes.body(request))
+        _ = try await routes.store.dispatch(ConfirmServedMessage(messageHash: try CoSigningRoutes.messageHash(context), signature: try fields.packedSignatures()))
+        return try await routes.message(context)
     }
 
     /// A proposal: the chain and the Safe in the body, the server computing the hash, its sender

@@ -3,27 +3,46 @@ import EthereumKit
 import Foundation
 import SafeKit
 
-/// The Safe Transaction Service API: propose, confirm and list multisig transactions, and read a
-/// Safe. Paths follow the public service (`/api/v1/…`, `/api/v2/…`) under a configurable base URL.
+/// The Safe Transaction Service API, or the Safe Queue Service API for a base URL that ends in
+/// `/queue`: propose, confirm and list multisig transactions and messages, and read a Safe. Paths
+/// follow the public services (`/api/v1/…`, `/api/v2/…`) under a configurable base URL.
 public struct SafeServiceRemote: Sendable {
     let rest: RESTClient
+    /// Whether the service is a Queue Service: one for every chain, the chain in the body or the
+    /// query, signatures as lists, and no trailing slashes.
+    public let isQueue: Bool
 
-    /// A remote for the service at `baseURL` (e.g. `https://api.safe.global/tx-service/eth`);
-    /// with `apiKey` every request is authenticated with it as a bearer token.
+    /// A remote for the service at `baseURL` (e.g. `https://api.safe.global/tx-service/eth`, or
+    /// `https://api.safe.global/queue`); with `apiKey` every request is authenticated with it as a bearer token.
     public init(network: any Network, baseURL: URL, apiKey: String? = nil) {
         rest = RESTClient(network: network, baseURL: baseURL, apiKey: apiKey.map { "Bearer " + $0 }, apiKeyHeader: "Authorization")
+        isQueue = baseURL.lastPathComponent == "queue"
+    }
+
+    /// A path of this service's API: the Transaction Service's own ends in a slash, the Queue Service's does not.
+    func path(_ path: String) -> String { isQueue || path.hasSuffix("/") ? path : path + "/" }
+
+    /// `signature` as the API takes one: `signature`, or a one-item `signatures` list for the Queue Service.
+    func signed(_ signature: [UInt8]) -> JSONValue {
+        isQueue ? .object([(key: "signatures", value: .array([.string(Hex.encode(signature))]))])
+            : .object([(key: "signature", value: .string(Hex.encode(signature)))])
     }
 
     /// Proposes `tx` with the proposer's own signature.
     public func propose(_ tx: SafeTx, safeTxHash: [UInt8], sender: Address, signature: [UInt8], origin: String = "bifrost") async throws(NetworkError) {
-        _ = try await rest.post(path: "api/v2/safes/\(tx.safe.checksummed)/multisig-transactions/",
-                                json: ServiceWireProposal(tx, safeTxHash: safeTxHash, sender: sender, signature: signature, origin: origin).json)
+        let proposal = ServiceWireProposal(tx, safeTxHash: safeTxHash, sender: sender, signature: signature, origin: origin)
+        guard isQueue else {
+            _ = try await rest.post(path: path("api/v2/safes/\(tx.safe.checksummed)/multisig-transactions"), json: proposal.json)
+            return
+        }
+        _ = try await rest.post(path: "api/v1/multisig-transactions", json: proposal.queueJSON(chainID: tx.chainID ?? 0))
     }
 
     /// Adds one owner's confirmation to a proposed transaction.
     public func confirm(safeTxHash: [UInt8], signature: [UInt8]) async throws(NetworkError) {
-        _ = try await rest.post(path: "api/v1/multisig-transactions/\(Hex.encode(safeTxHash))/confirmations/",
-                                json: .object([(key: "signature", value: .string(Hex.encode(signature)))]))
+        let hash = Hex.encode(safeTxHash)
+        _ = try await rest.post(path: isQueue ? "api/v1/multisig-transactions/\(hash)/signatures" : path("api/v1/multisig-transactions/\(hash)/confirmations"),
+                                json: signed(signature))
     }
 
     /// The most pages one listing is followed for: 100 pages of 100 entries is more than any Safe
@@ -35,8 +54,12 @@ public struct SafeServiceRemote: Sendable {
     public func pending(safe: Address, nonce: BigUInt, chainID: BigUInt, version: SafeVersion,
                         pageSize: Int = 100) async throws(NetworkError) -> SafeServiceListing {
         var transactions: [SafeServiceTransaction] = [], setAside: [String] = []
-        let pages = try await everyPage(path: "api/v2/safes/\(safe.checksummed)/multisig-transactions/",
-                                        query: ["executed": "false", "nonce__gte": String(nonce), "ordering": "nonce", "limit": String(pageSize)]) { json throws(NetworkError) in
+        // The Queue Service lists what is still to execute by itself, from the Safe's nonce on, across chains.
+        let (listing, query) = isQueue
+            ? ("api/v1/multisig-transactions/queue", ["safes": "\(safe.checksummed):\(chainID)", "nonce_order": "asc", "limit": String(pageSize)])
+            : ("api/v2/safes/\(safe.checksummed)/multisig-transactions/",
+               ["executed": "false", "nonce__gte": String(nonce), "ordering": "nonce", "limit": String(pageSize)])
+        let pages = try await everyPage(path: listing, query: query) { json throws(NetworkError) in
             let page = try SafeServiceMapper.transactions(json, chainID: chainID, version: version)
             transactions += page.transactions
             setAside += page.setAside
@@ -62,21 +85,20 @@ public struct SafeServiceRemote: Sendable {
     }
 
     /// Proposes a Safe message with the proposer's own signature.
-    public func proposeMessage(safe: Address, _ proposal: ServiceWireMessageProposal) async throws(NetworkError) {
-        _ = try await rest.post(path: "api/v1/safes/\(safe.checksummed)/messages/", json: proposal.json)
+    public func proposeMessage(safe: Address, chainID: BigUInt, _ proposal: ServiceWireMessageProposal) async throws(NetworkError) {
+        _ = try await rest.post(path: path("api/v1/safes/\(safe.checksummed)/messages"), json: isQueue ? proposal.queueJSON(chainID: chainID) : proposal.json)
     }
 
     /// Adds one owner's signature to a proposed Safe message.
     public func signMessage(messageHash: [UInt8], signature: [UInt8]) async throws(NetworkError) {
-        _ = try await rest.post(path: "api/v1/messages/\(Hex.encode(messageHash))/signatures/",
-                                json: .object([(key: "signature", value: .string(Hex.encode(signature)))]))
+        _ = try await rest.post(path: path("api/v1/messages/\(Hex.encode(messageHash))/signatures"), json: signed(signature))
     }
 
     /// The Safe message with `messageHash` for `safe` of `version` on `chainID`, verified; nil
     /// when the service has none.
     public func message(_ messageHash: [UInt8], safe: Address, chainID: BigUInt, version: SafeVersion) async throws(NetworkError) -> SafeServiceMessage? {
         let json: JSONValue
-        do { json = try await rest.get(path: "api/v1/messages/\(Hex.encode(messageHash))/") } catch {
+        do { json = try await rest.get(path: path("api/v1/messages/\(Hex.encode(messageHash))")) } catch {
             if case .httpStatus(404, _) = error { return nil }
             throw error
         }
@@ -87,7 +109,9 @@ public struct SafeServiceRemote: Sendable {
     /// not verify is set aside with the reason and the rest still arrive.
     public func messages(safe: Address, chainID: BigUInt, version: SafeVersion, pageSize: Int = 100) async throws(NetworkError) -> SafeServiceMessages {
         var messages: [SafeServiceMessage] = [], setAside: [String] = []
-        _ = try await everyPage(path: "api/v1/safes/\(safe.checksummed)/messages/", query: ["limit": String(pageSize)]) { json throws(NetworkError) in
+        var query = ["limit": String(pageSize)]
+        if isQueue { query["chainId"] = String(chainID) }
+        _ = try await everyPage(path: path("api/v1/safes/\(safe.checksummed)/messages"), query: query) { json throws(NetworkError) in
             let page = try SafeServiceMapper.messages(json, safe: safe, chainID: chainID, version: version)
             messages += page.messages
             setAside += page.setAside

@@ -48,7 +48,7 @@ extension SafeMessageStore {
         var missing = signatures.filter { signature in !(there?.confirmations.contains { $0.owner == signature.owner } ?? false) }
         if there == nil {
             guard let first = missing.first else { throw SafeError.noSignatureToPropose(Hex.encode(entry.messageHash)) }
-            try await remote.proposeMessage(safe: safe.address, ServiceWireMessageProposal(
+            try await remote.proposeMessage(safe: safe.address, chainID: safe.chainID, ServiceWireMessageProposal(
                 content: message.content, signature: SafeSignature.pack([first]), safeAppID: entry.safeAppID, origin: entry.origin ?? "bifrost"))
             missing.removeFirst()
         }

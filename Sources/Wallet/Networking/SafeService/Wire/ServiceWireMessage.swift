@@ -1,3 +1,4 @@
+import BigInt
 import EthereumKit
 import Foundation
 import SafeKit
@@ -146,5 +147,12 @@ public struct ServiceWireMessageProposal: Sendable {
     public var json: JSONValue {
         JSONValue.members([("message", ServiceWireMessage.json(content)), ("safeAppId", safeAppID.map { .number(String($0)) } ?? .null),
                                  ("signature", .string(Hex.encode(signature))), ("origin", origin.map(JSONValue.string) ?? .null)])
+    }
+
+    /// The body a Queue Service client sends: the chain in it, the signatures as a list, the origin as `originName`.
+    public func queueJSON(chainID: BigUInt) -> JSONValue {
+        JSONValue.members([("chainId", .number(String(chainID))), ("message", ServiceWireMessage.json(content)),
+                           ("safeAppId", safeAppID.map { .number(String($0)) } ?? .null), ("signatures", .array([.string(Hex.encode(signature))])),
+                           ("originName", origin.map(JSONValue.string) ?? .null)])
     }
 }

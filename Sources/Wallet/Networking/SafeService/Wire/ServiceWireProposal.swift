@@ -43,6 +43,21 @@ public struct ServiceWireProposal: Sendable, Equatable {
         origin = try f.string("origin")
     }
 
+    /// The body a Queue Service client sends: the chain and the Safe in it, the hash for the
+    /// server to check, no sender (the first signature's signer), the signatures as a list.
+    public func queueJSON(chainID: BigUInt) -> JSONValue {
+        let t = transaction
+        return .members([
+            ("chainId", .number(String(chainID))), ("safe", .string(t.safe.checksummed)), ("to", .string(t.to.checksummed)),
+            ("value", .string(String(t.value))), ("data", t.data.isEmpty ? .null : .string(Hex.encode(t.data))),
+            ("operation", .number(String(t.operation))), ("safeTxGas", .string(String(t.safeTxGas))), ("baseGas", .string(String(t.baseGas))),
+            ("gasPrice", .string(String(t.gasPrice))), ("gasToken", .string(t.gasToken.checksummed)),
+            ("refundReceiver", .string(t.refundReceiver.checksummed)), ("nonce", .number(String(t.nonce))),
+            ("safeTxHash", .string(Hex.encode(contractTransactionHash))), ("originName", origin.map(JSONValue.string) ?? .null),
+            ("signatures", .array(signature.map { [.string(Hex.encode($0))] } ?? [])),
+        ])
+    }
+
     /// The body, as the official clients send it (v2 shape).
     public var json: JSONValue {
         let t = transaction
