@@ -60,13 +60,16 @@ struct ServeCommand: AsyncParsableCommand {
         GET /api/v1|v2/owners/{owner}/safes/, GET /api/v1/safes/{address}/balances/, GET \
         /api/v1/tokens/{address}/, GET/POST /api/v2/delegates/, DELETE \
         /api/v2/delegates/{delegate}/, GET /api/v1/about/, POST /api/v1/data-decoder/, GET /api/v1/events and GET /health; with or without a \
-        trailing slash, and under an optional /{shortName} prefix. GET /metrics answers in Prometheus's \
+        trailing slash, and under the chain's name (/sep/api/…). --network given more than once serves each \
+        chain from one database, and the Safe Queue Service API for all of them under /queue/api/v1. \
+        GET /metrics answers in Prometheus's \
         text format. The log (stderr) has one line per request (method, path with query values masked, \
         status, milliseconds), as text or with --log-format json one JSON object per line; --quiet keeps \
         warnings only.
 
         Examples:
           bifrost serve --network devnet
+          bifrost serve --network sepolia --network base --database postgres://bifrost@db.internal/bifrost
           bifrost serve --network sepolia --listen 0.0.0.0:8000 --database sqlite:/srv/bifrost/serve.sqlite \\
               --api-key-file /srv/bifrost/keys --cors-origin https://wallet.example.org
           BIFROST_SERVE_DATABASE=postgres://bifrost:PASSWORD@db.internal/bifrost bifrost serve --network sepolia
