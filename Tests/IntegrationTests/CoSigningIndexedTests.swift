@@ -177,6 +177,9 @@ extension OnDevnet {
             #expect(row["module"] == .string(f.owners[0].checksummed) && row["to"] == .string(carol.checksummed) && row["value"] == .string(String(half)), "\(row)")
             #expect(row["isSuccessful"] == .bool(true) && row["operation"] == .number("0") && row["safe"] == .string(f.safe.checksummed))
             #expect(row["transactionHash"] == .string(Hex.encode(byModule.transaction.hash)) && row["data"] == .null)
+            let byID = try await server.send("GET", "/api/v1/module-transaction/\(row["moduleTransactionId"]?.stringValue ?? "")")
+            #expect(byID.status == 200 && byID.json == row, "one module transaction by its ID, as listed: \(byID.json)")
+            #expect(try await server.send("GET", "/api/v1/module-transaction/i\(String(repeating: "ab", count: 32))0").status == 404)
 
             let history = try await server.send("GET", "\(base)/all-transactions/")
             let items = try #require(history.json["results"]?.arrayValue)

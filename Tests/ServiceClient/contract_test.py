@@ -34,9 +34,6 @@ import contract_shapes as S
 # Checks known to fail, each with what `bifrost serve` does wrong; a mark goes when the server is mended.
 ORIGIN = ("a proposal or message posted without origin answers origin null; the official answers \"{}\" "
           "(validate_origin stores {} for none, get_origin renders json.dumps of it)")
-MODULE_TX = ("GET /api/v1/module-transaction/{moduleTransactionId} is a 404, no route; the official routes it (history/urls.py, "
-             "no trailing slash in v5.42.1) with SafeModuleTransactionResponseSerializer, and the gateway calls it "
-             "(transaction-api.service.ts, getModuleTransaction)")
 LOGO = ("a token's logoUri is null (tokens, token, balances v1/v2, transfers' and all-transactions' tokenInfo); the official "
         "always writes a URL (Token.get_full_logo_uri falls back to TOKENS_LOGO_BASE_URI + tokens/logos/{address}.png); the "
         "gateway's BalanceTokenSchema needs a string and TokenSchema a URL, so it refuses the v1 balances it reads "
@@ -58,8 +55,6 @@ EXPECTED = {
     "official multisig-transaction v2, gasToken and refundReceiver posted null": (
         "a proposal posted with gasToken and refundReceiver null answers both as the zero address; the official stores and "
         "answers them as posted (SafeMultisigTransactionSerializer.save keeps the validated None), so null"),
-    "official module-transaction": MODULE_TX,
-    "gateway module-transaction": MODULE_TX,
     "official token logoUri (a string)": LOGO,
     "gateway token logoUri (balances: a string; tokens: a URL)": LOGO,
 }

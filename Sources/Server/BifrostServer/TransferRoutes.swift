@@ -16,6 +16,7 @@ extension CoSigningRoutes {
             try await self.run { try await self.transfers(request, context, incomingOnly: true) }
         }
         router.get("/api/v1/transfer/:id") { _, context in try await self.run { try await self.transfer(context) } }
+        router.get("/api/v1/module-transaction/:id") { _, context in try await self.run { try await self.moduleTransaction(context) } }
         router.get("/api/v1/safes/:address/export") { request, context in try await self.run { try await self.export(request, context) } }
         router.get("/api/v1/safes/:address/module-transactions") { request, context in
             try await self.run { try await self.moduleTransactions(request, context) }
@@ -55,6 +56,15 @@ extension CoSigningRoutes {
             throw FieldError(.notFound, field: "transferId", "no transfer of a served Safe has the ID \(id.prefix(100))")
         }
         return Self.json(.ok, ServedJSON.transfer(transfer))
+    }
+
+    /// One module transaction by its ID, as the listings give it.
+    private func moduleTransaction(_ context: BasicRequestContext) async throws -> Response {
+        let id = context.parameters.get("id") ?? ""
+        guard let (safe, execution) = try await store.dispatch(ServedModuleTransactionLookup(id: id)) else {
+            throw FieldError(.notFound, field: "moduleTransactionId", "no module transaction of a served Safe has the ID \(id.prefix(100))")
+        }
+        return Self.json(.ok, ServedJSON.moduleTransaction(execution, safe: safe))
     }
 
     private func moduleTransactions(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
