@@ -25,16 +25,8 @@ extension PostgresCoSigningStorage {
     }
 
     public func ownerIndexBlock(chainID: BigUInt) async throws(StorageError) -> BigUInt? {
-        let chain = String(chainID), logger = logger
-        let text = try await read("read the owner index's block") { connection -> String? in
-            var block: String?
-            let rows = try await connection.query("SELECT block::text FROM owner_index_state WHERE chain_id = \(chain)::numeric", logger: logger)
-            for try await value in rows.decode(String.self) { block = value }
-            return block
-        }
-        guard let text else { return nil }
-        guard let block = BigUInt(text, radix: 10) else { throw StorageError("the owner index's block \(text) is not a number") }
-        return block
+        let chain = String(chainID)
+        return try await block("SELECT block::text FROM owner_index_state WHERE chain_id = \(chain)::numeric", what: "the owner index's block")
     }
 
     public func nominatedSafes(owner: Address, chainID: BigUInt) async throws(StorageError) -> [Address] {

@@ -120,15 +120,20 @@ extension PostgresCoSigningStorage {
     }
 
     public func followedBlock(chainID: BigUInt) async throws(StorageError) -> BigUInt? {
-        let chain = String(chainID), logger = logger
-        let text = try await read("read the followed block") { connection -> String? in
+        let chain = String(chainID)
+        return try await block("SELECT block::text FROM follow_state WHERE chain_id = \(chain)::numeric", what: "the followed block")
+    }
+
+    /// The block number `query` reads, as text; nil when there is none.
+    func block(_ query: PostgresQuery, what: String) async throws(StorageError) -> BigUInt? {
+        let logger = logger
+        let text = try await read("read \(what)") { connection -> String? in
             var block: String?
-            let rows = try await connection.query("SELECT block::text FROM follow_state WHERE chain_id = \(chain)::numeric", logger: logger)
-            for try await value in rows.decode(String.self) { block = value }
+            for try await value in try await connection.query(query, logger: logger).decode(String.self) { block = value }
             return block
         }
         guard let text else { return nil }
-        guard let block = BigUInt(text, radix: 10) else { throw StorageError("the followed block \(text) is not a number") }
+        guard let block = BigUInt(text, radix: 10) else { throw StorageError("\(what) \(text) is not a number") }
         return block
     }
 

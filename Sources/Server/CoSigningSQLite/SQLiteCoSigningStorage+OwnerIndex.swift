@@ -19,11 +19,7 @@ extension SQLiteCoSigningStorage {
     }
 
     public func ownerIndexBlock(chainID: BigUInt) async throws(StorageError) -> BigUInt? {
-        let chain = String(chainID)
-        let text = try await read { db in try String.fetchOne(db, sql: "SELECT block FROM ownerIndexState WHERE chainId = ?", arguments: [chain]) }
-        guard let text else { return nil }
-        guard let block = BigUInt(text, radix: 10) else { throw StorageError("the owner index's block \(text) is not a number") }
-        return block
+        try await block("SELECT block FROM ownerIndexState WHERE chainId = ?", chainID: chainID, what: "the owner index's block")
     }
 
     public func nominatedSafes(owner: Address, chainID: BigUInt) async throws(StorageError) -> [Address] {

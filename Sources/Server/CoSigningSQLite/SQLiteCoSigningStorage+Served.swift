@@ -115,10 +115,15 @@ extension SQLiteCoSigningStorage {
     }
 
     public func followedBlock(chainID: BigUInt) async throws(StorageError) -> BigUInt? {
+        try await block("SELECT block FROM followState WHERE chainId = ?", chainID: chainID, what: "the followed block")
+    }
+
+    /// The block number `sql` reads for the chain, kept as decimal text; nil when there is none.
+    func block(_ sql: String, chainID: BigUInt, what: String) async throws(StorageError) -> BigUInt? {
         let chain = String(chainID)
-        let text = try await read { db in try String.fetchOne(db, sql: "SELECT block FROM followState WHERE chainId = ?", arguments: [chain]) }
+        let text = try await read { db in try String.fetchOne(db, sql: sql, arguments: [chain]) }
         guard let text else { return nil }
-        guard let block = BigUInt(text, radix: 10) else { throw StorageError("the followed block \(text) is not a number") }
+        guard let block = BigUInt(text, radix: 10) else { throw StorageError("\(what) \(text) is not a number") }
         return block
     }
 
