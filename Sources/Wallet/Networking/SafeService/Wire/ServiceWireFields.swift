@@ -110,6 +110,14 @@ public struct ServiceWireFields: Sendable {
 }
 
 /// The service's dates: ISO 8601 with fractional seconds, one style for every member.
+/// A listed transaction's or message's `origin`, as the official service writes it: text (JSON
+/// inside it, often), and `"{}"` for none.
+public enum ServiceWireOrigin {
+    public static func json(_ origin: String?) -> JSONValue { .string(origin ?? "{}") }
+    /// The origin a listing's text names; nil for `"{}"`, the official service's none.
+    public static func read(_ text: String?) -> String? { text == "{}" ? nil : text }
+}
+
 public enum ServiceWireDate {
     public static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     public static func json(_ date: Date?) -> JSONValue { date.map { .string(text($0)) } ?? .null }

@@ -80,7 +80,7 @@ public struct ServiceWireMessage: Sendable {
         for item in f.array("confirmations") { confirmations.append(try Confirmation(json: item)) }
         self.confirmations = confirmations
         preparedSignature = try f.hex("preparedSignature")
-        origin = try f.string("origin")
+        origin = ServiceWireOrigin.read(try f.string("origin"))
         created = try f.date("created")
         modified = try f.date("modified")
     }
@@ -92,7 +92,7 @@ public struct ServiceWireMessage: Sendable {
             ("messageHash", .string(Hex.encode(messageHash))), ("message", Self.json(content)),
             ("proposedBy", proposedBy.map { .string($0.checksummed) } ?? .null), ("safeAppId", safeAppID.map { .number(String($0)) } ?? .null),
             ("confirmations", .array(confirmations.map(\.json))), ("preparedSignature", preparedSignature.map { .string(Hex.encode($0)) } ?? .null),
-            ("origin", origin.map(JSONValue.string) ?? .null),
+            ("origin", ServiceWireOrigin.json(origin)),
         ])
     }
 

@@ -97,7 +97,7 @@ public struct ServiceWireTransaction: Sendable, Equatable {
         gasUsed = try f.optionalNumber("gasUsed")
         fee = try f.optionalNumber("fee")
         // The official service writes origin as text, sometimes JSON inside it; anything else is no origin.
-        origin = try? f.string("origin")
+        origin = ServiceWireOrigin.read((try? f.string("origin")) ?? nil)
         dataDecoded = json["dataDecoded"] ?? .null
         confirmationsRequired = try f.optionalNumber("confirmationsRequired")
         var read: [ServiceWireConfirmation] = []
@@ -134,7 +134,7 @@ public struct ServiceWireTransaction: Sendable, Equatable {
             ("safeTxHash", bytes(safeTxHash)), ("proposer", address(proposer)), ("proposedByDelegate", address(proposedByDelegate)),
             ("executor", address(executor)), ("isExecuted", .bool(isExecuted)), ("isSuccessful", isSuccessful.map(JSONValue.bool) ?? .null),
             ("ethGasPrice", text(ethGasPrice)), ("maxFeePerGas", text(maxFeePerGas)), ("maxPriorityFeePerGas", text(maxPriorityFeePerGas)),
-            ("gasUsed", number(gasUsed)), ("fee", text(fee)), ("origin", origin.map(JSONValue.string) ?? .null), ("dataDecoded", dataDecoded),
+            ("gasUsed", number(gasUsed)), ("fee", text(fee)), ("origin", ServiceWireOrigin.json(origin)), ("dataDecoded", dataDecoded),
             ("confirmationsRequired", number(confirmationsRequired)), ("confirmations", .array(confirmations.map(\.json))),
             ("trusted", .bool(trusted)), ("signatures", bytes(signatures)),
         ])
