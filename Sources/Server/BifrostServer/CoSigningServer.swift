@@ -28,6 +28,8 @@ public struct ServeSettings: Sendable {
     public var webhookExpiry: Duration
     /// How many of the last blocks read are checked for a reorganisation and taken back after one.
     public var reorgDepth: Int
+    /// How long a server holds a delivery it claimed before another server sharing the database may send it.
+    public var webhookLease: Duration = WebhookDeliverer.defaultLease
 
     /// Loopback, open writes, no CORS, following every 5 seconds, links to the listen address.
     public init(host: String = "127.0.0.1", port: Int, access: WriteAccess = WriteAccess(keys: nil), corsOrigins: Set<String> = [],
@@ -84,7 +86,7 @@ public enum CoSigningServer {
             app.addServices(ChainFollowing(store: store, every: interval, reorgDepth: settings.reorgDepth, metrics: metrics, logger: logger))
         }
         if !settings.webhooks.isEmpty {
-            app.addServices(WebhookDelivery(store: store, webhooks: settings.webhooks, expiry: settings.webhookExpiry, metrics: metrics, logger: logger))
+            app.addServices(WebhookDelivery(store: store, webhooks: settings.webhooks, expiry: settings.webhookExpiry, lease: settings.webhookLease, metrics: metrics, logger: logger))
         }
         return app
     }

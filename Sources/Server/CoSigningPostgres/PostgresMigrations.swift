@@ -184,6 +184,10 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        (7, "until when a server holds a delivery it claimed from the outbox", [
+            // Seconds since 1970, as every time here; NULL while no server holds it.
+            "ALTER TABLE served_outbox ADD COLUMN leased_until DOUBLE PRECISION",
+        ]),
     ]
 
     /// Checks that the transaction and message tables hold the columns `SafeTransactionTables` and

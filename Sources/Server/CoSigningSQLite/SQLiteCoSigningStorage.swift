@@ -127,6 +127,9 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
                 )
                 """)
         }
+        m.registerMigration("v9: until when a delivery claimed from the outbox is held") { db in
+            try db.alter(table: "servedOutbox") { t in t.add(column: "leasedUntil", .double) }
+        }
         return m
     }
 

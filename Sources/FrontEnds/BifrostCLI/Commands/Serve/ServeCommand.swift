@@ -114,6 +114,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Hours a webhook may fail, from its first failure, before its queued events become dead letters.",
                                valueName: "HOURS"))
     var webhookExpiry = 72.0
+    @Option(help: ArgumentHelp("Seconds a server holds a delivery it claimed before another server on the same database may send it.",
+                               valueName: "SECONDS"))
+    var webhookLease = 60
     @Option(help: ArgumentHelp("The log's form on stderr: text, or json (one object per line).", valueName: "text|json"))
     var logFormat: ServeLogFormat = .text
     @OptionGroup var global: GlobalOptions
@@ -128,6 +131,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard safeCache >= 0 else { throw ValidationError("--safe-cache: give 0 or more seconds") }
         guard (1...10_000).contains(reorgDepth) else { throw ValidationError("--reorg-depth: give a number of blocks from 1 to 10000") }
         guard webhookExpiry > 0, webhookExpiry <= 876_000 else { throw ValidationError("--webhook-expiry: give a number of hours above 0, at most 876000") }
+        guard (1...3_600).contains(webhookLease) else { throw ValidationError("--webhook-lease: give a number of seconds from 1 to 3600") }
         _ = try chosenDatabase()
         _ = try chosenWebhooks()
     }
@@ -187,11 +191,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let store = try await services.serving(database: database, chain: global.chain, stateMaxAge: .seconds(safeCache))
         let chainID = try await store.dispatch(ServedChainID())
-        let settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
+        var settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
                                      followEvery: followInterval == 0 ? nil : .seconds(followInterval), publicURL: try chosenPublicURL(),
                                      limits: ServingLimits(readTimeout: .seconds(readTimeout), connectionsPerClient: maxConnectionsPerClient),
                                      webhooks: try chosenWebhooks(), webhookExpiry: .milliseconds(Int64(webhookExpiry * 3_600_000)),
                                      reorgDepth: reorgDepth)
+        settings.webhookLease = .seconds(webhookLease)
         try await CoSigningServer.run(store: store, settings: settings, logger: logFormat.logger(quiet: global.quiet)) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
             let line = global.json
