@@ -15,6 +15,8 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
     let timeout: Duration
     /// Whether the server answers: when it does not, reads and writes fail at once.
     let health: ServerHealth
+    /// Whether this process follows a chain: a session of its own holds the lock that says so.
+    let election: PostgresFollowerElection
     /// Every write goes through here: concurrent writes share transactions.
     private let commits: GroupCommit<@Sendable (PostgresConnection) async throws -> Void>
     private let running: Task<Void, Never>
@@ -27,6 +29,7 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
         self.timeout = timeout
         let health = ServerHealth()
         self.health = health
+        election = PostgresFollowerElection(configuration: probe, logger: logger)
         // A few batches at once: one would leave the server idle while this process prepares the next.
         commits = GroupCommit(lanes: 4) { jobs in
             try await Deadline.run(within: timeout, unless: health) {
@@ -89,6 +92,7 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
 
     /// Closes the pool's connections once the queries under way have ended; the storage answers nothing after this.
     public func shutdown() async {
+        await election.close()
         await health.stop()
         running.cancel()
         await running.value

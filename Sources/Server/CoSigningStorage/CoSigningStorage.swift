@@ -60,8 +60,8 @@ extension ServedTransactionQuery {
 }
 
 /// Where a co-signing server keeps its transactions, delegates, the Safes it serves and how far
-/// it has followed the chain: one protocol, so SQLite and PostgreSQL answer the same suite.
-public protocol CoSigningStorage: Sendable {
+/// it has followed the chain, and who follows it: one protocol, so SQLite and PostgreSQL answer the same suite.
+public protocol CoSigningStorage: FollowerElection {
     /// Stores `transaction` unless its hash is there, then merges the confirmations by
     /// `ConfirmationSet`'s rule, in one write; answers the stored transaction. Repeating a write
     /// changes nothing.
