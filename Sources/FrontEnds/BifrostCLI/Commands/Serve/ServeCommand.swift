@@ -48,6 +48,12 @@ struct ServeCommand: AsyncParsableCommand {
         counted in bifrost_serve_webhook_dead_letters; it is still sent new events. GET /api/v1/events streams \
         the same events as server-sent events (resume with Last-Event-ID; ?safe= for one Safe).
 
+        Several servers may share one PostgreSQL database behind a load balancer: one of them, \
+        elected through the database, follows the chain, and another takes over within seconds \
+        when it stops; each delivery is claimed for --webhook-lease seconds, so every event goes \
+        out once per webhook, and again after that lease if its server died before the receiver \
+        answered.
+
         With --api-key-file, writes need "Authorization: Bearer KEY" (the header safe-eth-py and \
         api-kit send with an API key) and each key has a rate; reads stay open. The file holds one \
         key per line (16 characters or more), optionally followed by its requests per minute, and \
