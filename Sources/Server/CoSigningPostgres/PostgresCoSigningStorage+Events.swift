@@ -160,9 +160,6 @@ extension PostgresCoSigningStorage {
         }
     }
 
-    /// Held from a write's first event to its commit; one per schema, as the events are.
-    static let eventOrderLock: PostgresQuery = "SELECT pg_advisory_xact_lock(hashtextextended('bifrost events ' || current_schema(), 0))"
-
     /// The event's columns in `event(_:)`'s order; no outbox column shares a name with them, so they serve the join too.
     static let eventColumns = "id, kind, chain_id::text, safe, hash, owner, transaction_hash, token, value::text, token_id::text, failed, block, dedup_key, created_at"
 
@@ -171,10 +168,7 @@ extension PostgresCoSigningStorage {
     @discardableResult
     static func insert(_ events: [ServedEvent], _ connection: PostgresConnection, logger: Logger) async throws -> Int {
         guard !events.isEmpty else { return 0 }
-        // Event IDs must become visible in order, or the event stream, which reads after the last
-        // ID it showed, would pass over one committed late by a concurrent write (of this process
-        // or another): writes that store events take their IDs, and commit, one at a time.
-        try await connection.query(Self.eventOrderLock, logger: logger)
+        try await EventOrderLock.take(connection, logger: logger)
         // One round trip for all of a write's events and their outbox rows: each statement costs
         // this process a wake-up on both sides, which the server's profile showed.
         var q = PostgresQuery.StringInterpolation(literalCapacity: 256 + 128 * events.count, interpolationCount: 13 * events.count)

@@ -38,7 +38,9 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
                 for attempt in 1... {
                     do {
                         return try await client.withTransaction(logger: logger) { connection in
-                            for job in jobs { try await job(connection) }
+                            try await EventOrderLock.$held.withValue(EventOrderLock.Hold()) {
+                                for job in jobs { try await job(connection) }
+                            }
                         }
                     } catch where attempt < 3 && Self.isConflict(error) {
                         continue
