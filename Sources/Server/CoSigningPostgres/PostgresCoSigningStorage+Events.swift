@@ -164,11 +164,11 @@ extension PostgresCoSigningStorage {
     static let eventColumns = "id, kind, chain_id::text, safe, hash, owner, transaction_hash, token, value::text, token_id::text, failed, block, dedup_key, created_at"
 
     /// Stores `events` inside the caller's transaction (one already stored under its dedup key is
-    /// skipped) and queues each for every webhook; answers how many were stored.
+    /// skipped) and queues each for every webhook; answers how many were stored. The transaction
+    /// is a `write`'s, which holds `EventOrderLock`, so the IDs become visible in order.
     @discardableResult
     static func insert(_ events: [ServedEvent], _ connection: PostgresConnection, logger: Logger) async throws -> Int {
         guard !events.isEmpty else { return 0 }
-        try await EventOrderLock.take(connection, logger: logger)
         // One round trip for all of a write's events and their outbox rows: each statement costs
         // this process a wake-up on both sides, which the server's profile showed.
         var q = PostgresQuery.StringInterpolation(literalCapacity: 256 + 128 * events.count, interpolationCount: 13 * events.count)

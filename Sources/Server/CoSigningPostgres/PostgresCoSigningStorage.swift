@@ -30,17 +30,17 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
         let health = ServerHealth()
         self.health = health
         election = PostgresFollowerElection(configuration: probe, logger: logger)
-        // A few batches at once: one would leave the server idle while this process prepares the next.
+        // A few batches at once: one would leave the server idle while this process prepares the
+        // next. Each takes the event-order lock first, so their database work runs one at a time.
         commits = GroupCommit(lanes: 4) { jobs in
             try await Deadline.run(within: timeout, unless: health) {
-                // Batches lock rows in no set order, so two can deadlock; the server then aborts
-                // one, which runs again (its jobs are database work only).
+                // Should the server still abort one for a deadlock or a serialization conflict, it
+                // runs again (its jobs are database work only).
                 for attempt in 1... {
                     do {
                         return try await client.withTransaction(logger: logger) { connection in
-                            try await EventOrderLock.$held.withValue(EventOrderLock.Hold()) {
-                                for job in jobs { try await job(connection) }
-                            }
+                            try await connection.query(EventOrderLock.query, logger: logger)
+                            for job in jobs { try await job(connection) }
                         }
                     } catch where attempt < 3 && Self.isConflict(error) {
                         continue
