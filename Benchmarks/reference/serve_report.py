@@ -16,8 +16,9 @@ from pathlib import Path
 
 OPERATIONS = ("proposals", "confirmations")
 # Each backend straight to the node, and with the node's answers cached (NodeCache).
-BACKENDS = ("sqlite", "sqlite-cached", "postgres", "postgres-cached")
-NAMES = {"sqlite-cached": "sqlite, node cached", "postgres-cached": "postgres, node cached"}
+# "postgres-two": two processes on one database, each loaded by half of wrk (Benchmarks/serve's backend_two).
+BACKENDS = ("sqlite", "sqlite-cached", "postgres", "postgres-cached", "postgres-two")
+NAMES = {"sqlite-cached": "sqlite, node cached", "postgres-cached": "postgres, node cached", "postgres-two": "postgres, two processes"}
 # The bare endpoint is measured before and after the backends; more apart than this, the machine was busy.
 DRIFT = 0.15
 
@@ -91,7 +92,7 @@ def main(out):
             label = f"{backend}-{operation}"
             run = read(out, label)
             if run is None:
-                skipped = read(out, f"{backend.removesuffix('-cached')}.skipped")
+                skipped = read(out, f"{backend.removesuffix('-cached').removesuffix('-two')}.skipped")
                 rows.append({"operation": operation, "backend": backend, "skipped": skipped["skipped"] if skipped else "not run"})
                 continue
             problems = run_problems(run)
@@ -110,7 +111,7 @@ def main(out):
         if run:
             failures += [f"{name}: {p}" for p in run_problems(run, expected="200")]
     for r in rows:
-        reference = node if r["backend"] in ("sqlite", "postgres") else node_cached
+        reference = node if r["backend"] in ("sqlite", "postgres", "postgres-two") else node_cached
         if "rps" in r and r["backend"] != "bare" and reference:
             r["ratioToNode"] = r["rps"] / reference["rps"]
     rpc = {operation: rpc_summary(out, operation) for operation in OPERATIONS}

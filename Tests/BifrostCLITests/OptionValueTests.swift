@@ -18,6 +18,7 @@ struct OptionValueTests {
         (["serve", "--webhook-expiry", "0"], "error: --webhook-expiry: give a number of hours above 0, at most 876000 (see --help)"),
         (["serve", "--webhook-expiry", "1e300"], "error: --webhook-expiry: give a number of hours above 0, at most 876000 (see --help)"),
         (["serve", "--webhook-expiry", "nan"], "error: --webhook-expiry: give a number of hours above 0, at most 876000 (see --help)"),
+        (["serve", "--webhook-lease", "0"], "error: --webhook-lease: give a number of seconds from 1 to 3600 (see --help)"),
     ])
     func serveRefused(arguments: [String], line: String) async {
         let r = await runCLIArray(arguments)

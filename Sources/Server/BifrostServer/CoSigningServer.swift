@@ -28,6 +28,8 @@ public struct ServeSettings: Sendable {
     public var webhookExpiry: Duration
     /// How many of the last blocks read are checked for a reorganisation and taken back after one.
     public var reorgDepth: Int
+    /// How long a server holds a delivery it claimed before another server sharing the database may send it.
+    public var webhookLease: Duration = WebhookDeliverer.defaultLease
 
     /// Loopback, open writes, no CORS, following every 5 seconds, links to the listen address.
     public init(host: String = "127.0.0.1", port: Int, access: WriteAccess = WriteAccess(keys: nil), corsOrigins: Set<String> = [],
@@ -114,7 +116,7 @@ public enum CoSigningServer {
         if !settings.webhooks.isEmpty {
             // One outbox for every chain: the events carry their chain's ID.
             app.addServices(WebhookDelivery(store: chains.first.store, webhooks: settings.webhooks, expiry: settings.webhookExpiry,
-                                            metrics: metrics, logger: logger))
+                                            lease: settings.webhookLease, metrics: metrics, logger: logger))
         }
         return app
     }

@@ -11,6 +11,7 @@ struct WebhookDelivery: Service {
     let store: CoSigningStore
     let webhooks: [Webhook]
     let expiry: Duration
+    let lease: Duration
     let metrics: ServeMetrics
     let logger: Logger
 
@@ -26,7 +27,7 @@ struct WebhookDelivery: Service {
 
     private func deliver() async throws {
         let metrics = metrics, logger = logger
-        try await store.dispatch(DeliverWebhooks(webhooks: webhooks, expiry: expiry) { report in
+        try await store.dispatch(DeliverWebhooks(webhooks: webhooks, expiry: expiry, lease: lease) { report in
             switch report {
             case .failed(let webhook, let eventID, let reason):
                 metrics.deliveryFailed()

@@ -73,6 +73,37 @@ extension PostgresCoSigningStorage {
         }
     }
 
+    public func claimDeliveries(webhook: String, limit: Int, at time: Date, lease: Duration) async throws(StorageError) -> [PendingDelivery] {
+        let logger = logger, limit = max(limit, 0), now = time.timeIntervalSince1970, until = now + lease / .seconds(1)
+        return try await write("claim deliveries") { connection in
+            // SKIP LOCKED: a server claiming at the same moment takes the next rows rather than these.
+            var deliveries: [PendingDelivery] = []
+            let rows = try await connection.query("""
+                WITH free AS (
+                    SELECT event_id FROM served_outbox WHERE webhook = \(webhook) AND (leased_until IS NULL OR leased_until <= \(now))
+                    ORDER BY event_id LIMIT \(limit) FOR UPDATE SKIP LOCKED),
+                claimed AS (
+                    UPDATE served_outbox o SET leased_until = \(until) FROM free WHERE o.webhook = \(webhook) AND o.event_id = free.event_id
+                    RETURNING o.event_id, o.attempts)
+                SELECT \(unescaped: Self.eventColumns), claimed.attempts FROM claimed JOIN served_event e ON e.id = claimed.event_id ORDER BY e.id
+                """, logger: logger)
+            for try await row in rows {
+                let (event, attempts) = try Self.event(row)
+                deliveries.append(PendingDelivery(event: event, attempts: attempts))
+            }
+            return deliveries
+        }
+    }
+
+    public func releaseDeliveries(eventIDs: [Int64], webhook: String) async throws(StorageError) {
+        guard !eventIDs.isEmpty else { return }
+        let logger = logger
+        try await write("release deliveries") { connection in
+            _ = try await connection.query("UPDATE served_outbox SET leased_until = NULL WHERE webhook = \(webhook) AND event_id = ANY(\(eventIDs))",
+                                       logger: logger)
+        }
+    }
+
     public func delivered(eventID: Int64, webhook: String) async throws(StorageError) {
         let logger = logger
         try await write("mark delivered") { connection in
@@ -133,7 +164,8 @@ extension PostgresCoSigningStorage {
     static let eventColumns = "id, kind, chain_id::text, safe, hash, owner, transaction_hash, token, value::text, token_id::text, failed, block, dedup_key, created_at"
 
     /// Stores `events` inside the caller's transaction (one already stored under its dedup key is
-    /// skipped) and queues each for every webhook; answers how many were stored.
+    /// skipped) and queues each for every webhook; answers how many were stored. The transaction
+    /// is a `write`'s, which holds `EventOrderLock`, so the IDs become visible in order.
     @discardableResult
     static func insert(_ events: [ServedEvent], _ connection: PostgresConnection, logger: Logger) async throws -> Int {
         guard !events.isEmpty else { return 0 }

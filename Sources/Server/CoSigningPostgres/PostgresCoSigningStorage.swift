@@ -15,6 +15,8 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
     let timeout: Duration
     /// Whether the server answers: when it does not, reads and writes fail at once.
     let health: ServerHealth
+    /// Whether this process follows a chain: a session of its own holds the lock that says so.
+    let election: PostgresFollowerElection
     /// Every write goes through here: concurrent writes share transactions.
     private let commits: GroupCommit<@Sendable (PostgresConnection) async throws -> Void>
     private let running: Task<Void, Never>
@@ -27,14 +29,17 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
         self.timeout = timeout
         let health = ServerHealth()
         self.health = health
-        // A few batches at once: one would leave the server idle while this process prepares the next.
+        election = PostgresFollowerElection(configuration: probe, logger: logger)
+        // A few batches at once: one would leave the server idle while this process prepares the
+        // next. Each takes the event-order lock first, so their database work runs one at a time.
         commits = GroupCommit(lanes: 4) { jobs in
             try await Deadline.run(within: timeout, unless: health) {
-                // Batches lock rows in no set order, so two can deadlock; the server then aborts
-                // one, which runs again (its jobs are database work only).
+                // Should the server still abort one for a deadlock or a serialization conflict, it
+                // runs again (its jobs are database work only).
                 for attempt in 1... {
                     do {
                         return try await client.withTransaction(logger: logger) { connection in
+                            try await connection.query(EventOrderLock.query, logger: logger)
                             for job in jobs { try await job(connection) }
                         }
                     } catch where attempt < 3 && Self.isConflict(error) {
@@ -89,6 +94,7 @@ public final class PostgresCoSigningStorage: CoSigningStorage {
 
     /// Closes the pool's connections once the queries under way have ended; the storage answers nothing after this.
     public func shutdown() async {
+        await election.close()
         await health.stop()
         running.cancel()
         await running.value

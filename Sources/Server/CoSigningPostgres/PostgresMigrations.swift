@@ -184,7 +184,11 @@ enum PostgresMigrations {
             )
             """,
         ]),
-        (7, "the owner index, which Safes the chain's logs named each owner an owner of", [
+        (7, "until when a server holds a delivery it claimed from the outbox", [
+            // Seconds since 1970, as every time here; NULL while no server holds it.
+            "ALTER TABLE served_outbox ADD COLUMN leased_until DOUBLE PRECISION",
+        ]),
+        (8, "the owner index, which Safes the chain's logs named each owner an owner of", [
             """
             CREATE TABLE owner_nomination (
                 chain_id NUMERIC(78) NOT NULL, owner TEXT NOT NULL, safe TEXT NOT NULL,

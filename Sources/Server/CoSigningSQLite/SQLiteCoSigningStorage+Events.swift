@@ -56,6 +56,32 @@ extension SQLiteCoSigningStorage {
         }
     }
 
+    public func claimDeliveries(webhook: String, limit: Int, at time: Date, lease: Duration) async throws(StorageError) -> [PendingDelivery] {
+        let now = time.timeIntervalSince1970, until = now + lease / .seconds(1)
+        // One process writes the file, one write at a time: reading and marking in one write is the claim.
+        return try await write { db in
+            let deliveries = try Row.fetchAll(db, sql: """
+                SELECT e.*, o.attempts AS attempts FROM servedOutbox o JOIN servedEvent e ON e.id = o.eventId
+                WHERE o.webhook = ? AND (o.leasedUntil IS NULL OR o.leasedUntil <= ?) ORDER BY o.eventId LIMIT ?
+                """, arguments: [webhook, now, max(limit, 0)])
+                .map { row in PendingDelivery(event: try ServedEventRows.event(row), attempts: row["attempts"]) }
+            for delivery in deliveries {
+                try db.cachedStatement(sql: "UPDATE servedOutbox SET leasedUntil = ? WHERE webhook = ? AND eventId = ?")
+                    .execute(arguments: [until, webhook, delivery.event.id])
+            }
+            return deliveries
+        }
+    }
+
+    public func releaseDeliveries(eventIDs: [Int64], webhook: String) async throws(StorageError) {
+        guard !eventIDs.isEmpty else { return }
+        try await write { db in
+            for id in eventIDs {
+                try db.cachedStatement(sql: "UPDATE servedOutbox SET leasedUntil = NULL WHERE webhook = ? AND eventId = ?").execute(arguments: [webhook, id])
+            }
+        }
+    }
+
     public func delivered(eventID: Int64, webhook: String) async throws(StorageError) {
         try await write { db in
             try db.cachedStatement(sql: "DELETE FROM servedOutbox WHERE eventId = ? AND webhook = ?").execute(arguments: [eventID, webhook])

@@ -33,7 +33,7 @@ extension SQLiteCoSigningStorage {
         }
     }
 
-    /// v9: the owner index's nominations and its block.
+    /// v10: the owner index's nominations and its block.
     static func createOwnerIndex(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE ownerNomination (

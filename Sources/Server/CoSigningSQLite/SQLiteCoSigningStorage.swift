@@ -127,7 +127,10 @@ public final class SQLiteCoSigningStorage: CoSigningStorage {
                 )
                 """)
         }
-        m.registerMigration("v9: the owner index, which Safes the chain's logs named each owner an owner of") { db in
+        m.registerMigration("v9: until when a delivery claimed from the outbox is held") { db in
+            try db.alter(table: "servedOutbox") { t in t.add(column: "leasedUntil", .double) }
+        }
+        m.registerMigration("v10: the owner index, which Safes the chain's logs named each owner an owner of") { db in
             try createOwnerIndex(db)
         }
         return m

@@ -60,8 +60,8 @@ extension ServedTransactionQuery {
 }
 
 /// Where a co-signing server keeps its transactions, delegates, the Safes it serves and how far
-/// it has followed the chain: one protocol, so SQLite and PostgreSQL answer the same suite.
-public protocol CoSigningStorage: Sendable {
+/// it has followed the chain, and who follows it: one protocol, so SQLite and PostgreSQL answer the same suite.
+public protocol CoSigningStorage: FollowerElection {
     /// Stores `transaction` unless its hash is there, then merges the confirmations by
     /// `ConfirmationSet`'s rule, in one write; answers the stored transaction. Repeating a write
     /// changes nothing.
@@ -125,8 +125,14 @@ public protocol CoSigningStorage: Sendable {
     func latestEventID() async throws(StorageError) -> Int64
     /// The webhooks new events are queued for; one no longer listed loses its queue and its dead letters.
     func setWebhooks(_ urls: [String]) async throws(StorageError)
-    /// Up to `limit` events waiting for `webhook`, oldest first.
+    /// Up to `limit` events waiting for `webhook`, oldest first, claimed or not.
     func pendingDeliveries(webhook: String, limit: Int) async throws(StorageError) -> [PendingDelivery]
+    /// Claims up to `limit` events waiting for `webhook` that no one holds at `time`, oldest
+    /// first, for this process until `time + lease`: several servers on one database then send
+    /// each event once, and a crashed server's claims come back when their lease runs out.
+    func claimDeliveries(webhook: String, limit: Int, at time: Date, lease: Duration) async throws(StorageError) -> [PendingDelivery]
+    /// Gives back claimed events not delivered, for the next claim to take at once.
+    func releaseDeliveries(eventIDs: [Int64], webhook: String) async throws(StorageError)
     /// Takes a delivered event out of `webhook`'s queue; the webhook is no longer failing.
     func delivered(eventID: Int64, webhook: String) async throws(StorageError)
     /// Counts a failed delivery of the event to `webhook` at `time`; answers when the webhook began

@@ -41,14 +41,18 @@ public struct WebhookDeadLetters: CoSigningAction {
 public struct DeliverWebhooks: CoSigningAction {
     public let webhooks: [Webhook]
     public let expiry: Duration
+    /// How long a claimed delivery is held before another server may send it.
+    public let lease: Duration
     public let report: @Sendable (WebhookReport) -> Void
-    public init(webhooks: [Webhook], expiry: Duration = WebhookDeliverer.defaultExpiry, report: @escaping @Sendable (WebhookReport) -> Void) {
+    public init(webhooks: [Webhook], expiry: Duration = WebhookDeliverer.defaultExpiry, lease: Duration = WebhookDeliverer.defaultLease,
+                report: @escaping @Sendable (WebhookReport) -> Void) {
         self.webhooks = webhooks
         self.expiry = expiry
+        self.lease = lease
         self.report = report
     }
     public func perform(on store: CoSigningStore) async throws {
-        try await WebhookDeliverer(storage: store.storage, webhooks: webhooks, expiry: expiry).run(report: report)
+        try await WebhookDeliverer(storage: store.storage, webhooks: webhooks, expiry: expiry, lease: lease).run(report: report)
     }
 }
 

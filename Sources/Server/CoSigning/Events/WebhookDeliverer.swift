@@ -12,6 +12,10 @@ import Storage
 /// receiver that has failed for longer than `expiry` since its first failure (kept in the
 /// database, so a restart does not reset it) has its queue moved to the dead letters after each
 /// failure; it is still tried with the newest events, and one delivery taken ends its failing.
+///
+/// Events are claimed from the outbox for `lease` before they are sent, so servers sharing one
+/// database send each event once: a claim no one holds is taken, a crashed server's comes back
+/// when its lease runs out, and what a pass does not send it gives back at once.
 public struct WebhookDeliverer: Sendable {
     let storage: any CoSigningStorage
     let webhooks: [Webhook]
@@ -22,11 +26,16 @@ public struct WebhookDeliverer: Sendable {
     let maxBackoff: Duration
     /// How long a receiver may fail, from its first failure, before its queue goes to the dead letters.
     let expiry: Duration
+    /// How long a claim on a delivery holds before another server may send it.
+    let lease: Duration
     /// The time deliveries are signed at and failures counted from.
     let now: @Sendable () -> Date
 
     /// How long a receiver may fail before its events are dead letters, unless told otherwise: 3 days.
     public static let defaultExpiry = Duration.seconds(3 * 24 * 3600)
+    /// How long a claimed delivery is held unless told otherwise: several times the live network's
+    /// timeouts (5 s to connect, 10 s to read), which a post started in the lease's first part stays within.
+    public static let defaultLease = Duration.seconds(60)
 
     /// Header names a receiver reads.
     public enum Header {
@@ -39,13 +48,14 @@ public struct WebhookDeliverer: Sendable {
     public init(storage: any CoSigningStorage, webhooks: [Webhook], network: any Network = LiveNetwork(connectTimeout: .seconds(5), readTimeout: .seconds(10),
                                                                                                             maxResponseBytes: 64 * 1024),
                 idlePoll: Duration = .milliseconds(500), maxBackoff: Duration = .seconds(300), expiry: Duration = defaultExpiry,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                lease: Duration = defaultLease, now: @escaping @Sendable () -> Date = { Date() }) {
         self.storage = storage
         self.webhooks = webhooks
         self.network = network
         self.idlePoll = idlePoll
         self.maxBackoff = maxBackoff
         self.expiry = expiry
+        self.lease = lease
         self.now = now
     }
 
@@ -82,23 +92,35 @@ public struct WebhookDeliverer: Sendable {
         case failed(delivered: Int)
     }
 
-    /// Sends `webhook` the oldest of its queue, up to 50 events, until one fails. After a failure,
-    /// a receiver failing for longer than `expiry` has its whole queue moved to the dead letters.
+    /// Sends `webhook` the oldest unclaimed of its queue, up to 50 events, until one fails. After a
+    /// failure, a receiver failing for longer than `expiry` has its whole queue moved to the dead
+    /// letters. What is not sent is given back for the next claim.
     func pass(_ webhook: Webhook, report: @Sendable (WebhookReport) -> Void) async -> Pass {
         let key = webhook.url.absoluteString
+        let clock = ContinuousClock(), claimed = clock.now
         let batch: [PendingDelivery]
-        do { batch = try await storage.pendingDeliveries(webhook: key, limit: 50) } catch {
+        do { batch = try await storage.claimDeliveries(webhook: key, limit: 50, at: now(), lease: lease) } catch {
             report(.failed(webhook: webhook.description, eventID: 0, reason: "the outbox could not be read: \(error)"))
             return .failed(delivered: 0)
         }
         guard !batch.isEmpty else { return .empty }
+        let giveBack = { @Sendable (from: Int) async in
+            try? await storage.releaseDeliveries(eventIDs: batch[from...].map(\.event.id), webhook: key)
+        }
         for (taken, delivery) in batch.enumerated() {
+            // A post starts only in the lease's first half, so it ends before another server may
+            // claim the event; the rest goes back to be claimed afresh.
+            guard claimed.duration(to: clock.now) < lease / 2 else {
+                await giveBack(taken)
+                return .delivered
+            }
             guard let reason = await post(delivery.event, to: webhook) else {
                 // Should this fail, the event is sent again: receivers deduplicate by its ID.
                 try? await storage.delivered(eventID: delivery.event.id, webhook: key)
                 continue
             }
             report(.failed(webhook: webhook.description, eventID: delivery.event.id, reason: reason))
+            await giveBack(taken)
             let time = now()
             guard let since = try? await storage.deliveryFailed(eventID: delivery.event.id, webhook: key, at: time),
                   isExpired(failingSince: since, at: time) else { return .failed(delivered: taken) }

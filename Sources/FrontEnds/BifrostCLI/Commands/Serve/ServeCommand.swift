@@ -48,6 +48,12 @@ struct ServeCommand: AsyncParsableCommand {
         counted in bifrost_serve_webhook_dead_letters; it is still sent new events. GET /api/v1/events streams \
         the same events as server-sent events (resume with Last-Event-ID; ?safe= for one Safe).
 
+        Several servers may share one PostgreSQL database behind a load balancer: one of them, \
+        elected through the database, follows the chain, and another takes over within seconds \
+        when it stops; each delivery is claimed for --webhook-lease seconds, so every event goes \
+        out once per webhook, and again after that lease if its server died before the receiver \
+        answered.
+
         With --api-key-file, writes need "Authorization: Bearer KEY" (the header safe-eth-py and \
         api-kit send with an API key) and each key has a rate; reads stay open. The file holds one \
         key per line (16 characters or more), optionally followed by its requests per minute, and \
@@ -117,6 +123,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Hours a webhook may fail, from its first failure, before its queued events become dead letters.",
                                valueName: "HOURS"))
     var webhookExpiry = 72.0
+    @Option(help: ArgumentHelp("Seconds a server holds a delivery it claimed before another server on the same database may send it.",
+                               valueName: "SECONDS"))
+    var webhookLease = 60
     @Option(help: ArgumentHelp("The log's form on stderr: text, or json (one object per line).", valueName: "text|json"))
     var logFormat: ServeLogFormat = .text
     @OptionGroup var global: GlobalOptions
@@ -131,6 +140,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard safeCache >= 0 else { throw ValidationError("--safe-cache: give 0 or more seconds") }
         guard (1...10_000).contains(reorgDepth) else { throw ValidationError("--reorg-depth: give a number of blocks from 1 to 10000") }
         guard webhookExpiry > 0, webhookExpiry <= 876_000 else { throw ValidationError("--webhook-expiry: give a number of hours above 0, at most 876000") }
+        guard (1...3_600).contains(webhookLease) else { throw ValidationError("--webhook-lease: give a number of seconds from 1 to 3600") }
         _ = try chosenDatabase()
         _ = try chosenWebhooks()
         if global.networks.count > 1, global.rpcURL != nil {
@@ -194,11 +204,12 @@ struct ServeCommand: AsyncParsableCommand {
         // Several --network: each is served; otherwise the one chain the global options choose.
         let selections = global.networks.count > 1 ? global.networks.map { ChainSelection(networkName: $0) } : [global.chain]
         let chains = try await services.serving(database: database, chains: selections, stateMaxAge: .seconds(safeCache))
-        let settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
+        var settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
                                      followEvery: followInterval == 0 ? nil : .seconds(followInterval), publicURL: try chosenPublicURL(),
                                      limits: ServingLimits(readTimeout: .seconds(readTimeout), connectionsPerClient: maxConnectionsPerClient),
                                      webhooks: try chosenWebhooks(), webhookExpiry: .milliseconds(Int64(webhookExpiry * 3_600_000)),
                                      reorgDepth: reorgDepth)
+        settings.webhookLease = .seconds(webhookLease)
         try await CoSigningServer.run(chains: chains, settings: settings, logger: logFormat.logger(quiet: global.quiet)) { bound in
             // The first line on stdout, unbuffered, so a script can read where to go at once.
             let chainIDs = chains.all.map { String($0.chainID) }
