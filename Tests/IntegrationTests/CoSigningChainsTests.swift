@@ -72,6 +72,8 @@ extension OnDevnet {
             #expect(proposed.json["proposer"] == .string(o4.address.checksummed))
             let elsewhere = try await server.send("POST", "/queue/api/v1/multisig-transactions", body.replacingOccurrences(of: "\"chainId\": \(second.chainID)", with: "\"chainId\": 5"))
             #expect(elsewhere.status == 422 && JSONWriter.write(elsewhere.json).contains("devnet2 (chain \(second.chainID))"), "\(elsewhere.json)")
+            let garbled = try await server.send("POST", "/queue/api/v1/multisig-transactions", body.replacingOccurrences(of: "\"chainId\": \(second.chainID)", with: "\"chainId\": \"sep\""))
+            #expect(garbled.status == 422 && JSONWriter.write(garbled.json).contains("is not a chain ID"), "a malformed proposal field, as officially: \(garbled.json)")
             let confirmation = Hex.encode(try SafeSignature.sign(safeTxHash: try queued.hash(), with: o5).bytes)
             let signed = try await server.send("POST", "/queue/api/v1/multisig-transactions/\(Hex.encode(try queued.hash()))/signatures",
                                                #"{"signatures": ["\#(confirmation)"]}"#)

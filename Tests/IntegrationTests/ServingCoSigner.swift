@@ -15,13 +15,9 @@ final class ServingCoSigner: Sendable {
     let task: Task<Void, any Error>
 
     /// Serves `store`'s co-signing actions; by default without following the chain, so tests step the follower themselves.
-    init(_ store: CoSigningStore, settings: ServeSettings = ServeSettings(port: 0, followEvery: nil),
-         logger: Logger = CoSigningServer.defaultLogger) async throws {
-        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-        task = Task { try await CoSigningServer.run(store: store, settings: settings, logger: logger) { continuation.yield($0) } }
-        var iterator = stream.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        url = URL(string: "http://127.0.0.1:\(port)")!
+    convenience init(_ store: CoSigningStore, settings: ServeSettings = ServeSettings(port: 0, followEvery: nil),
+                     logger: Logger = CoSigningServer.defaultLogger) async throws {
+        try await self.init(chains: try ServedChains([try await ServedChain.of(store)]), settings: settings, logger: logger)
     }
 
     /// Serves every chain of `chains` from one server, as `bifrost serve --network A --network B` does.

@@ -52,8 +52,9 @@ struct QueueRoutes: Sendable {
     /// The chain `text` (a chain ID) names; a 422 that names the served chains for another.
     func chain(id text: String?, field: String) throws(FieldError) -> CoSigningRoutes {
         guard let text else { throw FieldError(.malformed, field: field, "give the chain's ID; this server serves \(chains.described)") }
-        guard let id = BigUInt(text, radix: 10), let index = chains.all.firstIndex(where: { $0.chainID == id }) else {
-            throw FieldError(.refused, field: field, "this server does not serve chain \(text.prefix(80)); it serves \(chains.described)")
+        guard let id = BigUInt(text, radix: 10) else { throw FieldError(.malformed, field: field, "'\(text.prefix(80))' is not a chain ID such as 11155111") }
+        guard let index = chains.all.firstIndex(where: { $0.chainID == id }) else {
+            throw FieldError(.refused, field: field, "this server does not serve chain \(id); it serves \(chains.described)")
         }
         return routes[index]
     }
