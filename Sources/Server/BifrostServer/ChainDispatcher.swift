@@ -17,7 +17,7 @@ struct ChainDispatcher<Chain: HTTPResponder>: HTTPResponder where Chain.Context 
         guard parts.count >= 2, parts[0] != "api", parts[1] == "api" || parts[1] == "health" else {
             return try await responders[0].respond(to: request, context: context)
         }
-        guard let index = chains.all.firstIndex(where: { $0.names.contains(parts[0].lowercased()) }) else {
+        guard let index = chains.index(named: parts[0]) else {
             return FieldError(.notFound, field: "chain", "this server does not serve '\(UntrustedText.visible(String(parts[0].prefix(64))))'; "
                               + "it serves \(chains.described)").response
         }

@@ -153,12 +153,25 @@ struct CoSigningRoutes: Sendable {
 
     func transaction(_ context: BasicRequestContext, v2: Bool) async throws -> Response {
         let served = try await store.dispatch(ServedTransactionLookup(safeTxHash: try Self.hash(context)))
+        return Self.json(.ok, try await rendered(served, v2: v2))
+    }
+
+    /// `served` as the v1 or v2 pages show it, against its Safe's threshold now.
+    func rendered(_ served: SafeTransactionEntry, v2: Bool) async throws -> JSONValue {
         let threshold = try? await store.dispatch(ServedSafeState(address: served.transaction.safe)).safe.threshold
-        let final = try await store.dispatch(ServedFinality([served], reorgDepth: reorgDepth))
-        let executions = await executions(of: [served], safe: served.transaction.safe)
-        let senders = try await store.dispatch(ServedProposingDelegates([served.safeTxHash]))
-        return Self.json(.ok, ServedJSON.transaction(served, threshold: threshold, confirmed: final.contains(served.safeTxHash), v2: v2,
-                                                     execution: executions[served.safeTxHash], proposedByDelegate: senders[served.safeTxHash]))
+        return try await rendered([served], safe: served.transaction.safe, threshold: threshold, v2: v2)[0]
+    }
+
+    /// `entries` of `safe` as the v1 or v2 pages show them: finality, how each executed one was
+    /// executed, and the delegate that sent each, read once for them all.
+    func rendered(_ entries: [SafeTransactionEntry], safe: Address, threshold: BigUInt?, v2: Bool) async throws -> [JSONValue] {
+        let final = try await store.dispatch(ServedFinality(entries, reorgDepth: reorgDepth))
+        let executions = await executions(of: entries, safe: safe)
+        let senders = try await store.dispatch(ServedProposingDelegates(entries.map(\.safeTxHash)))
+        return entries.map {
+            ServedJSON.transaction($0, threshold: threshold, confirmed: final.contains($0.safeTxHash), v2: v2, execution: executions[$0.safeTxHash],
+                                   proposedByDelegate: senders[$0.safeTxHash])
+        }
     }
 
     func list(_ request: Request, _ context: BasicRequestContext, v2: Bool) async throws -> Response {
@@ -190,13 +203,8 @@ struct CoSigningRoutes: Sendable {
         (query.limit, query.offset) = try Self.window(request)
         let (count, page) = try await store.dispatch(ListServedTransactions(query))
         let nonces = try await store.dispatch(CountServedNonces(chainID: state.safe.chainID, safe: safe))
-        let final = try await store.dispatch(ServedFinality(page, reorgDepth: reorgDepth))
-        let executions = await executions(of: page, safe: safe)
-        let senders = try await store.dispatch(ServedProposingDelegates(page.map(\.safeTxHash)))
-        return paged(request, count: count, limit: query.limit, offset: query.offset, results: page.map {
-            ServedJSON.transaction($0, threshold: state.safe.threshold, confirmed: final.contains($0.safeTxHash), v2: v2,
-                                   execution: executions[$0.safeTxHash], proposedByDelegate: senders[$0.safeTxHash])
-        }, countUniqueNonce: nonces)
+        return paged(request, count: count, limit: query.limit, offset: query.offset,
+                     results: try await rendered(page, safe: safe, threshold: state.safe.threshold, v2: v2), countUniqueNonce: nonces)
     }
 
     /// How the chain recorded the executed ones of `entries` (block, time, executor, gas and fee),

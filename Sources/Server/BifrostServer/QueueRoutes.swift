@@ -22,13 +22,16 @@ struct QueueRoutes: Sendable {
         router.post("/api/v1/multisig-transactions") { request, _ in try await any.run(as: .proposal) { try await self.propose(request) } }
         router.get("/api/v1/multisig-transactions/queue") { request, _ in try await any.run { try await self.queue(request) } }
         router.get("/api/v1/multisig-transactions/:hash") { _, context in
-            try await any.run { try await self.held(context).transaction(context, v2: true) }
+            try await any.run {
+                let (routes, entry) = try await self.held(context)
+                return CoSigningRoutes.json(.ok, try await routes.rendered(entry, v2: true))
+            }
         }
         router.post("/api/v1/multisig-transactions/:hash/signatures") { request, context in
             try await any.run(as: .confirmation) { try await self.sign(request, context) }
         }
         router.delete("/api/v1/multisig-transactions/:hash") { request, context in
-            try await any.run { try await self.held(context).delete(request, context) }
+            try await any.run { try await self.held(context).routes.delete(request, context) }
         }
         router.get("/api/v1/safes/:address/multisig-transactions") { request, context in
             try await any.run { try await self.chain(query: request).list(request, context, v2: true) }
@@ -53,7 +56,7 @@ struct QueueRoutes: Sendable {
     func chain(id text: String?, field: String) throws(FieldError) -> CoSigningRoutes {
         guard let text else { throw FieldError(.malformed, field: field, "give the chain's ID; this server serves \(chains.described)") }
         guard let id = BigUInt(text, radix: 10) else { throw FieldError(.malformed, field: field, "'\(text.prefix(80))' is not a chain ID such as 11155111") }
-        guard let index = chains.all.firstIndex(where: { $0.chainID == id }) else {
+        guard let index = chains.index(ofChainID: id) else {
             throw FieldError(.refused, field: field, "this server does not serve chain \(id); it serves \(chains.described)")
         }
         return routes[index]
@@ -67,13 +70,13 @@ struct QueueRoutes: Sendable {
         try chain(id: fields.json["chainId"].flatMap { $0.text ?? $0.stringValue }, field: "chainId")
     }
 
-    /// The routes of the chain the transaction at the path's hash belongs to: a hash names one transaction on one chain.
-    func held(_ context: BasicRequestContext) async throws -> CoSigningRoutes {
+    /// The transaction at the path's hash, with the routes of its chain: a hash names one transaction on one chain.
+    func held(_ context: BasicRequestContext) async throws -> (routes: CoSigningRoutes, entry: SafeTransactionEntry) {
         let entry = try await routes[0].store.dispatch(ServedTransactionLookup(safeTxHash: try CoSigningRoutes.hash(context)))
-        guard let index = chains.all.firstIndex(where: { $0.chainID == entry.transaction.chainID }) else {
+        guard let chainID = entry.transaction.chainID, let index = chains.index(ofChainID: chainID) else {
             throw FieldError(.notFound, field: "safeTxHash", "the transaction is on chain \(entry.transaction.chainID.map(String.init) ?? "?"), which this server no longer serves")
         }
-        return routes[index]
+        return (routes[index], entry)
     }
 
     /// The routes of the chain the message at the path's hash belongs to.
@@ -83,7 +86,7 @@ struct QueueRoutes: Sendable {
         guard let entry = try await routes[0].store.storage.message(hash) else {
             throw FieldError(.notFound, field: "messageHash", "no Safe message \(Hex.encode(hash))")
         }
-        guard let index = chains.all.firstIndex(where: { $0.chainID == entry.chainID }) else {
+        guard let index = chains.index(ofChainID: entry.chainID) else {
             throw FieldError(.notFound, field: "messageHash", "the message is on chain \(entry.chainID), which this server no longer serves")
         }
         return routes[index]
@@ -116,16 +119,16 @@ struct QueueRoutes: Sendable {
         let routes = try chain(body: fields)
         let proposal = try fields.queueProposal()
         let stored = try await routes.store.dispatch(ProposeServedTransaction(proposal))
-        return try await routes.rendered(stored, status: .created)
+        return CoSigningRoutes.json(.created, try await routes.rendered(stored, v2: true))
     }
 
     /// `{"signatures": [...]}` added to the transaction at the path; 200 with it.
     private func sign(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let routes = try await held(context)
+        let routes = try await held(context).routes
         let fields = try RequestFields(try await CoSigningRoutes.body(request))
         let stored = try await routes.store.dispatch(ConfirmServedTransaction(safeTxHash: try CoSigningRoutes.hash(context),
                                                                               signature: try fields.packedSignatures()))
-        return try await routes.rendered(stored, status: .ok)
+        return CoSigningRoutes.json(.ok, try await routes.rendered(stored, v2: true))
     }
 
     /// The pending transactions of `safes={safe}:{chainId}` (comma-separated or repeated), each
@@ -186,14 +189,6 @@ struct QueueRoutes: Sendable {
 }
 
 extension CoSigningRoutes {
-    /// `entry` as its v2 page shows it, with `status`.
-    func rendered(_ entry: SafeTransactionEntry, status: HTTPResponse.Status) async throws -> Response {
-        let threshold = try? await store.dispatch(ServedSafeState(address: entry.transaction.safe)).safe.threshold
-        let senders = try await store.dispatch(ServedProposingDelegates([entry.safeTxHash]))
-        return Self.json(status, ServedJSON.transaction(entry, threshold: threshold, confirmed: false, v2: true, execution: nil,
-                                                        proposedByDelegate: senders[entry.safeTxHash]))
-    }
-
     /// The Safe's transactions still to execute, from its nonce on, by nonce, rendered as v2 shows them.
     func pending(_ safe: Address) async throws -> [(SafeTransactionEntry, JSONValue)] {
         let state = try await store.dispatch(ServedSafeState(address: safe))
@@ -203,8 +198,6 @@ extension CoSigningRoutes {
         query.order = .nonce
         query.limit = 1000
         let (_, page) = try await store.dispatch(ListServedTransactions(query))
-        let senders = try await store.dispatch(ServedProposingDelegates(page.map(\.safeTxHash)))
-        return page.map { ($0, ServedJSON.transaction($0, threshold: state.safe.threshold, confirmed: false, v2: true, execution: nil,
-                                                      proposedByDelegate: senders[$0.safeTxHash])) }
+        return Array(zip(page, try await rendered(page, safe: safe, threshold: state.safe.threshold, v2: true)))
     }
 }

@@ -36,11 +36,11 @@ public struct ServedChains: Sendable {
     /// The default chain.
     public var first: ServedChain { all[0] }
 
-    /// The chain `name` names (a short or network name, any case); nil for none.
-    public func named(_ name: some StringProtocol) -> ServedChain? { all.first { $0.names.contains(name.lowercased()) } }
+    /// Where in `all` the chain `name` names is (a short or network name, any case); nil for none.
+    public func index(named name: some StringProtocol) -> Int? { all.firstIndex { $0.names.contains(name.lowercased()) } }
 
-    /// The chain with `chainID`; nil for none.
-    public func withID(_ chainID: BigUInt) -> ServedChain? { all.first { $0.chainID == chainID } }
+    /// Where in `all` the chain with `chainID` is; nil for none.
+    public func index(ofChainID chainID: BigUInt) -> Int? { all.firstIndex { $0.chainID == chainID } }
 
     /// Every chain, as a refusal names them: `sep (chain 11155111), base (chain 8453)`.
     public var described: String { all.map(\.described).joined(separator: ", ") }
