@@ -7,7 +7,7 @@ import SafeKit
 /// Reads the whole chain's `SafeSetup` and `AddedOwner` logs, from any contract, into the owner
 /// index, so that `owners/{o}/safes` can name a Safe the server has stored nothing for. It starts
 /// at `from` and reads at most `span` blocks a pass, so a long backfill never holds up the
-/// follower. What it stores only nominates: `OwnedSafes` reads each Safe on chain before naming it.
+/// follower. What it stores only nominates: `CoSigningStore.safes(ownedBy:)` reads each Safe on chain before naming it.
 struct OwnerIndexing: Sendable {
     let storage: any CoSigningStorage
     let remote: EthereumRemote
