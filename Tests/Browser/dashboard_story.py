@@ -27,65 +27,11 @@ import urllib.parse
 
 from playwright.sync_api import expect, sync_playwright
 
-BIN, DEPLOYMENTS, SHOTS, DEVNET_PYTHON = sys.argv[1:5]
-deployments = json.load(open(DEPLOYMENTS))
-RPC = deployments["rpcUrl"]
-ACCOUNTS = deployments["accounts"]
-ALICE, BOB, CAROL, DAVE = ACCOUNTS[0], ACCOUNTS[1], ACCOUNTS[2], ACCOUNTS[5]
-PASSWORD = "dashboard-test-pw"
+from story_support import *  # noqa: F401,F403 (the stories' shared setup and helpers)
+import story_support
+
 XSS_NAME = "<img src=x onerror=alert(1)>"
 XSS_SYMBOL = "<script>alert(2)</script>"
-
-work = tempfile.mkdtemp(prefix="bifrost-browser-")
-os.makedirs(SHOTS, exist_ok=True)
-console_errors = []
-dialogs = []
-servers = []
-checks = 0
-
-
-def check(condition, what):
-    global checks
-    checks += 1
-    if not condition:
-        raise AssertionError(what)
-    print(f"  ok: {what}")
-
-
-def home_env(home):
-    return {**os.environ, "BIFROST_HOME": home, "BIFROST_INSECURE_LIGHT_KDF": "1", "BIFROST_PASSWORD": PASSWORD}
-
-
-def cli(home, *args):
-    result = subprocess.run([BIN, *args], env=home_env(home), capture_output=True, text=True)
-    if result.returncode != 0:
-        raise AssertionError(f"bifrost {' '.join(args)} failed: {result.stderr.strip()}")
-    return result.stdout
-
-
-def start_dashboard(home, *extra):
-    process = subprocess.Popen([BIN, "dashboard", "--no-open", *extra], env=home_env(home), stdout=subprocess.PIPE, text=True)
-    servers.append(process)
-    first = process.stdout.readline().strip()
-    check(first.startswith("Dashboard: http://127.0.0.1:") and "?token=" in first, f"first line is the link: {first[:40]}…")
-    return first.removeprefix("Dashboard: ")
-
-
-def watch(page, name):
-    page.on("console", lambda m: console_errors.append(f"{name}: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: console_errors.append(f"{name}: {e}"))
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-
-
-def settled(page, timeout=60_000):
-    """Waits until the page shows no work in progress. A form's POST answers at once, and the page
-    follows the work it started over its live updates: wait for the result before the next step."""
-    expect(page.locator("#working")).to_have_count(0, timeout=timeout)
-
-
-def shot(page, name):
-    page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
-
 
 def deploy_hostile_token(holder):
     script = f"""
@@ -120,20 +66,6 @@ print(deploy.deploy(RpcClient({RPC!r}), accounts.deployer(), bytes.fromhex({init
     if out.returncode != 0:
         raise AssertionError("slot-0 writer deployment failed: " + out.stderr[-800:])
     return out.stdout.strip().splitlines()[-1]
-
-
-def import_key(page, link, name, key):
-    page.goto(link)
-    expect(page).to_have_url(re.compile(r".*/onboarding$"))
-    shot(page, "01-onboarding")
-    page.get_by_role("button", name="Import a key").click()
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("What you have").select_option("private-key")
-    page.get_by_label("Private key (hex)").fill(key)
-    page.get_by_label("New password").fill(PASSWORD)
-    shot(page, "02-import-key")
-    page.get_by_role("button", name="Import", exact=True).click()
-    expect(page.locator("h1")).to_have_text("Safes")
 
 
 def start_serve(home):
@@ -543,7 +475,7 @@ def main():
         browser.close()
     shots = sorted(os.listdir(SHOTS))
     print(f"(f) {len(shots)} screenshots in {SHOTS}: {', '.join(shots)}")
-    print(f"browser tests passed: {checks} checks")
+    print(f"browser tests passed: {story_support.checks} checks")
 
 
 try:
