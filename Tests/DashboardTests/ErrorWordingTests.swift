@@ -40,10 +40,10 @@ struct ErrorWordingTests {
     @Test("the Transaction Service note says what was listed, set aside, or could not be read, in the dashboard's words")
     func serviceNote() {
         let listed = SafeDetail.ServiceNote(host: "tx.example", transactions: .success(.init(pending: 2, setAside: 1)), messagesSetAside: .success(0))
-        #expect(SafeHomeScreen.serviceNote(listed) == "2 pending at tx.example; 1 set aside: they do not verify")
+        #expect(SafeQueueSection.serviceNote(listed) == "2 pending at tx.example; 1 set aside: they do not verify")
         let failed = SafeDetail.ServiceNote(host: "tx.example", transactions: .failure(FeatureError(ChainError.noNetwork)),
                                             messagesSetAside: .success(3))
-        let text = SafeHomeScreen.serviceNote(failed)
+        let text = SafeQueueSection.serviceNote(failed)
         #expect(text.hasPrefix("tx.example could not be read: no network selected") && text.contains("Settings") && text.hasSuffix("; 3 message entries set aside"),
                 "\(text)")
     }

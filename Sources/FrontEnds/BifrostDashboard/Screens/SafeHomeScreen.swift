@@ -73,7 +73,7 @@ struct SafeHomeScreen: Screen {
         <div class="actions"><a class="button" href="/safes/\(safe.address.checksummed)/new">New transaction</a>\
         \(context.form(Form.refresh, class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</div>
         <div class="grid">\(overview(snapshot, context))</div>
-        \(owners(safe, context))\(assets(snapshot, context))\(queue(snapshot, context))\(SafeMessagesSection.render(snapshot, form: Form.proposeMessage, context))\(importForm(context))\(history(state, snapshot, context))\(setup(snapshot.info))
+        \(owners(safe, context))\(assets(snapshot, context))\(SafeQueueSection.render(snapshot, context))\(SafeMessagesSection.render(snapshot, form: Form.proposeMessage, context))\(importForm(context))\(SafeHistorySection.render(state, snapshot, context))\(setup(snapshot.info))
         """
     }
 
@@ -119,57 +119,6 @@ struct SafeHomeScreen: Screen {
         """
     }
 
-    static func queue(_ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
-        let service: HTML = snapshot.serviceNote.map { "<p class=\"muted\" id=\"service-note\">Transaction Service: \(serviceNote($0))</p>" } ?? .empty
-        guard !snapshot.queue.isEmpty else {
-            return "<section id=\"queue\"><h2>Queue</h2>\(service)<p class=\"muted\">Nothing waiting for signatures.</p></section>"
-        }
-        let rows = HTML.join(snapshot.queue.map { entry in
-            let view = SafeTransactionView(entry, count: snapshot.confirmations(of: entry))
-            let signed = HTML.join(view.signers.map { "<li>\(Format.short($0))\(context.isMine($0) ? " (you)" : "")</li>" })
-            let missing = HTML.join((view.missing ?? []).map { "<li>\(Format.short($0))</li>" })
-            let ready = view.ready == true
-            return """
-            <tr data-tx="\(view.safeTxHash)"><td>\(view.nonce)</td><td><a href="/tx/\(view.safeTxHash)">\(context.named(view.summary))</a></td>\
-            <td class="confirmations">\(view.standing)</td>\
-            <td><div class="muted">signed</div><ul>\(signed)</ul><div class="muted">missing</div><ul>\(missing)</ul></td>\
-            <td class="actions"><a class="button" href="/tx/\(view.safeTxHash)">\(ready ? "Execute" : "Sign")</a>\
-            <a class="button secondary" href="/tx/\(view.safeTxHash)#export">Export</a>\
-            <a class="button secondary" href="/tx/\(view.safeTxHash)#reject">Reject</a></td></tr>
-            """
-        })
-        return """
-        <section id="queue"><h2>Queue</h2>\(service)<table><thead><tr><th>Nonce</th><th>Transaction</th><th>Confirmations</th><th>Owners</th><th></th></tr>\
-        </thead><tbody>\(rows)</tbody></table></section>
-        """
-    }
-
-    /// What the Transaction Service added to the queue, and what of it was set aside or could not be read.
-    static func serviceNote(_ note: SafeDetail.ServiceNote) -> String {
-        let transactions: String
-        switch note.transactions {
-        case .success(let listed):
-            transactions = "\(listed.pending) pending at \(note.host)" + (listed.setAside == 0 ? "" : "; \(listed.setAside) set aside: they do not verify")
-        case .failure(let error):
-            transactions = "\(note.host) could not be read: \(ErrorWording.text(for: error))"
-        }
-        switch note.messagesSetAside {
-        case .success(0): return transactions
-        case .success(let setAside): return transactions + "; \(setAside) message entries set aside"
-        case .failure(let error): return transactions + "; its messages could not be read: \(ErrorWording.text(for: error))"
-        }
-    }
-
-    /// The accounting export: a button that writes every asset movement, then its download.
-    static func ledgerExport(_ state: SafeDetail.State, _ context: RenderContext) -> HTML {
-        let button = context.form(Form.exportLedger, class: "inline", """
-            <button type="submit" class="secondary"\(state.exportingLedger ? " disabled" : "")>Export history as CSV</button>
-            """)
-        let link: HTML = state.ledger == nil ? .empty
-            : " <a class=\"button\" id=\"ledger-download\" href=\"\(context.download(File.ledger))\" download>Download history.csv</a>"
-        return "<div class=\"actions\" id=\"ledger\">\(button)\(link)</div>"
-    }
-
     static func importForm(_ context: RenderContext) -> HTML {
         let form = context.form(Form.import, """
             <label>Signed-transaction file<input type="file" accept=".json,application/json" data-into="import-file"></label>\
@@ -177,25 +126,6 @@ struct SafeHomeScreen: Screen {
             <div class="actions"><button type="submit">Import</button></div>
             """)
         return "<section id=\"import\"><h2>Import a signed transaction</h2>\(form)</section>"
-    }
-
-    static func history(_ state: SafeDetail.State, _ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {
-        let export = ledgerExport(state, context)
-        if let why = snapshot.historyError {
-            return "<section id=\"history\"><h2>History</h2><p class=\"muted\">The node could not list the Safe's executions: \(why)</p></section>"
-        }
-        guard !snapshot.history.isEmpty else { return "<section id=\"history\"><h2>History</h2><p class=\"muted\">No executed transactions yet.</p>\(export)</section>" }
-        let rows = HTML.join(snapshot.history.map(SafeHistoryItemView.init).map { item in
-            let what: HTML = item.summary.map { "<a href=\"/tx/\(item.safeTxHash)\">\(context.named($0))</a>" } ?? "<code>\(item.safeTxHash)</code>"
-            return """
-            <tr><td>\(item.blockNumber?.text ?? "")</td><td>\(what)</td><td>\(item.success ? "success" : "failed")</td>\
-            <td><code>\(item.txHash ?? "")</code></td></tr>
-            """
-        })
-        return """
-        <section id="history"><h2>History</h2><table><thead><tr><th>Block</th><th>Transaction</th><th>Result</th><th>Ethereum transaction</th></tr>\
-        </thead><tbody>\(rows)</tbody></table>\(export)</section>
-        """
     }
 
     /// The Safe's own setup, and what is off about it (a contract that is no known release), loud.
