@@ -96,6 +96,14 @@ rows += [
     (f"dashboard RSS, {pages} pages open (MiB)", fmt(rss10, 1), "after 1 page (MiB)", fmt(rss1, 1), rss10 / rss1, "", ""),
 ]
 
+interactive = json.load(open(sys.argv[3])) if len(sys.argv) > 3 else None
+if interactive:
+    after, before = interactive["after"], interactive["before"]
+    runs = len(after["samples"])
+    for key, label in (("homeMs", "Safe's home"), ("formMs", "new-transaction form"), ("tabSwitchMs", "tab switch to Add owner")):
+        rows.append((f"time to interactive: {label}, median of {runs} (ms)", fmt(after[key]), "the --before binary",
+                     fmt(before[key]), ratio(after[key], before[key]), "", ""))
+
 print()
 print(f"bifrost dashboard: a Safe with ETH and {tokens} ERC-20 tokens on a fresh devnet, headless Chromium {measured.get('chromium', '')}")
 widths = [52, 9, 22, 9, 7, 11, 7]
@@ -144,7 +152,7 @@ results = {
     "memory": {"onePageMiB": round(rss1, 1), "tenPagesMiB": round(rss10, 1), "ratio": rss10 / rss1,
                "afterSignaturesMiB": round(memory["afterSignatures"]["rssKiB"] / 1024, 1),
                "peakMiB": round(memory["afterSignatures"]["hwmKiB"] / 1024, 1), "pages": memory["pages"]},
-    "oneBrowserProfile": profile, "stop": measured["stop"],
+    "oneBrowserProfile": profile, "stop": measured["stop"], "timeToInteractive": interactive,
     "loadAverage": {"before": measured["loadAverageBefore"], "after": measured["loadAverageAfter"]},
 }
 os.makedirs(os.path.dirname(os.path.abspath(sys.argv[2])), exist_ok=True)

@@ -5,14 +5,20 @@ import Testing
 /// The refusals of a local web server that lets no one else in, over real HTTP.
 @Suite("Dashboard: who gets in")
 struct DashboardAccessTests {
-    @Test("without the session cookie every page and asset is refused with 401; a wrong link token too")
+    @Test("without the session cookie every page is refused with 401, on a styled page that says what to do; a wrong link token too")
     func noToken() async throws {
         let h = try await DashboardHarness.start(trade: false)
-        for path in ["/", "/settings", "/safes/\(DashboardHarness.safeAddress.checksummed)", "/assets/app.js", "/live/1-1"] {
+        for path in ["/", "/settings", "/safes/\(DashboardHarness.safeAddress.checksummed)", "/live/1-1", "/p/1-1/main"] {
             let answer = try await h.get(path, cookie: nil)
             #expect(answer.status == 401, "\(path)")
             #expect(!answer.body.contains("data-page"), "\(path)")
+            #expect(answer.body.contains("<h1>Open the dashboard from its link</h1>") && answer.body.contains("<code>bifrost dashboard</code>"), "\(path)")
         }
+        // The assets hold nothing private; without them a refusal would show unstyled.
+        for asset in ["/assets/app.css", "/assets/app.js", "/assets/icon.svg"] {
+            #expect(try await h.get(asset, cookie: nil).status == 200, "\(asset)")
+        }
+        #expect(try await h.get("/assets/app.css?token=" + String(repeating: "0", count: 32), cookie: nil).status == 401, "a token is checked wherever it comes")
         #expect(try await h.get("/?token=" + String(repeating: "0", count: 32), cookie: nil).status == 401)
         #expect(try await h.get("/", cookie: "bifrost_session_\(h.port)=" + h.access.linkToken).status == 401, "the link token is not the session")
         await h.stop()

@@ -70,6 +70,9 @@ struct CallDecoderTests {
         #expect(nested.warnings.isEmpty)
         #expect(nested.allWarnings.count == 1)
         #expect(nested.allWarnings[0].hasPrefix("call 2: delegatecall to \(Self.stranger.checksummed)"))
+        // The badge follows the same decision: red on the stranger, not on the known MultiSend.
+        #expect(direct.untrustedDelegateCall && !nested.untrustedDelegateCall && nested.calls[1].untrustedDelegateCall)
+        #expect(!nested.calls[0].untrustedDelegateCall)
 
         let local = try Address("0x4000000000000000000000000000000000000004")
         #expect(CallDecoder().decode(to: local, value: 0, data: batch, operation: .delegateCall).warnings.count == 1)

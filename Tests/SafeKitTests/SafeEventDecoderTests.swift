@@ -26,14 +26,26 @@ struct SafeEventDecoderTests {
         let indexed = Self.decoder.decode(contract: Self.safe, topics: [Self.topic("AddedOwner(address)"), Self.word(Self.payee)], data: [])
         let unindexed = Self.decoder.decode(contract: Self.safe, topics: [Self.topic("AddedOwner(address)")], data: Self.word(Self.payee))
         #expect(indexed == unindexed)
-        #expect(indexed.kind == .addedOwner && indexed.severity == .warning)
+        #expect(indexed.kind == .addedOwner && indexed.severity == .notable)
         #expect(indexed.description == "the Safe: \(Self.payee.checksummed) becomes an owner (AddedOwner)")
     }
 
+    @Test("beside an after-state that lists an owner change, its AddedOwner is said once, there; without one, every event stays")
+    func eventsBeyondEffect() {
+        let added = Self.decoder.decode(contract: Self.safe, topics: [Self.topic("AddedOwner(address)"), Self.word(Self.payee)], data: [])
+        let threshold = Self.decoder.decode(contract: Self.safe, topics: [Self.topic("ChangedThreshold(uint256)")], data: Self.word(BigUInt(2)))
+        let moved = Self.transfer(5, from: Self.safe, to: Self.payee)
+        let emitted = SafeEmittedEvents.events([added, threshold, moved])
+        let owners = SafeEffect.changes([SafeStateChange(.owners, .notable, "\(Self.payee.checksummed) becomes an owner")])
+        #expect(emitted.beyond(owners) == [threshold, moved])
+        #expect(emitted.beyond(.unavailable("no node")) == [added, threshold, moved])
+        #expect(SafeEventKindCoverage.everyConfigurationEventHasAChange)
+    }
+
     @Test("each configuration event is named with its severity", arguments: [
-        ("RemovedOwner(address)", SafeEvent.Kind.removedOwner, SafeStateChange.Severity.warning, "is no longer an owner"),
+        ("RemovedOwner(address)", SafeEvent.Kind.removedOwner, SafeStateChange.Severity.notable, "is no longer an owner"),
         ("EnabledModule(address)", .enabledModule, .critical, "module 0x2222222222222222222222222222222222222222 is enabled"),
-        ("DisabledModule(address)", .disabledModule, .warning, "is disabled"),
+        ("DisabledModule(address)", .disabledModule, .notable, "is disabled"),
         ("ChangedGuard(address)", .changedGuard, .critical, "the transaction guard becomes"),
         ("ChangedModuleGuard(address)", .changedModuleGuard, .critical, "the module guard becomes"),
         ("ChangedFallbackHandler(address)", .changedFallbackHandler, .critical, "the fallback handler becomes"),
@@ -142,5 +154,15 @@ struct SafeEventDecoderTests {
             #expect(event.description.hasPrefix("\(Self.token.checksummed) (TEST): "))
             #expect(event.transfer == nil || (event.kind == .transfer && topics.count == 3 && data.count == 32))
         }
+    }
+}
+
+/// Every Safe configuration event names the after-state change it records, so none is dropped or doubled.
+enum SafeEventKindCoverage {
+    static var everyConfigurationEventHasAChange: Bool {
+        let configuration: [SafeEvent.Kind] = [.addedOwner, .removedOwner, .changedThreshold, .enabledModule, .disabledModule, .changedGuard,
+                                               .changedModuleGuard, .changedFallbackHandler, .changedMasterCopy]
+        return configuration.allSatisfy { $0.stateChange != nil }
+            && SafeEvent.Kind.allCases.filter { !configuration.contains($0) }.allSatisfy { $0.stateChange == nil }
     }
 }

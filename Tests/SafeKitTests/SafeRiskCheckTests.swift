@@ -53,7 +53,7 @@ struct SafeRiskCheckTests {
         #expect(!SafeRiskCheck.looksAlike(Self.owner, token))
     }
 
-    @Test("the Safe's own setup: an unknown singleton is critical; an unknown fallback handler and any guard are warnings; a canonical Safe has none")
+    @Test("the Safe's own setup: an unknown singleton is critical; an unknown fallback handler is a warning, any guard notable; a canonical Safe has none")
     func setup() throws {
         func snapshot(singleton: Address, fallback: Address, guardAddress: Address) throws -> SafeStateSnapshot {
             func word(_ a: Address) -> [UInt8] { [UInt8](repeating: 0, count: 12) + a.bytes }
@@ -66,6 +66,6 @@ struct SafeRiskCheckTests {
         #expect(SafeRiskCheck.setupRisks(canonical, names: names).isEmpty)
         let odd = try snapshot(singleton: Self.twin, fallback: Self.owner, guardAddress: Self.owner)
         #expect(SafeRiskCheck.setupRisks(odd, names: names).map(\.name) == ["unknown-singleton", "unknown-fallback-handler", "guard-set"])
-        #expect(SafeRiskCheck.setupRisks(odd, names: names).map(\.severity) == [.critical, .warning, .warning])
+        #expect(SafeRiskCheck.setupRisks(odd, names: names).map(\.severity) == [.critical, .warning, .notable])
     }
 }

@@ -67,7 +67,7 @@ struct SafeStateChangeTests {
         let newOwner = try Address("0x00000000000000000000000000000000000000cc")
         let c = try Self.changes(Self.answer(guardAddress: guardAddress, balance: 9, owners: [Self.owners[0], Self.owners[1], newOwner], modules: [module]))
         #expect(c.map(\.kind) == [.modules, .guardAddress, .owners, .owners, .balance])
-        #expect(c.map(\.severity) == [.critical, .critical, .warning, .warning, .info])
+        #expect(c.map(\.severity) == [.critical, .critical, .notable, .notable, .info])
         #expect(c[2].description == "\(newOwner.checksummed) becomes an owner" && c[3].description == "\(Self.owners[2].checksummed) is no longer an owner")
         #expect(c[4].description == "the Safe's balance changes by -0.000000000000000001 ETH")
     }

@@ -1,15 +1,18 @@
 /// The dashboard's stylesheet, served from /assets/app.css.
 enum Stylesheet {
     static let source = """
-    :root { --ink: #17202a; --muted: #5d6d7e; --line: #d5dbe1; --bg: #f6f8fa; --card: #fff; --accent: #12805c; --warn: #b03a2e; --note: #9a6700; }
+    /* Colour means one thing each: red (--warn) only for what can lose funds or control, amber (--note) for what can go wrong,
+       blue (--notable) for what is worth reading, green (--accent) for success and the main action. */
+    :root { --ink: #17202a; --muted: #5d6d7e; --line: #d5dbe1; --bg: #f6f8fa; --card: #fff; --accent: #12805c; --warn: #b03a2e; --note: #9a6700; --notable: #1f4e9c; }
     * { box-sizing: border-box; }
-    body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--bg); }
+    body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--bg); overflow-wrap: break-word; }
     header { display: flex; align-items: center; gap: 1.5rem; padding: .6rem 1.5rem; background: var(--ink); color: #fff; }
     header a { color: #dfe6ec; text-decoration: none; }
     header a.current { color: #fff; font-weight: 600; border-bottom: 2px solid var(--accent); }
     header .brand { display: flex; align-items: center; gap: .5rem; font-weight: 700; color: #fff; }
     header .brand img { width: 22px; height: 22px; }
     header .chain { margin-left: auto; color: #aab7c4; font-size: .85rem; }
+    header a.chain { color: #ffd98a; text-decoration: underline; }
     main { max-width: 1040px; margin: 1.5rem auto; padding: 0 1.5rem; }
     h1 { font-size: 1.5rem; margin: 0 0 1rem; }
     h2 { font-size: 1.1rem; margin: 1.5rem 0 .6rem; }
@@ -32,9 +35,12 @@ enum Stylesheet {
     .error { border-left: 4px solid var(--warn); background: #fdf2f1; padding: .6rem .9rem; border-radius: 4px; margin-bottom: 1rem; }
     .warning { border: 2px solid var(--warn); background: #fdf2f1; color: var(--warn); padding: .7rem 1rem; border-radius: 6px; font-weight: 600; margin: .6rem 0; }
     .badge { display: inline-block; font-size: .75rem; padding: .05rem .4rem; border-radius: 4px; border: 1px solid currentColor; }
-    .warning-badge { color: var(--warn); font-weight: 600; }
+    .badge { color: var(--muted); } .warning-badge { color: var(--warn); font-weight: 600; }
     .changes { list-style: none; padding: 0; } .change { padding: .3rem .6rem; margin: .2rem 0; border-radius: 4px; }
-    .change.critical { border: 2px solid var(--warn); background: #fdf2f1; color: var(--warn); } .change.warning { border-left: 4px solid var(--warn); }
+    .change.critical { border: 2px solid var(--warn); background: #fdf2f1; color: var(--warn); }
+    .change.warning { border-left: 4px solid var(--note); background: #fff8e6; } .change.warning strong { color: var(--note); }
+    .change.notable { border-left: 4px solid var(--notable); background: #eef3fb; } .change.notable strong { color: var(--notable); }
+    .change.info { border-left: 4px solid var(--line); } .change.info strong { color: var(--muted); font-weight: 500; }
     .arguments th { text-align: left; padding-right: .8rem; font-weight: 600; }
     .arguments td { padding-right: .8rem; }
     .inner-calls { margin: .3rem 0 .6rem 1.2rem; }
@@ -46,6 +52,9 @@ enum Stylesheet {
     .simulation.fails { border: 2px solid var(--warn); background: #fdf2f1; color: var(--warn); font-weight: 600; }
     .simulation.unknown { color: var(--muted); }
     .notice { border-left: 4px solid var(--note); background: #fff8e6; padding: .6rem .9rem; border-radius: 4px; margin-bottom: 1rem; }
+    .notice.success { border-left-color: var(--accent); background: #eef8f3; }
+    .first-run { border-left: 4px solid var(--notable); background: #eef3fb; padding: .6rem .9rem; border-radius: 4px; margin-bottom: 1rem; }
+    .first-run ol { margin: .3rem 0 0; padding-left: 1.3rem; } .first-run li.done { color: var(--muted); text-decoration: line-through; }
     .progress { border-left: 4px solid var(--line); background: #f4f6f8; color: var(--muted); padding: .6rem .9rem; border-radius: 4px; margin-bottom: 1rem; cursor: progress; }
     .muted { color: var(--muted); }
     .pill { display: inline-block; padding: .05rem .5rem; border-radius: 999px; background: #e8f5ee; color: var(--accent); font-size: .8rem; }
@@ -55,6 +64,10 @@ enum Stylesheet {
     .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 1rem; }
     .stat { font-size: 1.3rem; font-weight: 600; }
     .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+    /* A table cell keeps its table layout (a flex cell breaks the row's borders); its buttons wrap with room between them. */
+    td.actions { display: table-cell; } td.actions > * { margin: 0 .3rem .3rem 0; }
+    section > form.inline, .actions + form.inline, form.inline + form.inline { margin: .3rem .5rem .3rem 0; }
+    .refusal { max-width: 640px; margin: 3rem auto; } .refusal .status { color: var(--muted); font-size: .85rem; }
     .tabs { display: flex; gap: 1rem; margin-bottom: 1rem; }
     .phrase { display: grid; grid-template-columns: repeat(4, 1fr); gap: .4rem; font-family: ui-monospace, Menlo, monospace; }
     .phrase span { background: var(--bg); padding: .3rem .5rem; border-radius: 4px; }
@@ -62,5 +75,16 @@ enum Stylesheet {
     dl { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0; }
     dt { color: var(--muted); }
     dd { margin: 0; }
+    /* From 390 px up: nothing wider than the screen; wide tables scroll inside their card. */
+    @media (max-width: 700px) {
+      header { flex-wrap: wrap; gap: .3rem 1rem; padding: .5rem .8rem; } header .chain { margin-left: 0; width: 100%; }
+      main { margin: 1rem auto; padding: 0 .6rem; }
+      section, .card { padding: .8rem; overflow-x: auto; }
+      table { display: block; overflow-x: auto; }
+      dl { grid-template-columns: 1fr; } dt { margin-top: .4rem; }
+      .phrase { grid-template-columns: repeat(2, 1fr); }
+      .grid { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .6rem; }
+      form { max-width: 100%; } input, select, textarea { max-width: 100%; min-width: 0; }
+    }
     """
 }

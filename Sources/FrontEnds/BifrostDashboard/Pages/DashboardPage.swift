@@ -30,8 +30,11 @@ public struct RenderContext: Sendable {
     public let fiat: String
     /// The names this home knows addresses by: the address book, followed Safes, keys.
     public let names: AddressNames
+    /// Whether the home has a network to read the chain through; the first-run screens lead to one.
+    public let hasNetwork: Bool
 
-    public init(pageID: String, csrf: String, keys: [Account], fiat: String = "usd", names: AddressNames = AddressNames()) {
+    public init(pageID: String, csrf: String, keys: [Account], fiat: String = "usd", names: AddressNames = AddressNames(), hasNetwork: Bool = true) {
+        self.hasNetwork = hasNetwork
         self.pageID = pageID
         self.csrf = csrf
         self.keys = keys

@@ -34,6 +34,9 @@ enum Format {
 
     /// A picker of the vault keys `keys`, and the password that unlocks the chosen one.
     static func keyFields(_ keys: [Account]) -> HTML {
+        guard !keys.isEmpty else {
+            return "<p class=\"first-run\" id=\"no-keys\">No key in this home can sign. <a href=\"/onboarding\">Create or import a key first</a>.</p>"
+        }
         let options = HTML.join(keys.map { "<option value=\"\(value: $0.name)\">\($0.name) · \(short($0.address))</option>" })
         return """
             <label>Key<select name="key">\(options)</select></label>\
@@ -61,7 +64,9 @@ enum Format {
     }
 
     private static func callBody(_ call: DecodedCall, _ names: AddressNames) -> HTML {
-        let op: HTML = call.operation == .delegateCall ? " <span class=\"badge warning-badge\">delegatecall</span>" : .empty
+        // A batch's delegatecall to a known MultiSend is routine; only code the decoder does not trust is red.
+        let op: HTML = call.operation != .delegateCall ? .empty
+            : call.untrustedDelegateCall ? " <span class=\"badge warning-badge\">delegatecall</span>" : " <span class=\"badge\">delegatecall</span>"
         let what: String
         if call.data.isEmpty {
             // A delegatecall with no data still runs the target's code, and sends no value.
@@ -91,18 +96,19 @@ enum Format {
         return "<div id=\"effect\" data-outcome=\"\(view.outcome)\"><h3>The Safe after the transaction</h3><p>\(view.summary)</p>\(list)</div>"
     }
 
-    /// The events the execution would emit, in order; "Simulating…" until they are known.
-    static func events(_ events: SafeEmittedEvents?) -> HTML {
+    /// The events the execution would emit, in order, beside `effect` without those it lists as
+    /// changes already; "Simulating…" until they are known.
+    static func events(_ events: SafeEmittedEvents?, beside effect: SafeEffect?) -> HTML {
         guard let events else { return .empty }
-        let view = SafeEventsView(events)
+        let view = SafeEventsView(events, beside: effect)
         let rows = HTML.join(view.events.map { finding(severity: $0.severity, data: "event", $0.kind, $0.description) })
         let list: HTML = view.events.isEmpty ? .empty : "<ol class=\"changes\">\(rows)</ol>"
         return "<div id=\"events\" data-outcome=\"\(view.outcome)\"><h3>Events</h3><p>\(view.summary)</p>\(list)</div>"
     }
 
-    /// One change or risk as a list item named by `data-<attribute>`; an alert unless only informative.
+    /// One change or risk as a list item named by `data-<attribute>`; an alert when it can go wrong.
     private static func finding(severity: String, data attribute: String, _ name: String, _ text: String) -> HTML {
-        let loud: HTML = severity == "info" ? .empty : " role=\"alert\""
+        let loud: HTML = severity == "warning" || severity == "critical" ? " role=\"alert\"" : .empty
         let named: HTML = switch attribute {
         case "kind": "data-kind"
         case "event": "data-event"
@@ -137,7 +143,7 @@ enum Format {
     /// Transaction Service at `serviceHost` (the page's `form`), and whose went last time.
     static func share(_ thing: String, sharedWith: [Address]?, serviceHost: String, form: some PageForm, _ context: RenderContext) -> HTML {
         let sent: HTML = sharedWith.map { owners in
-            "<p class=\"notice\" id=\"shared\">Sent to \(serviceHost): \(owners.count) signature\(owners.count == 1 ? "" : "s") (\(owners.map(short).joined(separator: ", "))).</p>"
+            "<p class=\"notice success\" id=\"shared\">Sent to \(serviceHost): \(owners.count) signature\(owners.count == 1 ? "" : "s") (\(owners.map(short).joined(separator: ", "))).</p>"
         } ?? .empty
         return """
         <section id="share"><h2>Share through \(serviceHost)</h2><p class="muted">Proposes the \(thing) there, or adds the \

@@ -102,7 +102,7 @@ struct MessageScreen: Screen {
             return "<section id=\"final\"><h2>Final signature</h2><p class=\"muted\">Ready once \(view.threshold) owners have signed.</p></section>"
         }
         let verdict: HTML = state.verdict.map { v in
-            v.valid ? "<p class=\"notice\" id=\"verdict\" data-valid=\"true\">The Safe accepts it: isValidSignature returned the magic value.</p>"
+            v.valid ? "<p class=\"notice success\" id=\"verdict\" data-valid=\"true\">The Safe accepts it: isValidSignature returned the magic value.</p>"
                 : "<p class=\"error\" id=\"verdict\" data-valid=\"false\">The Safe refuses it: \(v.reason ?? "no reason given")</p>"
         } ?? .empty
         return """

@@ -190,7 +190,7 @@ struct NewTransactionScreen: Screen {
         }
         let decoded: HTML = review.map { Format.decoded($0.call, names: context.names) } ?? "<p class=\"muted\">Decoding…</p>"
         return """
-        <section id="review"><h2>Review</h2><p><strong>\(context.named(entry.summary))</strong></p>\(decoded)\(Format.simulation(review?.simulation))\(Format.effect(review?.effect))\(Format.events(review?.events))\(Format.risks(review?.risks ?? []))\
+        <section id="review"><h2>Review</h2><p><strong>\(context.named(entry.summary))</strong></p>\(decoded)\(Format.simulation(review?.simulation))\(Format.effect(review?.effect))\(Format.events(review?.events, beside: review?.effect))\(Format.risks(review?.risks ?? []))\
         <dl><dt>Operation</dt><dd>\(tx.operation.name)</dd><dt>Nonce</dt><dd>\(tx.nonce)</dd>\
         \((try? SafeHashesView(tx)).map(Format.hashes) ?? .empty)</dl></section>\
         <section><h2>\(count == nil ? "Sign" : "Execute")</h2>\(next)\

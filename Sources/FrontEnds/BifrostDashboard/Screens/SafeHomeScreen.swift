@@ -65,7 +65,7 @@ struct SafeHomeScreen: Screen {
         }
         let safe = snapshot.info.safe
         let imported: HTML = state.imported.map(SafeImportView.init).map { r in
-            "<p class=\"notice\">Imported: \(r.added.count) new signature(s); \(r.confirmations) of \(r.threshold) confirmations.</p>"
+            "<p class=\"notice success\">Imported: \(r.added.count) new signature(s); \(r.confirmations) of \(r.threshold) confirmations.</p>"
         } ?? .empty
         return """
         <h1>\(title)</h1>

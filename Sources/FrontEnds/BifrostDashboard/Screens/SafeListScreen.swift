@@ -32,6 +32,18 @@ struct SafeListScreen: Screen {
 
     func ready(_ state: SafeList.State) -> Bool { state.loaded }
 
+    /// The steps to a first Safe, the ones done struck through: a key (the list opens only once
+    /// there is one), a network, then a Safe added by address or deployed.
+    static func firstRun(_ context: RenderContext) -> HTML {
+        let network: HTML = context.hasNetwork ? "<li class=\"done\">Add a network</li>"
+            : "<li><a href=\"/settings#networks\">Add a network</a>: the node Bifrost reads the chain through</li>"
+        return """
+            <div class="first-run" id="first-run"><strong>No Safes yet.</strong> To get started:<ol>\
+            <li class="done">Create or import a key</li>\(network)\
+            <li>Add a Safe you own by its address below, or <a href="/onboarding">deploy a new one</a></li></ol></div>
+            """
+    }
+
     static func render(_ state: SafeList.State, _ context: RenderContext) -> HTML {
         let rows = HTML.join(state.safes.map { safe in
             let summary = state.summaries[safe.address]
@@ -44,7 +56,7 @@ struct SafeListScreen: Screen {
             """
         })
         let list: HTML = state.safes.isEmpty
-            ? "<p class=\"muted\">No Safes yet. Add one you own by its address, or <a href=\"/onboarding\">deploy a new one</a>.</p>"
+            ? firstRun(context)
             : "<table><thead><tr><th>Name</th><th>Address</th><th>Chain</th><th>Balance</th><th>Pending</th></tr></thead><tbody>\(rows)</tbody></table>"
         let add = context.form(Form.add, """
             <label>Safe address<input name="address" required placeholder="0x…" autocomplete="off"></label>\

@@ -64,19 +64,30 @@ struct SettingsScreen: Screen {
         } ?? .empty
         return """
         <h1>Settings</h1>\(Format.error(state.error))
-        <section id="networks"><h2>Networks</h2><table><thead><tr><th>Name</th><th>Chain</th><th>RPC URL</th><th></th></tr></thead>\
-        <tbody>\(networks)</tbody></table><h2>Add a network</h2>\(context.form(Form.addNetwork, """
+        <section id="networks"><h2>Networks</h2>\(networkList(networks, empty: snapshot.networks.isEmpty))<h2>Add a network</h2>\(context.form(Form.addNetwork, """
             <label>Name<input name="name" required></label><label>RPC URL<input name="rpc_url" required placeholder="http://127.0.0.1:8545"></label>\
             <label>Chain ID (optional: read from the node)<input name="chain_id" inputmode="numeric"></label>\
             <div class="actions"><button type="submit">Add network</button></div>
             """))</section>
-        <section id="keys"><h2>Keys</h2><table><thead><tr><th>Name</th><th>Address</th></tr></thead><tbody>\(keys)</tbody></table>\
+        <section id="keys"><h2>Keys</h2>\(keyList(keys, empty: snapshot.keys.isEmpty))\
         <h2>Export a keystore file</h2>\(context.form(Form.exportKey, """
             <label>Key<select name="key">\(options)</select></label>\
             <label>Password<input type="password" name="password" autocomplete="off" required></label>\
             <div class="actions"><button type="submit">Export</button></div>
             """))\(exported)</section>
         """
+    }
+
+    /// The networks' table, or what to add first.
+    static func networkList(_ rows: HTML, empty: Bool) -> HTML {
+        empty ? "<p class=\"first-run\" id=\"no-networks\">No network yet. Add the node you read the chain through below: its RPC URL, e.g. <code>http://127.0.0.1:8545</code> for a local chain.</p>"
+            : "<table><thead><tr><th>Name</th><th>Chain</th><th>RPC URL</th><th></th></tr></thead><tbody>\(rows)</tbody></table>"
+    }
+
+    /// The keys' table, or where to make the first one.
+    static func keyList(_ rows: HTML, empty: Bool) -> HTML {
+        empty ? "<p class=\"first-run\" id=\"no-keys\">No keys yet. <a href=\"/onboarding\">Create or import a key first</a>: it signs for your Safes.</p>"
+            : "<table><thead><tr><th>Name</th><th>Address</th></tr></thead><tbody>\(rows)</tbody></table>"
     }
 
     /// The notices of key `name`, worded for this page: a key that opens only under a legacy form

@@ -83,7 +83,7 @@ struct TransactionScreen: Screen {
         }
         let review = state.review
         return """
-        <section id="after">\(Format.simulation(review?.simulation))\(Format.effect(review?.effect))\(Format.events(review?.events))\
+        <section id="after">\(Format.simulation(review?.simulation))\(Format.effect(review?.effect))\(Format.events(review?.events, beside: review?.effect))\
         \(Format.risks(review?.risks ?? []))\(evidence(state, context))</section>
         """
     }

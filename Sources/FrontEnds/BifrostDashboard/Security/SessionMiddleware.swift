@@ -9,6 +9,10 @@ struct SessionMiddleware: RouterMiddleware {
     let access: DashboardAccess
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // The stylesheet, script and icon hold nothing private, and a refusal page needs its style.
+        if request.method == .get, request.uri.path.hasPrefix("/assets/"), request.uri.queryParameters.get("token") == nil {
+            return try await next(request, context)
+        }
         let hasSession = access.isSession(request.cookies[access.cookieName]?.value)
         if let token = request.uri.queryParameters.get("token") {
             guard request.method == .get else { throw Refusal(.unauthorized, "The access token is for opening the link only.") }

@@ -144,15 +144,14 @@ public final class DashboardApp {
     private func renderContext(_ id: String) async -> RenderContext {
         let keys = (try? await session.services.dispatcher.dispatch(ListKeys())) ?? []
         let names = (try? await session.services.dispatcher.dispatch(AddressNamesQuery(chainID: nil))) ?? AddressNames()
-        return RenderContext(pageID: id, csrf: access.csrfToken, keys: keys, fiat: session.fiat, names: names)
+        return RenderContext(pageID: id, csrf: access.csrfToken, keys: keys, fiat: session.fiat, names: names, hasNetwork: await chainName() != nil)
     }
 
     /// What the header calls the chain: the URL the dashboard was given (its password masked),
     /// else the network it was told to use, else the home's current network by name.
-    private func chainName() async -> String {
+    private func chainName() async -> String? {
         if let url = session.chain.rpcURL { return CredentialMask.url(url) }
         if let name = session.chain.networkName { return name }
-        let current = try? await session.services.dispatcher.dispatch(ListNetworks()).current
-        return current ?? "no network chosen"
+        return try? await session.services.dispatcher.dispatch(ListNetworks()).current
     }
 }

@@ -31,7 +31,8 @@ public struct CallDecoder: Sendable {
 
     private func decode(to: Address, value: BigUInt, data: [UInt8], operation: SafeOperation, depth: Int, trusted: Set<Address>) -> DecodedCall {
         var warnings: [String] = []
-        if operation == .delegateCall && !trusted.contains(to) {
+        let untrusted = operation == .delegateCall && !trusted.contains(to)
+        if untrusted {
             warnings.append("delegatecall to \(to.checksummed), which is not a known MultiSend, SignMessageLib or SafeMigration contract: its code runs as your Safe and can change owners, modules and funds")
         }
         if operation == .create {
@@ -41,13 +42,13 @@ public struct CallDecoder: Sendable {
            let given = interfaces[to]?.first(where: { $0.selector == Array(data.prefix(4)) }), let decoded = given.decodeCall(data) {
             let arguments = decoded.map { DecodedCall.Argument(name: $0.label, type: $0.type, decoded: $0.value) }
             return DecodedCall(operation: operation, to: to, value: value, data: data, function: given.name, arguments: arguments, calls: [],
-                               warnings: warnings)
+                               warnings: warnings, untrustedDelegateCall: untrusted)
         }
         guard data.count >= 4, let known = KnownFunction.bySelector[Array(data.prefix(4))],
               let values = try? known.signature.decodeCall(data)
         else {
             return DecodedCall(operation: operation, to: to, value: value, data: data, function: nil, arguments: [], calls: [],
-                               warnings: warnings)
+                               warnings: warnings, untrustedDelegateCall: untrusted)
         }
         var calls: [DecodedCall] = []
         // Batches nest rarely and only through a delegatecall; a bound keeps hostile data cheap.
@@ -62,6 +63,7 @@ public struct CallDecoder: Sendable {
             DecodedCall.Argument(name: name, type: typed.0, decoded: typed.1)
         }
         return DecodedCall(operation: operation, to: to, value: value, data: data, function: known.signature.name,
-                           arguments: calls.isEmpty ? arguments : [], calls: calls, warnings: warnings)
+                           arguments: calls.isEmpty ? arguments : [], calls: calls, warnings: warnings,
+                           untrustedDelegateCall: untrusted)
     }
 }

@@ -52,6 +52,9 @@ public struct DecodedCall: Sendable, Hashable {
     public let calls: [DecodedCall]
     /// Why this call (not its inner calls) deserves a loud warning.
     public let warnings: [String]
+    /// A delegatecall to code the decoder does not trust (not a known MultiSend, SignMessageLib or
+    /// migration): what can take the Safe over, unlike the routine delegatecall of a batch.
+    public var untrustedDelegateCall = false
 
     /// The 4-byte selector when the data has one.
     public var selector: [UInt8]? { data.count >= 4 ? Array(data.prefix(4)) : nil }

@@ -30,7 +30,7 @@ public struct DecodedCallView: Codable, Sendable, Hashable {
 
 /// What a transaction changes about its Safe, as every front end shows it.
 public struct SafeEffectView: Codable, Sendable, Hashable {
-    /// One change, with its severity (`info`, `warning`, `critical`) and what changed.
+    /// One change, with its severity (`info`, `notable`, `warning`, `critical`) and what changed.
     public struct ChangeView: Codable, Sendable, Hashable {
         public var kind: String
         public var severity: String
@@ -73,15 +73,18 @@ public struct SafeEventsView: Codable, Sendable, Hashable {
     /// The events in the order emitted.
     public var events: [EventView]
 
-    /// The view of `events`.
-    public init(_ emitted: SafeEmittedEvents) {
+    /// The view of `events`; beside `effect`, without the configuration events its changes list
+    /// already, so a person reads each change once (the JSON of `safe review` keeps them all).
+    public init(_ emitted: SafeEmittedEvents, beside effect: SafeEffect? = nil) {
         outcome = switch emitted {
         case .events: "events"
         case .failed: "fails"
         case .unavailable: "unavailable"
         }
-        summary = emitted.summary
-        events = emitted.events.map {
+        let shown = effect.map(emitted.beyond) ?? emitted.events
+        let folded = emitted.events.count - shown.count
+        summary = folded == 0 ? emitted.summary : "\(emitted.summary); \(folded) of them listed as changes above"
+        events = shown.map {
             EventView(contract: $0.contract.checksummed, kind: $0.kind.rawValue, severity: $0.severity.rawValue, description: $0.description)
         }
     }
@@ -90,7 +93,7 @@ public struct SafeEventsView: Codable, Sendable, Hashable {
 /// A named risk as every front end shows it.
 public struct SafeRiskView: Codable, Sendable, Hashable {
     public var name: String
-    /// `info`, `warning` or `critical`.
+    /// `info`, `notable`, `warning` or `critical`.
     public var severity: String
     public var message: String
 

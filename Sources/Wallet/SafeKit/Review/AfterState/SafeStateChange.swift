@@ -8,9 +8,12 @@ public struct SafeStateChange: Sendable, Hashable {
         case singleton, owners, threshold, nonce, modules, guardAddress = "guard", fallbackHandler, moduleGuard, balance, tokenBalance
     }
 
-    /// How much a signer should care, least first.
+    /// How much a signer should care, least first: `info` is routine; `notable` is worth reading
+    /// (an owner or threshold change, a nonce ahead); `warning` can go wrong; `critical` can lose the
+    /// Safe's funds or control (an unknown delegatecall, a singleton, module or guard, a refund, a
+    /// look-alike address). Only critical is shown red.
     public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
-        case info, warning, critical
+        case info, notable, warning, critical
 
         public static func < (a: Severity, b: Severity) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -48,7 +51,7 @@ public struct SafeStateChange: Sendable, Hashable {
             changes.append(.init(.modules, .critical, "module \(called(added)) is enabled: it can move the Safe's funds without the owners"))
         }
         for removed in before.modules where !after.modules.contains(removed) {
-            changes.append(.init(.modules, .warning, "module \(called(removed)) is disabled"))
+            changes.append(.init(.modules, .notable, "module \(called(removed)) is disabled"))
         }
         if before.fallbackHandler != after.fallbackHandler {
             changes.append(.init(.fallbackHandler, .critical,
@@ -66,14 +69,14 @@ public struct SafeStateChange: Sendable, Hashable {
             changes.append(.init(.nonce, .critical, "the Safe's nonce is rewritten from \(before.nonce) to \(after.nonce), beyond the execution's own increment"))
         }
         for added in after.owners where !before.owners.contains(added) {
-            changes.append(.init(.owners, .warning, "\(added.checksummed) becomes an owner"))
+            changes.append(.init(.owners, .notable, "\(added.checksummed) becomes an owner"))
         }
         for removed in before.owners where !after.owners.contains(removed) {
-            changes.append(.init(.owners, .warning, "\(removed.checksummed) is no longer an owner"))
+            changes.append(.init(.owners, .notable, "\(removed.checksummed) is no longer an owner"))
         }
         if before.threshold != after.threshold || before.ownerCount != after.ownerCount {
             let single = after.threshold == 1 && after.ownerCount > 1 ? ": one owner alone can then move everything" : ""
-            changes.append(.init(.threshold, after.threshold == 1 && after.ownerCount > 1 ? .critical : .warning,
+            changes.append(.init(.threshold, after.threshold == 1 && after.ownerCount > 1 ? .critical : .notable,
                                  "the threshold changes from \(before.threshold) of \(before.ownerCount) to \(after.threshold) of \(after.ownerCount)\(single)"))
         }
         if before.balance != after.balance {

@@ -23,3 +23,29 @@ public enum SafeEmittedEvents: Sendable, Hashable {
         return []
     }
 }
+
+extension SafeEmittedEvents {
+    /// The events a reviewer still needs beside `effect`: a configuration event whose change the
+    /// after-state already lists (an owner added, the threshold, a module) is said once, there.
+    public func beyond(_ effect: SafeEffect) -> [SafeEvent] {
+        let listed = Set(effect.changes.map(\.kind))
+        return events.filter { event in event.kind.stateChange.map { !listed.contains($0) } ?? true }
+    }
+}
+
+extension SafeEvent.Kind {
+    /// The change of the Safe's configuration this event records, if it records one.
+    public var stateChange: SafeStateChange.Kind? {
+        switch self {
+        case .addedOwner, .removedOwner: .owners
+        case .changedThreshold: .threshold
+        case .enabledModule, .disabledModule: .modules
+        case .changedGuard: .guardAddress
+        case .changedModuleGuard: .moduleGuard
+        case .changedFallbackHandler: .fallbackHandler
+        case .changedMasterCopy: .singleton
+        case .executionSuccess, .executionFailure, .safeReceived, .approveHash, .safeMultiSigTransaction, .safeModuleTransaction,
+             .transfer, .approval, .approvalForAll, .other: nil
+        }
+    }
+}

@@ -57,7 +57,7 @@ public struct SafeEventDecoder: Sendable {
             return event(kind, severity, words)
         case .changedThreshold:
             guard arguments.count == 1, let threshold = number(0) else { return unreadable }
-            return event(kind, .warning, "the threshold becomes \(threshold) (ChangedThreshold)")
+            return event(kind, .notable, "the threshold becomes \(threshold) (ChangedThreshold)")
         case .executionSuccess, .executionFailure:
             guard let hash = arguments.first, arguments.count == 2 else { return unreadable }
             return kind == .executionSuccess
@@ -99,10 +99,10 @@ public struct SafeEventDecoder: Sendable {
     /// The severity and words of a configuration event about `name`.
     private func configuration(_ kind: SafeEvent.Kind, _ name: String, unset: Bool) -> (SafeStateChange.Severity, String) {
         switch kind {
-        case .addedOwner: (.warning, "\(name) becomes an owner (AddedOwner)")
-        case .removedOwner: (.warning, "\(name) is no longer an owner (RemovedOwner)")
+        case .addedOwner: (.notable, "\(name) becomes an owner (AddedOwner)")
+        case .removedOwner: (.notable, "\(name) is no longer an owner (RemovedOwner)")
         case .enabledModule: (.critical, "module \(name) is enabled (EnabledModule)")
-        case .disabledModule: (.warning, "module \(name) is disabled (DisabledModule)")
+        case .disabledModule: (.notable, "module \(name) is disabled (DisabledModule)")
         case .changedGuard: (unset ? .warning : .critical, "the transaction guard becomes \(name) (ChangedGuard)")
         case .changedModuleGuard: (.critical, "the module guard becomes \(name) (ChangedModuleGuard)")
         case .changedFallbackHandler: (.critical, "the fallback handler becomes \(name) (ChangedFallbackHandler)")

@@ -29,11 +29,11 @@ public struct SafeRiskCheck: Sendable {
                                   "the Safe pays a gas refund: up to (baseGas \(tx.baseGas) + gas used) × gasPrice \(tx.gasPrice) in \(token), to \(receiver)"))
         }
         if tx.nonce > safeNonce {
-            risks.append(SafeRisk("nonce-ahead", .warning,
+            risks.append(SafeRisk("nonce-ahead", .notable,
                                   "nonce \(tx.nonce) is ahead of the Safe's nonce \(safeNonce): it cannot run until \(tx.nonce - safeNonce) earlier transaction(s) do"))
         }
         if queuedNonces.contains(tx.nonce) {
-            risks.append(SafeRisk("nonce-taken", .warning, "another queued transaction has nonce \(tx.nonce): only one of them can ever run"))
+            risks.append(SafeRisk("nonce-taken", .notable, "another queued transaction has nonce \(tx.nonce): only one of them can ever run"))
         }
         for named in Self.addresses(of: call) where known[named] == nil {
             if let (twin, what) = known.first(where: { Self.looksAlike($0.key, named) }) {
@@ -61,7 +61,7 @@ public struct SafeRiskCheck: Sendable {
                                   "the Safe's fallback handler \(fallbackHandler.checksummed) is not a known release"))
         }
         if guardAddress != .zero {
-            risks.append(SafeRisk("guard-set", .warning, "a transaction guard \(guardAddress.checksummed) decides which transactions can run"))
+            risks.append(SafeRisk("guard-set", .notable, "a transaction guard \(guardAddress.checksummed) decides which transactions can run"))
         }
         return risks
     }
