@@ -195,7 +195,8 @@ def sign_and_watch(page, key, owner_count):
     home) shows its new confirmation count. Returns one record per signature."""
     runs = []
     for tx in PROPOSALS:
-        want = f"{owner_count} of {THRESHOLD}"
+        # The last signature the threshold needs shows as "ready to execute" rather than a count.
+        want = f"{owner_count} of {THRESHOLD}" if owner_count < THRESHOLD else "ready to execute"
         if page.evaluate(WATCH, [tx, want]):
             raise SystemExit(f"{tx} already shows {want} before the signature")
         wait_quiet()

@@ -7,7 +7,7 @@ machine's load falls on both alike, and measures in a fresh browser context:
   - the Safe's home: from the navigation's start until the page has loaded (its script ran) and
     shows the queue;
   - the new-transaction form: the same, until the Review button shows;
-  - a tab switch: from the click on the "Add owner" kind until its "New owner" field shows.
+  - a tab switch: from the click on the "Add an owner" kind until its "New owner" field shows.
 
 Usage: dashboard_interactive.py SETTINGS_JSON BEFORE_BIN OUT_JSON [ROUNDS]
 Writes {"after": {...}, "before": {...}} with the median and every sample of each measure in ms.
@@ -71,7 +71,7 @@ def measure(browser, bin):
         page.goto(link)
         home = timed(lambda: loaded(page, f"{base}safes/{SAFE}", page.locator("#queue")))
         form = timed(lambda: loaded(page, f"{base}safes/{SAFE}/new", page.get_by_role("button", name="Review")))
-        tab = timed(lambda: (page.locator("nav.kinds").get_by_role("button", name="Add owner").click(),
+        tab = timed(lambda: (page.locator(".kinds").get_by_text("Add an owner", exact=True).click(),
                              expect(page.get_by_label("New owner")).to_be_visible(timeout=20_000)))
         context.close()
         return {"homeMs": home, "formMs": form, "tabSwitchMs": tab}
