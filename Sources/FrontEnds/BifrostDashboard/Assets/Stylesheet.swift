@@ -62,5 +62,11 @@ enum Stylesheet {
     dl { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0; }
     dt { color: var(--muted); }
     dd { margin: 0; }
+    /* compose */
+    .kinds button.kind-tab[aria-pressed="true"], .kinds button.kind-tab.selected { background: var(--accent); color: #fff; outline: none; font-weight: 600; box-shadow: inset 0 -3px 0 rgba(0, 0, 0, .25); }
+    [data-no-script][hidden], [data-case-of][hidden], .nonce-warning[hidden] { display: none; }
+    .amount-row { display: flex; gap: .5rem; align-items: end; } .amount-row label { flex: 1; }
+    .token-amount { font-weight: 600; } .raw-amount { font-size: .78em; margin-left: .3rem; }
+    .field-hint { font-size: .8rem; }
     """
 }
