@@ -196,11 +196,11 @@ def finding_9(page, base, home, safe, link):
     page.goto(base + "onboarding")
     page.get_by_role("button", name="Import a key").click()
     expect(page.get_by_label("What you have")).to_be_visible()
-    check(page.get_by_label("Recovery phrase").is_visible()
+    check(page.get_by_label("Recovery phrase", exact=True).is_visible()
           and not page.get_by_label("Private key (hex)").is_visible() and not page.get_by_label("Keystore password").is_visible(),
           "the import form shows the recovery phrase's field only")
     page.get_by_label("What you have").select_option("private-key")
-    check(page.get_by_label("Private key (hex)").is_visible() and not page.get_by_label("Recovery phrase").is_visible()
+    check(page.get_by_label("Private key (hex)").is_visible() and not page.get_by_label("Recovery phrase", exact=True).is_visible()
           and not page.get_by_label("Keystore password").is_visible(), "choosing a private key shows its field only")
     shot(page, "compose-05-import-private-key")
 
