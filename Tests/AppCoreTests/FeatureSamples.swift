@@ -20,6 +20,9 @@ enum Sample {
                                     summary: "send 0.1 ETH to \(recipient.checksummed)", createdAt: time, updatedAt: time)
     }()
 
+    /// `entry` before it was proposed.
+    static let draft = try! SafeTransactionDraft(transaction: entry.transaction, summary: entry.summary)
+
     /// `entry` decoded, with a simulation that succeeds.
     static let review = SafeTransactionReview(call: CallDecoder().decode(entry.transaction), simulation: .succeeds)
 

@@ -49,7 +49,7 @@ struct RatesFeatureTests {
 struct AppFeatureTests {
     static func deps(hasKeys: Bool) -> AppFeature.Dependencies {
         AppFeature.Dependencies(hasKeys: { hasKeys }, safeList: .mock(safes: [Sample.safe()]), detail: .mock(Sample.snapshot),
-                                send: .mock(entry: Sample.entry, review: Sample.review, count: Sample.count(signed: 2), transaction: Sample.stored),
+                                send: .mock(draft: Sample.draft, entry: Sample.entry, review: Sample.review, count: Sample.count(signed: 2), transaction: Sample.stored),
                                 rates: .mock(RatesResult(rates: [Sample.ethRate], warning: nil)))
     }
 
@@ -122,9 +122,9 @@ struct AppFeatureTests {
         draft.amount = "0.1"
         store.send(.send(.draftChanged(draft))) { $0.send?.draft = draft }
         store.send(.send(.reviewTapped)) { $0.send?.busy = true }
-        await store.receive(.send(.proposed(.success(Sample.entry)))) {
+        await store.receive(.send(.drafted(.success(Sample.draft)))) {
             $0.send?.busy = false
-            $0.send?.route = .review(Sample.entry)
+            $0.send?.route = .review(Sample.draft)
         }
         await store.receive(.send(.reviewed(.success(Sample.review)))) { $0.send?.review = Sample.review }
         store.send(.send(.signTapped(keyName: "bob", password: Redacted("pw")))) { $0.send?.busy = true }

@@ -8,15 +8,22 @@ import Testing
 struct SendFlowFeatureTests {
     nonisolated static func deps(confirmations: Int) -> SendFlow.Dependencies {
         SendFlow.Dependencies(
-            propose: { safe, intent in
-                guard safe == Sample.safeAddress, intent == .call(to: Sample.recipient, value: BigUInt(10).power(17), data: [], operation: .call) else {
-                    throw FeatureProblem.unavailable("this proposal")
+            context: { _ in throw FeatureProblem.unavailable("context") },
+            draft: { safe, intent, nonce in
+                guard safe == Sample.safeAddress, intent == .call(to: Sample.recipient, value: BigUInt(10).power(17), data: [], operation: .call),
+                      nonce == nil else {
+                    throw FeatureProblem.unavailable("this draft")
                 }
-                return Sample.entry
+                return Sample.draft
             },
-            review: { hash in
-                guard hash == Sample.entry.safeTxHash else { throw FeatureProblem.unavailable("this review") }
+            review: { draft in
+                guard draft == Sample.draft else { throw FeatureProblem.unavailable("this review") }
                 return Sample.review
+            },
+            propose: { draft, key, password in
+                guard draft == Sample.draft else { throw FeatureProblem.unavailable("this proposal") }
+                guard let key else { return SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: 0)) }
+                return SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: key == "bob" && password == "pw" ? confirmations : 0))
             },
             sign: { _, key, password in
                 SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: key == "bob" && password == "pw" ? confirmations : 0))
@@ -36,9 +43,9 @@ struct SendFlowFeatureTests {
         let store = TestStore(initialState: SendFlow.State(safe: Sample.safeAddress), reducer: SendFlow.Reducer(dependencies: Self.deps(confirmations: 2)))
         store.send(.draftChanged(Self.draft(Sample.recipient.checksummed))) { $0.draft = Self.draft(Sample.recipient.checksummed) }
         store.send(.reviewTapped) { $0.busy = true }
-        await store.receive(.proposed(.success(Sample.entry))) {
+        await store.receive(.drafted(.success(Sample.draft))) {
             $0.busy = false
-            $0.route = .review(Sample.entry)
+            $0.route = .review(Sample.draft)
         }
         await store.receive(.reviewed(.success(Sample.review))) { $0.review = Sample.review }
         store.send(.signTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
@@ -60,8 +67,8 @@ struct SendFlowFeatureTests {
         var initial = SendFlow.State(safe: Sample.safeAddress)
         initial.error = FeatureError(.unavailable("old"))
         let store = TestStore(initialState: initial, reducer: SendFlow.Reducer(dependencies: .failing))
-        store.send(.updateRoute(.review(Sample.entry))) {
-            $0.route = .review(Sample.entry)
+        store.send(.updateRoute(.review(Sample.draft))) {
+            $0.route = .review(Sample.draft)
             $0.error = nil
         }
         store.send(.updateRoute(.compose)) { $0.route = .compose }
@@ -81,9 +88,9 @@ struct SendFlowFeatureTests {
             $0.busy = true
             $0.error = nil
         }
-        await store.receive(.proposed(.success(Sample.entry))) {
+        await store.receive(.drafted(.success(Sample.draft))) {
             $0.busy = false
-            $0.route = .review(Sample.entry)
+            $0.route = .review(Sample.draft)
         }
         await store.receive(.reviewed(.success(Sample.review))) { $0.review = Sample.review }
         store.send(.signTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
@@ -92,14 +99,69 @@ struct SendFlowFeatureTests {
             $0.route = .signed(Sample.entry, Sample.count(signed: 1))
         }
         store.send(.executeTapped(keyName: "bob", password: Redacted("pw"))) { $0.error = FeatureError(SafeError.notEnoughSignatures(have: 1, need: 2, missing: [Sample.owners[1]])) }
-        store.send(.backTapped) {
-            $0.error = nil
-            $0.route = .review(Sample.entry)
-        }
-        store.send(.backTapped) {
-            $0.route = .compose
-            $0.review = nil
-        }
+        store.send(.backTapped) { $0.error = nil }
+        #expect(store.state.route == .signed(Sample.entry, Sample.count(signed: 1)), "a proposed transaction stays proposed: back does not unsign it")
         await store.finish()
     }
+
+    @Test("review is a draft: reviewing proposes nothing; back returns to compose; Propose without signing stores it unsigned, then Sign signs the stored one")
+    func draftThenPropose() async {
+        let proposals = CallCount()
+        var deps = Self.deps(confirmations: 2)
+        let propose = deps.propose
+        deps.propose = { draft, key, password in
+            await proposals.add()
+            return try await propose(draft, key, password)
+        }
+        let store = TestStore(initialState: SendFlow.State(safe: Sample.safeAddress), reducer: SendFlow.Reducer(dependencies: deps))
+        store.send(.draftChanged(Self.draft(Sample.recipient.checksummed))) { $0.draft = Self.draft(Sample.recipient.checksummed) }
+        for _ in 0..<3 {
+            store.send(.reviewTapped) { $0.busy = true }
+            await store.receive(.drafted(.success(Sample.draft))) {
+                $0.busy = false
+                $0.route = .review(Sample.draft)
+            }
+            await store.receive(.reviewed(.success(Sample.review))) { $0.review = Sample.review }
+            store.send(.backTapped) {
+                $0.route = .compose
+                $0.review = nil
+            }
+        }
+        #expect(await proposals.value == 0, "three reviews proposed nothing")
+        store.send(.reviewTapped) { $0.busy = true }
+        await store.receive(.drafted(.success(Sample.draft))) {
+            $0.busy = false
+            $0.route = .review(Sample.draft)
+        }
+        await store.receive(.reviewed(.success(Sample.review))) { $0.review = Sample.review }
+        store.send(.proposeTapped) { $0.busy = true }
+        await store.receive(.proposed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: 0))))) {
+            $0.busy = false
+            $0.route = .proposed(Sample.entry, Sample.count(signed: 0))
+        }
+        #expect(await proposals.value == 1)
+        store.send(.signTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
+        await store.receive(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: 2))))) {
+            $0.busy = false
+            $0.route = .signed(Sample.entry, Sample.count(signed: 2))
+        }
+        #expect(await proposals.value == 1, "signing the proposed one signs it, it proposes nothing more")
+        await store.finish()
+    }
+
+    @Test("a typed nonce goes to the draft; one that does not read stays on compose")
+    func nonce() async {
+        let store = TestStore(initialState: SendFlow.State(safe: Sample.safeAddress), reducer: SendFlow.Reducer(dependencies: Self.deps(confirmations: 2)))
+        var d = Self.draft(Sample.recipient.checksummed)
+        d.nonce = "seven"
+        store.send(.draftChanged(d)) { $0.draft = d }
+        store.send(.reviewTapped) { $0.error = FeatureError(SafeIntentDraftError.invalid("nonce", "a whole number")) }
+        await store.finish()
+    }
+}
+
+/// Counts calls across tasks.
+actor CallCount {
+    private(set) var value = 0
+    func add() { value += 1 }
 }

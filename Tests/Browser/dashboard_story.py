@@ -209,7 +209,8 @@ def main():
         check(len(safe_tx_hash) == 66, f"the review shows the safeTxHash {safe_tx_hash[:12]}…")
         shot(a, "08-review")
         a.get_by_label("Password").fill(PASSWORD)
-        a.get_by_role("button", name="Sign").click()
+        # Signing the reviewed draft proposes it, signed ("Propose without signing" is the other button).
+        a.get_by_role("button", name="Sign", exact=True).click()
         expect(a.locator(".notice")).to_contain_text("1 of 2")
         settled(a)
         a.get_by_role("link", name="Open the transaction").click()
@@ -291,6 +292,10 @@ def main():
         check(a.locator("#decoded .warning").count() == 0, "a batch through the network's MultiSendCallOnly: 2 calls decoded, no warning")
         shot(a, "14-batch-review")
         batch_hash = a.locator("#safe-tx-hash").inner_text()
+        # The review is a draft: it is stored once proposed.
+        a.get_by_role("button", name="Propose without signing").click()
+        expect(a.locator("#proposed")).to_contain_text("Proposed without signing")
+        settled(a)
         a.goto(link_a.split("?")[0] + "tx/" + batch_hash)
         a.get_by_role("button", name="Reject").click()
         expect(a.locator("#rejection")).to_contain_text("Rejection proposed")
@@ -356,8 +361,9 @@ def main():
         options = a.locator("#function option").all_inner_texts()
         check(options == ["stake(uint256 amount, address to)", "place((uint256,address) order, uint256[] ids)"], f"the callable functions are offered: {options}")
         a.locator("#function").select_option("place((uint256,address),uint256[])")
-        a.get_by_role("button", name="Show the function's fields").click()
+        # The fields follow the picker in the page.
         expect(a.locator("input[data-argument]")).to_have_count(2)
+        expect(a.locator("input[data-argument='order']")).to_have_count(1)
         a.locator("input[data-argument='order']").fill(f"(1.5ether, {DAVE['address']})")
         a.locator("input[data-argument='ids']").fill("[7, 8, 9]")
         shot(a, "22-contract-call")

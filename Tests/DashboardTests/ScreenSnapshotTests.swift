@@ -97,9 +97,7 @@ struct ScreenSnapshotTests {
                                                  MultiSendCall(operation: .delegateCall, to: Self.recipient, data: [1, 2, 3, 4])])
         let tx = SafeTx(safe: Self.safeAddress, chainID: 31337, version: .v1_4_1, to: SafeDeployments.multiSend, data: batch,
                         operation: .delegateCall, nonce: 4)
-        let entry = SafeTransactionEntry(transaction: tx, safeTxHash: try tx.hash(), signatures: [], status: .queued, executionHash: nil,
-                                         summary: "batch of 2 calls through MultiSend", createdAt: Self.time, updatedAt: Self.time)
-        state.route = .review(entry)
+        state.route = .review(try SafeTransactionDraft(transaction: tx, summary: "batch of 2 calls through MultiSend"))
         assertSnapshot(of: NewTransactionScreen.render(state, Self.context).rendered, as: .lines, named: "decoding")
         // A change names outside contracts and is outside text: it is escaped like any.
         let effect = SafeEffect.changes([SafeStateChange(.modules, .critical, "module 0x00…aa (<b>unknown</b>) is enabled"),
@@ -128,7 +126,10 @@ struct ScreenSnapshotTests {
         let html = NewTransactionScreen.render(state, Self.context).rendered
         #expect(html.contains("<option value=\"stake(uint256,address)\" selected>stake(uint256 amount, address to)</option>"))
         #expect(!html.contains("<option value=\"balanceOf"), "a view function is not offered")
-        #expect(html.contains("data-argument=\"amount\"") && html.contains("data-argument=\"to\"") && !html.contains("name=\"arg-2\""))
+        // The chosen function's fields are shown; every function's are in templates, for the picker to switch without a round trip.
+        let shown = try #require(html.components(separatedBy: "<div id=\"function-fields\">").last?.components(separatedBy: "</div>").first)
+        #expect(shown.contains("data-argument=\"amount\"") && shown.contains("data-argument=\"to\"") && !shown.contains("name=\"arg-2\""))
+        #expect(html.contains("<template data-function-fields=\"stake(uint256,address)\">"))
         assertSnapshot(of: html, as: .lines, named: "abi")
 
         let named = RenderContext(pageID: "7-42", csrf: "c5rf", keys: [], names: AddressNames([Self.recipient: "Payroll <b>"]))

@@ -1,6 +1,8 @@
 /// The dashboard's only script, served from /assets/app.js (the CSP allows no inline script):
 /// live updates over server-sent events (while the tab is shown) and going where they say once a form's work is done,
-/// copy buttons, reading an uploaded file into its form, and showing that a submitted form is working.
+/// copy buttons, reading an uploaded file into its form, showing that a submitted form is working, and switching
+/// a form's parts in the page (the kind of transaction, a function's fields, what a key import takes, Max, the
+/// nonce's warning) where without the script each is a form post.
 enum Script {
     static let source = #"""
     "use strict";
@@ -20,6 +22,73 @@ enum Script {
         const file = input.files && input.files[0];
         if (target && file) file.text().then((text) => { target.value = text; });
       });
+      // A form's parts switch in the page; without the script the tabs and buttons post their forms.
+      let chosenKind = null;
+      const showCase = (select) => {
+        for (const part of document.querySelectorAll("[data-case-of]")) {
+          if (part.dataset.caseOf !== select.dataset.switch) continue;
+          const shown = part.dataset.case === select.value;
+          part.hidden = !shown;
+          for (const field of part.querySelectorAll("input, textarea, select")) field.disabled = !shown;
+        }
+      };
+      const chooseKind = (kind) => {
+        const template = [...document.querySelectorAll("template[data-kind-fields]")].find((t) => t.dataset.kindFields === kind);
+        const holder = document.getElementById("kind-fields");
+        const chosen = holder && holder.closest("form").querySelector("input[name=kind]");
+        if (!template || !chosen) return false;
+        if (chosen.value !== kind) {
+          holder.replaceChildren(template.content.cloneNode(true));
+          chosen.value = kind;
+        }
+        for (const tab of document.querySelectorAll("[data-kind-tab]")) {
+          const on = tab.dataset.kindTab === kind;
+          tab.setAttribute("aria-pressed", on ? "true" : "false");
+          tab.classList.toggle("selected", on);
+        }
+        const title = document.getElementById("kind-title");
+        if (title) title.textContent = template.dataset.title;
+        return true;
+      };
+      const enhance = () => {
+        for (const part of document.querySelectorAll("[data-no-script]")) part.hidden = true;
+        for (const select of document.querySelectorAll("select[data-switch]")) showCase(select);
+        if (chosenKind) chooseKind(chosenKind);
+      };
+      document.addEventListener("click", (event) => {
+        const tab = event.target.closest("[data-kind-tab]");
+        if (tab && chooseKind(tab.dataset.kindTab)) {
+          event.preventDefault();
+          chosenKind = tab.dataset.kindTab;
+          return;
+        }
+        const max = event.target.closest("[data-max], [data-max-from]");
+        const row = max && max.closest(".amount-row");
+        const field = row && row.querySelector("input[name=amount]");
+        if (!field) return;
+        let value = max.dataset.max;
+        if (max.dataset.maxFrom) {
+          const select = document.getElementById(max.dataset.maxFrom);
+          const option = select && select.selectedOptions[0];
+          value = option ? option.dataset.balance : "";
+        }
+        if (value) field.value = value;
+      });
+      document.addEventListener("change", (event) => {
+        const target = event.target;
+        if (target.matches("select[data-switch]")) showCase(target);
+        if (!target.matches("select#function")) return;
+        const template = [...document.querySelectorAll("template[data-function-fields]")].find((t) => t.dataset.functionFields === target.value);
+        const holder = document.getElementById("function-fields");
+        if (template && holder) holder.replaceChildren(template.content.cloneNode(true));
+      });
+      document.addEventListener("input", (event) => {
+        const target = event.target;
+        if (!target.matches("#nonce-input")) return;
+        const typed = target.value.trim();
+        for (const warning of document.querySelectorAll("[data-nonce-warning]")) warning.hidden = warning.dataset.nonceWarning !== typed;
+      });
+      enhance();
       let submitting = false;
       document.addEventListener("submit", (event) => {
         const form = event.target;
@@ -48,6 +117,7 @@ enum Script {
             // The user may have started typing, or pressing, while the page was fetched: keep it.
             if (editing() || pressing) { waiting = true; return; }
             document.getElementById("main").innerHTML = html;
+            enhance();
             body.dataset.renders = String(Number(body.dataset.renders || "0") + 1);
           })
           .catch(() => {});

@@ -52,7 +52,7 @@ enum Stylesheet {
     .simulation.fails { border: 2px solid var(--warn); background: #fdf2f1; color: var(--warn); font-weight: 600; }
     .simulation.unknown { color: var(--muted); }
     .notice { border-left: 4px solid var(--note); background: #fff8e6; padding: .6rem .9rem; border-radius: 4px; margin-bottom: 1rem; }
-    .notice.success { border-left-color: var(--accent); background: #eef8f3; }
+    .notice.success { border-left-color: var(--accent); background: #eef8f3; } .notice.note { border-left-color: var(--notable); background: #eef3fb; }
     .first-run { border-left: 4px solid var(--notable); background: #eef3fb; padding: .6rem .9rem; border-radius: 4px; margin-bottom: 1rem; }
     .first-run ol { margin: .3rem 0 0; padding-left: 1.3rem; } .first-run li.done { color: var(--muted); text-decoration: line-through; }
     .progress { border-left: 4px solid var(--line); background: #f4f6f8; color: var(--muted); padding: .6rem .9rem; border-radius: 4px; margin-bottom: 1rem; cursor: progress; }
@@ -75,6 +75,12 @@ enum Stylesheet {
     dl { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0; }
     dt { color: var(--muted); }
     dd { margin: 0; }
+    /* compose */
+    .kinds button.kind-tab[aria-pressed="true"], .kinds button.kind-tab.selected { background: var(--accent); color: #fff; outline: none; font-weight: 600; box-shadow: inset 0 -3px 0 rgba(0, 0, 0, .25); }
+    [data-no-script][hidden], [data-case-of][hidden], .nonce-warning[hidden] { display: none; }
+    .amount-row { display: flex; gap: .5rem; align-items: end; } .amount-row label { flex: 1; }
+    .token-amount { font-weight: 600; } .raw-amount { font-size: .78em; margin-left: .3rem; }
+    .field-hint { font-size: .8rem; }
     /* From 390 px up: nothing wider than the screen; wide tables scroll inside their card. */
     @media (max-width: 700px) {
       header { flex-wrap: wrap; gap: .3rem 1rem; padding: .5rem .8rem; } header .chain { margin-left: 0; width: 100%; }

@@ -79,11 +79,17 @@ enum Format {
         let showsValue = call.data.isEmpty ? call.operation == .call : call.value > 0
         let value: HTML = showsValue ? " · \(ether(EtherAmount(wei: call.value)))" : .empty
         let arguments: HTML = call.arguments.isEmpty ? .empty : """
-            <table class="arguments"><tbody>\(HTML.join(call.arguments.map { "<tr><th>\($0.name)</th><td class=\"muted\">\($0.type)</td><td><code>\(names.annotate($0.value))</code></td></tr>" }))</tbody></table>
+            <table class="arguments"><tbody>\(HTML.join(call.arguments.map { "<tr><th>\($0.name)</th><td class=\"muted\">\($0.type)</td><td>\(argument($0, names))</td></tr>" }))</tbody></table>
             """
         let raw: HTML = call.function == nil && !call.data.isEmpty ? "<p class=\"muted\">\(call.data.count) bytes of data: <code>\(hex(call.data))</code></p>" : .empty
         let inner: HTML = call.calls.isEmpty ? .empty : "<ol class=\"inner-calls\">\(HTML.join(call.calls.map { "<li>\(callBody($0, names))</li>" }))</ol>"
         return "<p class=\"call\"><strong>\(what)</strong> → \(address(call.to, name: names.name(call.to)))\(op)\(value)</p>\(arguments)\(raw)\(inner)"
+    }
+
+    /// An argument's value; a token amount in the token's units, the raw integer small beside it.
+    private static func argument(_ a: DecodedCall.Argument, _ names: AddressNames) -> HTML {
+        guard let units = a.units else { return "<code>\(names.annotate(a.value))</code>" }
+        return "<code class=\"token-amount\">\(units)</code> <small class=\"muted raw-amount\">\(a.value)</small>"
     }
 
     /// What the transaction changes about the Safe, the most severe first; critical and warning

@@ -157,13 +157,13 @@ struct OnboardingScreen: Screen {
     static func importKey(_ context: RenderContext) -> HTML {
         "<section><h2>Import a key</h2>\(context.form(Form.import, """
             <label>Name<input name="name" required autocomplete="off"></label>\
-            <label>What you have<select name="kind"><option value="phrase">Recovery phrase</option>\
+            <label>What you have<select name="kind" data-switch="import-kind"><option value="phrase">Recovery phrase</option>\
             <option value="private-key">Private key</option><option value="keystore">Keystore file</option></select></label>\
-            <label>Recovery phrase<textarea name="phrase" autocomplete="off"></textarea></label>\
-            <label>Private key (hex)<input type="password" name="private_key" autocomplete="off"></label>\
-            <label>Keystore file<input type="file" accept=".json" data-into="keystore-text"></label>\
+            <div data-case-of="import-kind" data-case="phrase"><label>Recovery phrase<textarea name="phrase" autocomplete="off"></textarea></label></div>\
+            <div data-case-of="import-kind" data-case="private-key"><label>Private key (hex)<input type="password" name="private_key" autocomplete="off"></label></div>\
+            <div data-case-of="import-kind" data-case="keystore"><label>Keystore file<input type="file" accept=".json" data-into="keystore-text"></label>\
             <textarea id="keystore-text" name="keystore" hidden></textarea>\
-            <label>Keystore password<input type="password" name="keystore_password" autocomplete="off"></label>\
+            <label>Keystore password<input type="password" name="keystore_password" autocomplete="off"></label></div>\
             <label>New password (encrypts the key on this machine)<input type="password" name="password" required autocomplete="new-password"></label>\
             <div class="actions"><button type="submit">Import</button></div>
             """))\(go(.start, "Back", context))</section>"

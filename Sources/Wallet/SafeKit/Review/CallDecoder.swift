@@ -10,12 +10,22 @@ public struct CallDecoder: Sendable {
     public let trustedDelegateCallTargets: Set<Address>
     /// Functions people gave for contracts (from an ABI or a signature), read after the known ones.
     public let interfaces: [Address: [ContractFunction]]
+    /// Tokens whose ERC-20 amounts are shown in their units.
+    public let tokens: [Address: TokenUnit]
 
-    /// A decoder trusting the official MultiSend deployments and `extra` (a network's own), and
-    /// reading calls to a contract in `interfaces` with its functions.
-    public init(trusting extra: [Address] = [], interfaces: [Address: [ContractFunction]] = [:]) {
+    /// A decoder trusting the official MultiSend deployments and `extra` (a network's own),
+    /// reading calls to a contract in `interfaces` with its functions, and the amounts of an
+    /// ERC-20 call to one of `tokens` in that token's units.
+    public init(trusting extra: [Address] = [], interfaces: [Address: [ContractFunction]] = [:], tokens: [Address: TokenUnit] = [:]) {
         trustedDelegateCallTargets = SafeDeployments.knownMultiSend.union(extra)
         self.interfaces = interfaces
+        self.tokens = tokens
+    }
+
+    /// This decoder, knowing `functions` too (read before the ones it had) and the units of `tokens`.
+    public func adding(functions: [Address: [ContractFunction]] = [:], tokens more: [Address: TokenUnit] = [:]) -> CallDecoder {
+        CallDecoder(trusting: Array(trustedDelegateCallTargets), interfaces: interfaces.merging(functions) { had, given in given + had },
+                    tokens: tokens.merging(more) { _, given in given })
     }
 
     /// The decoded form of one call from the Safe.
@@ -59,8 +69,11 @@ public struct CallDecoder: Sendable {
                 warnings.append("the batch's packed calls cannot be read")
             }
         }
-        let arguments = zip(known.parameterNames, zip(known.signature.inputs, values)).map { name, typed in
+        var arguments = zip(known.parameterNames, zip(known.signature.inputs, values)).map { name, typed in
             DecodedCall.Argument(name: name, type: typed.0, decoded: typed.1)
+        }
+        if let unit = tokens[to], let index = TokenUnit.amountArgument(of: known.signature), index < arguments.count {
+            arguments[index] = arguments[index].reading(unit)
         }
         return DecodedCall(operation: operation, to: to, value: value, data: data, function: known.signature.name,
                            arguments: calls.isEmpty ? arguments : [], calls: calls, warnings: warnings,

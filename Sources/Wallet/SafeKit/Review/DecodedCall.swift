@@ -13,6 +13,9 @@ public struct DecodedCall: Sendable, Hashable {
         public let json: JSONValue
         /// Every address in the value, at any depth of its arrays and tuples, in order.
         public let addresses: [Address]
+        /// The value in the units of the token it is an amount of (`12.5 BTT`), when the call is
+        /// an ERC-20 transfer or approval on a token the decoder knows; nil otherwise.
+        public private(set) var units: String?
 
         /// An argument named `name` of ABI type `type`; `json` defaults to the text.
         public init(name: String, type: String, value: String, json: JSONValue? = nil) {
@@ -22,6 +25,13 @@ public struct DecodedCall: Sendable, Hashable {
             let json = json ?? .string(value)
             self.json = json
             addresses = (try? ABIType(parsing: type)).map { Self.addresses(of: $0, in: json) } ?? []
+        }
+
+        /// This argument, read as an amount in `unit`.
+        func reading(_ unit: TokenUnit) -> Argument {
+            var copy = self
+            if case .string(let text) = json, let raw = BigUInt(text) { copy.units = unit.text(raw) }
+            return copy
         }
 
         /// An argument named `name` of ABI type `type`, decoded as `decoded`.

@@ -61,7 +61,8 @@ public struct SafeTxRefund: Sendable, Equatable {
 }
 
 /// Proposes a Safe transaction: reads the Safe (one batch), builds and checks the call, picks the
-/// next free nonce, and stores it with its safeTxHash, waiting for signatures.
+/// next free nonce, and stores it with its safeTxHash, waiting for signatures. `DraftSafeTransaction`
+/// builds the same without storing it.
 public struct ProposeSafeTransaction: SafeTransactionsAction {
     public let safe: Address
     public let intent: SafeIntent
@@ -80,13 +81,18 @@ public struct ProposeSafeTransaction: SafeTransactionsAction {
 
 extension SafeTransactionsStore {
     func propose(_ p: ProposeSafeTransaction) async throws -> SafeTransactionEntry {
+        try await store(try await draft(p, follow: true))
+    }
+
+    /// The transaction `p` asks for, built and hashed, stored nowhere; `follow` makes this home
+    /// follow the Safe (proposing does, so its owners are at hand for signing offline later).
+    func draft(_ p: ProposeSafeTransaction, follow: Bool) async throws -> SafeTransactionDraft {
         let chain = try await connector.connect(p.chain)
         var tokenQuery: [Address]? = nil
         if case .tokenTransfer(let token, _, _) = p.intent { tokenQuery = [token] }
         if case .transfers(let sheet) = p.intent { tokenQuery = Array(Set(sheet.rows.compactMap(\.token))) }
-        // Proposing for a Safe follows it, so its owners are at hand for signing offline later.
         let state: SafeState
-        do { state = try await refresh(p.safe, chain: chain, follow: true, tokens: tokenQuery) } catch {
+        do { state = try await refresh(p.safe, chain: chain, follow: follow, tokens: tokenQuery) } catch {
             guard case .transfers(let sheet) = p.intent else { throw error }
             throw TransferSheetCalls.located(error, in: sheet)
         }
@@ -101,16 +107,12 @@ extension SafeTransactionsStore {
         let tx = SafeTx(safe: safe.address, chainID: safe.chainID, version: safe.safeVersion ?? .v1_4_1, to: call.to, value: call.value,
                         data: call.data, operation: call.operation, safeTxGas: r.safeTxGas, baseGas: r.baseGas, gasPrice: r.gasPrice,
                         gasToken: r.gasToken, refundReceiver: r.refundReceiver, nonce: nonce)
-        let hash = try tx.hash()
-        if let existing = try await storage.transaction(safeTxHash: hash) { return existing }
-        let entry = SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: [], status: .queued, executionHash: nil,
-                                         summary: summary, createdAt: now(), updatedAt: now())
-        try await storage.save(entry)
-        if case .contractCall(let c) = p.intent { await connector.remember(c.function, at: c.to, chainID: safe.chainID) }
+        var functions: [Address: [ContractFunction]] = [:]
+        if case .contractCall(let c) = p.intent { functions[c.to, default: []].append(c.function) }
         if case .builderFile(let file) = p.intent {
-            for (contract, function) in file.functions { await connector.remember(function, at: contract, chainID: safe.chainID) }
+            for (contract, function) in file.functions { functions[contract, default: []].append(function) }
         }
-        return entry
+        return try SafeTransactionDraft(transaction: tx, summary: summary, functions: functions)
     }
 
     private func build(_ intent: SafeIntent, safe: Safe, balance: EtherAmount, tokens: [TokenBalance],

@@ -42,18 +42,35 @@ public struct SimulatedBlock: Sendable, Hashable {
     }
 }
 
-/// Reviews a stored Safe transaction: decodes it trusting the official MultiSends and the
-/// network's own, and simulates it as the Safe. Never fails for the node's sake: an unreachable
-/// node makes the simulation `unavailable`, the decoding stands.
+/// Reviews a Safe transaction, stored or a draft: decodes it trusting the official MultiSends and
+/// the network's own, and simulates it as the Safe. Never fails for the node's sake: an unreachable
+/// node makes the simulation `unavailable`, the decoding stands. A draft is reviewed the same way,
+/// as the transaction it would be once proposed: not yet queued, so a queued transaction at its
+/// nonce is one it would compete with.
 public struct ReviewSafeTransaction: SafeReviewAction {
-    public let safeTxHash: [UInt8]
+    /// What is reviewed.
+    public enum Subject: Sendable, Equatable {
+        /// A stored transaction, by its safeTxHash.
+        case stored([UInt8])
+        /// A transaction not proposed yet.
+        case draft(SafeTransactionDraft)
+    }
+    public let subject: Subject
     public let chain: ChainSelection
     /// Run on the latest block, read first and named in the review, rather than whatever is latest.
     public let pinned: Bool
     /// Read the Safe before and after the call (one more batch of two calls).
     public let afterState: Bool
+    /// The stored transaction whose hash is `safeTxHash`.
     public init(safeTxHash: [UInt8], chain: ChainSelection, pinned: Bool = false, afterState: Bool = true) {
-        self.safeTxHash = safeTxHash
+        self.init(.stored(safeTxHash), chain: chain, pinned: pinned, afterState: afterState)
+    }
+    /// `draft`, stored nowhere.
+    public init(draft: SafeTransactionDraft, chain: ChainSelection, pinned: Bool = false, afterState: Bool = true) {
+        self.init(.draft(draft), chain: chain, pinned: pinned, afterState: afterState)
+    }
+    init(_ subject: Subject, chain: ChainSelection, pinned: Bool, afterState: Bool) {
+        self.subject = subject
         self.chain = chain
         self.pinned = pinned
         self.afterState = afterState
@@ -63,8 +80,18 @@ public struct ReviewSafeTransaction: SafeReviewAction {
 
 extension SafeReviewStore {
     func review(_ r: ReviewSafeTransaction) async throws -> SafeTransactionReview {
-        let tx = try await entry(r.safeTxHash).transaction
-        let decoder = await connector.decoder(chainID: tx.chainID)
+        let tx: SafeTx
+        var decoder: CallDecoder
+        switch r.subject {
+        case .stored(let hash):
+            tx = try await entry(hash).transaction
+            decoder = await connector.decoder(chainID: tx.chainID)
+        case .draft(let draft):
+            tx = draft.transaction
+            // A draft's own functions are remembered only when it is proposed; its review reads them now.
+            decoder = await connector.decoder(chainID: tx.chainID).adding(functions: draft.functions)
+        }
+        decoder = decoder.adding(tokens: await tokenUnits(chainID: tx.chainID))
         let call = decoder.decode(tx)
         // A transaction of a Safe this home does not follow is still reviewed, with fewer facts.
         let check = (try? await riskCheck(for: tx, decoder: decoder)) ?? SafeRiskCheck(safeNonce: tx.nonce)
@@ -94,6 +121,12 @@ extension SafeReviewStore {
                                          effect: .unavailable(String(describing: error)), events: .unavailable(String(describing: error)),
                                          risks: check.risks(of: tx, call: call))
         }
+    }
+
+    /// The units of the tokens this home lists on `chainID`, by contract.
+    func tokenUnits(chainID: BigUInt?) async -> [Address: TokenUnit] {
+        guard let chainID, let listed = try? await tokens.tokens(chainID: chainID) else { return [:] }
+        return Dictionary(listed.map { ($0.address, TokenUnit(symbol: $0.symbol, decimals: $0.decimals)) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The facts the risk checks need, from this home: the Safe's nonce and owners as last read,

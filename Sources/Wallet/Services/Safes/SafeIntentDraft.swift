@@ -44,6 +44,8 @@ public struct SafeIntentDraft: Sendable, Equatable {
     public var function = ""
     /// One text per input of the function, in order.
     public var arguments: [String] = []
+    /// The nonce to use; empty takes the next free one.
+    public var nonce = ""
 
     /// The functions of `abi` a Safe can usefully call (not view or pure); none while it does not read.
     public var contractFunctions: [ContractFunction] { (try? ContractABI(json: abi))?.writeFunctions ?? [] }
@@ -81,6 +83,14 @@ public struct SafeIntentDraft: Sendable, Equatable {
         case .contract:
             return .contractCall(try contractCall())
         }
+    }
+
+    /// The nonce typed, or nil for the next free one.
+    public func chosenNonce() throws(SafeIntentDraftError) -> BigUInt? {
+        let t = nonce.trimmingCharacters(in: .whitespaces)
+        if t.isEmpty { return nil }
+        guard let n = try? InputText.uint256(t) else { throw .invalid("nonce", "a whole number") }
+        return n
     }
 
     private func contractCall() throws(SafeIntentDraftError) -> ContractCall {

@@ -125,8 +125,13 @@ public struct SafeReviewView: Codable, Sendable, Hashable {
 
     /// The view of `review` of `entry`.
     public init(_ review: SafeTransactionReview, entry: SafeTransactionEntry) {
-        safeTxHash = Hex.encode(entry.safeTxHash)
-        summary = entry.summary
+        self.init(review, safeTxHash: entry.safeTxHash, summary: entry.summary)
+    }
+
+    /// The view of `review` of the transaction `safeTxHash`, described by `summary`.
+    public init(_ review: SafeTransactionReview, safeTxHash hash: [UInt8], summary text: String) {
+        safeTxHash = Hex.encode(hash)
+        summary = text
         call = DecodedCallView(review.call)
         warnings = review.call.allWarnings
         switch review.simulation {
@@ -137,5 +142,23 @@ public struct SafeReviewView: Codable, Sendable, Hashable {
         effect = SafeEffectView(review.effect)
         events = SafeEventsView(review.events)
         risks = review.risks.map(SafeRiskView.init)
+    }
+}
+
+/// The JSON view of a draft's review (`safe propose --dry-run`): the review as `safe review` gives
+/// it, the nonce and the hashes, and that nothing was stored.
+public struct SafeDraftReviewView: Codable, Sendable, Hashable {
+    /// Always false: a draft is stored nowhere.
+    public var stored: Bool
+    public var nonce: String
+    public var review: SafeReviewView
+    public var hashes: SafeHashesView
+
+    /// The view of `review` of `draft`.
+    public init(_ review: SafeTransactionReview, draft: SafeTransactionDraft) throws {
+        stored = false
+        nonce = String(draft.transaction.nonce)
+        self.review = SafeReviewView(review, safeTxHash: draft.safeTxHash, summary: draft.summary)
+        hashes = try SafeHashesView(draft.transaction)
     }
 }

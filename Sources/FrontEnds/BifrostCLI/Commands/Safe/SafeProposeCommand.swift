@@ -12,6 +12,8 @@ struct SafeProposeCommand: AsyncParsableCommand {
         Give exactly one of: --to with --value (and optional --data/--operation); --to with --sig or \
         --abi/--function and one --arg per input; --token with --to and --amount; --add-owner; --remove-owner; --swap-owner with --with; --change-threshold; --batch FILE.
         The nonce defaults to the next one free after the Safe's nonce and the queue.
+        --dry-run builds the transaction and shows its review, as `bifrost safe review` does (the decoded \
+        calls, the Safe after it, the risks, the hashes), and stores nothing: not the transaction, not the Safe.
         The refund fields (--safe-tx-gas, --base-gas, --gas-price, --gas-token, --refund-receiver) default to \
         zero: the executor pays the gas and the Safe refunds nothing. A refund makes the Safe pay the executor, \
         or the refund receiver, for gas; `bifrost safe review` warns about it.
@@ -94,6 +96,8 @@ struct SafeProposeCommand: AsyncParsableCommand {
     var gasToken: AddressValue?
     @Option(name: .customLong("refund-receiver"), help: "Who receives the refund (default: the executor).")
     var refundReceiver: AddressValue?
+    @Flag(name: .customLong("dry-run"), help: "Show the review of the transaction and store nothing.")
+    var dryRun = false
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -118,6 +122,7 @@ struct SafeProposeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if dryRun { return try await review() }
         let entry = try await global.services().dispatcher.dispatch(ProposeSafeTransaction(
             safe: safe.address, intent: try intent(), nonce: nonce?.value, refund: refund, chain: global.chain))
         if global.json {
@@ -126,6 +131,24 @@ struct SafeProposeCommand: AsyncParsableCommand {
             Console.current.out("Proposed: \(UntrustedText.visible(entry.summary))\nnonce:      \(entry.transaction.nonce)\nsafeTxHash: \(Hex.encode(entry.safeTxHash))")
             Console.current.err("Next: bifrost safe sign \(Hex.encode(entry.safeTxHash)) --key NAME")
         }
+    }
+
+    /// The draft and its review, stored nowhere.
+    private func review() async throws {
+        let services = try global.services()
+        let dispatcher = services.dispatcher
+        let draft = try await dispatcher.dispatch(DraftSafeTransaction(
+            safe: safe.address, intent: try intent(), nonce: nonce?.value, refund: refund, chain: global.chain))
+        let review = try await dispatcher.dispatch(ReviewSafeTransaction(draft: draft, chain: global.chain))
+        let hashes = try SafeHashesView(draft.transaction)
+        let names = await global.names(services, chainID: draft.transaction.chainID)
+        if global.json {
+            try global.output.emit(view: SafeDraftReviewView(review, draft: draft), names: names)
+            return
+        }
+        SafeReviewCommand.show(review, of: draft.transaction, summary: draft.summary, standing: "draft, not stored", hashes: hashes,
+                               console: Console.current.naming(names))
+        Console.current.err("Nothing was stored. Propose it: the same command without --dry-run.")
     }
 
     private var refund: SafeTxRefund {

@@ -35,14 +35,19 @@ struct SafeReviewCommand: AsyncParsableCommand {
             try global.output.emit(view: SafeReviewView(review, entry: detail.entry), names: names)
             return
         }
-        let console = Console.current.naming(names)
-        let tx = detail.entry.transaction
-        console.out("\(UntrustedText.visible(detail.entry.summary))\nSafe \(tx.safe.checksummed)  nonce \(tx.nonce)  \(detail.view.standing)")
+        Self.show(review, of: detail.entry.transaction, summary: detail.entry.summary, standing: detail.view.standing, hashes: detail.hashes,
+                  console: Console.current.naming(names))
+    }
+
+    /// A review as lines: the summary, the Safe, nonce and `standing`, the warnings, the calls, the
+    /// simulation, the Safe after it and the risks, then the hashes. `safe propose --dry-run` shows a draft the same way.
+    static func show(_ review: SafeTransactionReview, of tx: SafeTx, summary: String, standing: String, hashes: SafeHashesView, console: Console) {
+        console.out("\(UntrustedText.visible(summary))\nSafe \(tx.safe.checksummed)  nonce \(tx.nonce)  \(standing)")
         for warning in review.call.allWarnings { console.out("WARNING: \(UntrustedText.visible(warning))") }
         console.out(Self.lines(review.call).joined(separator: "\n"))
         console.out("simulation: \(UntrustedText.visible(review.simulation.description))")
         for line in AfterStateLines.lines(review, everything: true) { console.out(line) }
-        console.out(detail.hashes.lines.map { UntrustedText.visible($0) }.joined(separator: "\n"))
+        console.out(hashes.lines.map { UntrustedText.visible($0) }.joined(separator: "\n"))
     }
 
     /// A call and its inner calls as lines: the first starts with `first`, the rest with `rest`.
@@ -58,7 +63,8 @@ struct SafeReviewCommand: AsyncParsableCommand {
         let names = call.arguments.map { UntrustedText.visible($0.name) }
         let width = names.map(\.count).max() ?? 0
         for (name, a) in zip(names, call.arguments) where call.calls.isEmpty {
-            out.append(rest + "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + UntrustedText.visible(a.value))
+            let value = a.units.map { "\(UntrustedText.visible($0)) (\(UntrustedText.visible(a.value)))" } ?? UntrustedText.visible(a.value)
+            out.append(rest + "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
         }
         for (i, inner) in call.calls.enumerated() {
             out += lines(inner, first: rest + "  \(i + 1). ", rest: rest + "     ")

@@ -2,12 +2,15 @@ import BigInt
 import Foundation
 
 /// A new Safe transaction as a flow of routes: compose it (a transfer, an owner change, a batch),
-/// review what it does (decoded, simulated, with its hashes), sign with an owner key, then execute
-/// once enough owners signed.
+/// review the draft (decoded, simulated, with its hashes; stored nowhere), then propose it with
+/// the first signature (or unsigned, when asked), and execute once enough owners signed.
 public enum SendFlow {
     public enum Route: Equatable, Sendable {
         case compose
-        case review(SafeTransactionEntry)
+        /// The draft under review: nothing else sees it until it is proposed.
+        case review(SafeTransactionDraft)
+        /// Proposed without a signature, waiting for one.
+        case proposed(SafeTransactionEntry, ConfirmationCount)
         case signed(SafeTransactionEntry, ConfirmationCount)
         case executed(txHash: [UInt8], success: Bool?)
     }
@@ -16,7 +19,9 @@ public enum SendFlow {
         public let safe: Address
         public var draft = SafeIntentDraft()
         public var route: Route = .compose
-        /// The decoded calls and the simulation of the proposed transaction, once read.
+        /// The Safe as the compose form offers it (owners, balances, queue), once read.
+        public var context: SafeComposeContext?
+        /// The decoded calls and the simulation of the draft, once read.
         public var review: SafeTransactionReview?
         public var busy = false
         public var error: FeatureError?
@@ -24,10 +29,17 @@ public enum SendFlow {
     }
 
     public enum Action: Equatable, Sendable {
+        /// The form opened: reads the Safe for its pickers.
+        case task
+        case contextLoaded(Result<SafeComposeContext, FeatureError>)
         case draftChanged(SafeIntentDraft)
         case reviewTapped
-        case proposed(Result<SafeTransactionEntry, FeatureError>)
+        case drafted(Result<SafeTransactionDraft, FeatureError>)
         case reviewed(Result<SafeTransactionReview, FeatureError>)
+        /// Stores the draft under review unsigned.
+        case proposeTapped
+        case proposed(Result<SafeConfirmations, FeatureError>)
+        /// Proposes the draft under review with this key's signature, or signs the proposed one.
         case signTapped(keyName: String, password: Redacted<String>)
         case signed(Result<SafeConfirmations, FeatureError>)
         case executeTapped(keyName: String, password: Redacted<String>)
@@ -46,17 +58,24 @@ public enum SendFlow {
     }
 
     public struct Dependencies: Sendable {
-        public var propose: @Sendable (Address, SafeIntent) async throws -> SafeTransactionEntry
-        public var review: @Sendable ([UInt8]) async throws -> SafeTransactionReview
+        public var context: @Sendable (Address) async throws -> SafeComposeContext
+        public var draft: @Sendable (Address, SafeIntent, BigUInt?) async throws -> SafeTransactionDraft
+        public var review: @Sendable (SafeTransactionDraft) async throws -> SafeTransactionReview
+        /// Stores a draft, signed by the key named (with its password) when one is given.
+        public var propose: @Sendable (SafeTransactionDraft, String?, String) async throws -> SafeConfirmations
         public var sign: @Sendable ([UInt8], String, String) async throws -> SafeConfirmations
         public var execute: @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult
 
-        public init(propose: @escaping @Sendable (Address, SafeIntent) async throws -> SafeTransactionEntry,
-                    review: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionReview,
+        public init(context: @escaping @Sendable (Address) async throws -> SafeComposeContext,
+                    draft: @escaping @Sendable (Address, SafeIntent, BigUInt?) async throws -> SafeTransactionDraft,
+                    review: @escaping @Sendable (SafeTransactionDraft) async throws -> SafeTransactionReview,
+                    propose: @escaping @Sendable (SafeTransactionDraft, String?, String) async throws -> SafeConfirmations,
                     sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeConfirmations,
                     execute: @escaping @Sendable ([UInt8], String, String) async throws -> SafeExecutionResult) {
-            self.propose = propose
+            self.context = context
+            self.draft = draft
             self.review = review
+            self.propose = propose
             self.sign = sign
             self.execute = execute
         }
@@ -65,24 +84,33 @@ public enum SendFlow {
         public static func live(_ session: Session) -> Dependencies {
             let d = session.services.dispatcher, chain = session.chain
             return Dependencies(
-                propose: { safe, intent in try await d.dispatch(ProposeSafeTransaction(safe: safe, intent: intent, chain: chain)) },
-                review: { hash in try await d.dispatch(ReviewSafeTransaction(safeTxHash: hash, chain: chain)) },
+                context: { safe in try await d.dispatch(SafeComposeQuery(safe: safe, chain: chain)) },
+                draft: { safe, intent, nonce in try await d.dispatch(DraftSafeTransaction(safe: safe, intent: intent, nonce: nonce, chain: chain)) },
+                review: { draft in try await d.dispatch(ReviewSafeTransaction(draft: draft, chain: chain)) },
+                propose: { draft, key, password in
+                    guard let key else { return try await d.dispatch(ProposeSafeTransactionDraft(draft)) }
+                    return try await d.dispatch(ProposeSafeTransactionDraft(draft, keyName: key, password: { password }))
+                },
                 sign: SafeOwnerActions.sign(session),
                 execute: SafeOwnerActions.execute(session))
         }
 
-        /// Fixed answers: `entry` is proposed and reviewed as `review`, signing reaches `count`,
-        /// and executing succeeds with `transaction`.
-        public static func mock(entry: SafeTransactionEntry, review: SafeTransactionReview, count: ConfirmationCount,
-                                transaction: StoredTransaction) -> Dependencies {
-            Dependencies(propose: { _, _ in entry }, review: { _ in review },
+        /// Fixed answers: `draft` is built and reviewed as `review`, proposing stores it as `entry`,
+        /// signing reaches `count`, and executing succeeds with `transaction`.
+        public static func mock(draft: SafeTransactionDraft, entry: SafeTransactionEntry, review: SafeTransactionReview, count: ConfirmationCount,
+                                transaction: StoredTransaction, context: SafeComposeContext? = nil) -> Dependencies {
+            Dependencies(context: { _ in guard let context else { throw FeatureProblem.unavailable("context") }; return context },
+                         draft: { _, _, _ in draft }, review: { _ in review },
+                         propose: { _, _, _ in SafeConfirmations(entry: entry, signature: nil, count: count) },
                          sign: { _, _, _ in SafeConfirmations(entry: entry, signature: nil, count: count) },
                          execute: { _, _, _ in SafeExecutionResult(entry: entry, transaction: transaction, success: true) })
         }
 
         /// Fails everything.
-        public static let failing = Dependencies(propose: { _, _ in throw FeatureProblem.unavailable("propose") },
+        public static let failing = Dependencies(context: { _ in throw FeatureProblem.unavailable("context") },
+                                                 draft: { _, _, _ in throw FeatureProblem.unavailable("draft") },
                                                  review: { _ in throw FeatureProblem.unavailable("review") },
+                                                 propose: { _, _, _ in throw FeatureProblem.unavailable("propose") },
                                                  sign: { _, _, _ in throw FeatureProblem.unavailable("sign") },
                                                  execute: { _, _, _ in throw FeatureProblem.unavailable("execute") })
     }
@@ -93,6 +121,13 @@ public enum SendFlow {
 
         public func reduce(into state: inout State, action: Action) -> Effect<Action> {
             switch action {
+            case .task:
+                let context = dependencies.context, safe = state.safe
+                return .run { send in await send(.contextLoaded(await FeatureError.result { try await context(safe) })) }
+            case .contextLoaded(let result):
+                // The pickers are a convenience: without them the form still takes typed addresses.
+                if case .success(let context) = result { state.context = context }
+                return .none
             case .draftChanged(let draft):
                 state.draft = draft
                 return .none
@@ -103,18 +138,23 @@ public enum SendFlow {
                     state.error = FeatureError(error)
                     return .none
                 }
+                let nonce: BigUInt?
+                do { nonce = try state.draft.chosenNonce() } catch {
+                    state.error = FeatureError(error)
+                    return .none
+                }
                 state.busy = true
                 state.error = nil
-                let propose = dependencies.propose, safe = state.safe
-                return .run { send in await send(.proposed(await FeatureError.result { try await propose(safe, intent) })) }
-            case .proposed(let result):
+                let draft = dependencies.draft, safe = state.safe
+                return .run { send in await send(.drafted(await FeatureError.result { try await draft(safe, intent, nonce) })) }
+            case .drafted(let result):
                 state.busy = false
                 switch result {
-                case .success(let entry):
-                    state.route = .review(entry)
+                case .success(let draft):
+                    state.route = .review(draft)
                     state.review = nil
                     let review = dependencies.review
-                    return .run { send in await send(.reviewed(await FeatureError.result { try await review(entry.safeTxHash) })) }
+                    return .run { send in await send(.reviewed(await FeatureError.result { try await review(draft) })) }
                 case .failure(let error): state.error = error
                 }
                 return .none
@@ -124,12 +164,33 @@ public enum SendFlow {
                 case .failure(let error): state.error = error
                 }
                 return .none
-            case .signTapped(let keyName, let password):
-                guard let hash = state.route.entry?.safeTxHash else { return .none }
+            case .proposeTapped:
+                guard case .review(let draft) = state.route else { return .none }
                 state.busy = true
                 state.error = nil
-                let sign = dependencies.sign
-                return .run { send in await send(.signed(await FeatureError.result { try await sign(hash, keyName, password.value) })) }
+                let propose = dependencies.propose
+                return .run { send in await send(.proposed(await FeatureError.result { try await propose(draft, nil, "") })) }
+            case .proposed(let result):
+                state.busy = false
+                switch result {
+                case .success(let c): state.route = .proposed(c.entry, c.count)
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .signTapped(let keyName, let password):
+                state.error = nil
+                switch state.route {
+                case .review(let draft):
+                    state.busy = true
+                    let propose = dependencies.propose
+                    return .run { send in await send(.signed(await FeatureError.result { try await propose(draft, keyName, password.value) })) }
+                case .proposed(let entry, _):
+                    state.busy = true
+                    let sign = dependencies.sign, hash = entry.safeTxHash
+                    return .run { send in await send(.signed(await FeatureError.result { try await sign(hash, keyName, password.value) })) }
+                case .compose, .signed, .executed:
+                    return .none
+                }
             case .signed(let result):
                 state.busy = false
                 switch result {
@@ -162,12 +223,11 @@ public enum SendFlow {
                 case .review:
                     state.route = .compose
                     state.review = nil
-                case .signed(let entry, _): state.route = .review(entry)
-                case .compose, .executed: break
+                case .compose, .proposed, .signed, .executed: break
                 }
                 return .none
             case .updateRoute(let route):
-                if route.entry?.safeTxHash != state.route.entry?.safeTxHash { state.review = nil }
+                if route.safeTxHash != state.route.safeTxHash { state.review = nil }
                 state.route = route
                 state.error = nil
                 return .none
@@ -179,10 +239,11 @@ public enum SendFlow {
 }
 
 extension SendFlow.Route {
-    /// The proposed transaction, once there is one.
-    var entry: SafeTransactionEntry? {
+    /// The hash of the transaction under review or proposed, once there is one.
+    var safeTxHash: [UInt8]? {
         switch self {
-        case .review(let e), .signed(let e, _): return e
+        case .review(let d): return d.safeTxHash
+        case .proposed(let e, _), .signed(let e, _): return e.safeTxHash
         case .compose, .executed: return nil
         }
     }
