@@ -62,5 +62,10 @@ enum Stylesheet {
     dl { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0; }
     dt { color: var(--muted); }
     dd { margin: 0; }
+    /* queue: Next apart from Queued, the transactions sharing a nonce, your keys */
+    #queue h3 { margin: 1rem 0 .4rem; }
+    tbody.conflict { border-left: 4px solid var(--note); }
+    tr.conflict-note td { background: #fff8e6; }
+    .owner.mine strong { color: #1f4e9c; }
     """
 }
