@@ -1,4 +1,5 @@
 import AppCore
+import BigInt
 
 /// The key pickers of a Safe transaction, beside `Format.keyFields`: which keys, in which order and
 /// which first come from `KeyChoice`; here they are only written out.
@@ -20,7 +21,7 @@ extension Format {
     static func executorFields(_ options: [ExecutorOption]) -> HTML {
         let firstFunded = options.firstIndex(where: \.isFunded)
         let rows = HTML.join(options.enumerated().map { i, o -> HTML in
-            let balance = o.balance.map { "\($0.exact(in: .ether)) ETH" } ?? "balance unknown"
+            let balance = o.balance.map { "\(pickerEther($0)) ETH" } ?? "balance unknown"
             let label = "\(o.account.name) · \(short(o.account.address)) · \(balance)" + (o.isOwner ? " · owner" : "")
                 + (o.balance != nil && !o.isFunded ? " · no ETH for gas" : "")
             let selected = i == firstFunded ? " selected" : ""
@@ -32,5 +33,10 @@ extension Format {
             \(none)<label>Key (pays the gas)<select name="key" id="execute-key">\(rows)</select></label>\
             <label>Password<input type="password" name="password" autocomplete="off" required></label>
             """
+    }
+
+    /// Four places, short enough for a picker; exact when that would show a funded key as 0.0000.
+    static func pickerEther(_ amount: EtherAmount) -> String {
+        amount.wei >= BigUInt(10).power(14) ? DecimalScaling.format(amount.wei, decimals: 18, places: 4) : amount.exact(in: .ether)
     }
 }

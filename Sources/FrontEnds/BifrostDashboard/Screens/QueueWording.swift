@@ -39,9 +39,10 @@ extension RenderContext {
         return "<span class=\"owner\" title=\"\(address.checksummed)\">\(Format.short(address))\(name)</span>"
     }
 
-    /// The mark after an address that is your key: its vault name and "your key".
+    /// The mark after an address that is your key: "your key", with its vault name unless the address's name already says it.
     func mineMark(_ address: Address) -> HTML {
         guard let key = key(at: address) else { return .empty }
+        if names.name(address)?.contains(key.name) == true { return " <span class=\"pill mine\">your key</span>" }
         return " <span class=\"pill mine\">your key · \(key.name)</span>"
     }
 }
