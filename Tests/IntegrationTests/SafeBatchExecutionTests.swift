@@ -52,6 +52,27 @@ extension OnDevnet {
             #expect(Set(history.compactMap(\.transactionHash)) == [result.transaction.hash])
         }
 
+        @Test("'bifrost safe execute HASH HASH --batch --json' runs the two in one transaction and prints each one's outcome")
+        func batchFromTheCommandLine() async throws {
+            let f = try await SafeFixture(devnet: devnet)
+            defer { f.remove() }
+            let to = PrivateKey.generate().address
+            let first = try await signed(f, to: to, wei: 5, nonce: 0)
+            let second = try await signed(f, to: to, wei: 6, nonce: 1)
+            let passwordFile = f.second.home.appendingPathComponent("password.txt")
+            try "pw\n".write(to: passwordFile, atomically: true, encoding: .utf8)
+            let (status, out) = try await OnDevnet.ConfirmationRuleTests.bifrost(
+                ["--network", "devnet", "safe", "execute", Hex.encode(first.safeTxHash), Hex.encode(second.safeTxHash), "--batch",
+                 "--key", "owner6", "--password-file", passwordFile.path, "--wait", "--json"], home: f.second.home, withErrors: true)
+            #expect(status == 0, "\(out)")
+            let printed = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
+            #expect(printed?["success"] as? Bool == true)
+            let executed = printed?["executed"] as? [[String: Any]] ?? []
+            #expect(executed.compactMap { $0["safeTxHash"] as? String } == [Hex.encode(first.safeTxHash), Hex.encode(second.safeTxHash)])
+            #expect(executed.allSatisfy { $0["status"] as? String == "executed" })
+            #expect(try await f.info(f.second).safe.nonce == 2)
+        }
+
         @Test("a batch with a gap in its nonces, or one short of signatures, is refused before anything is sent")
         func refusals() async throws {
             let f = try await SafeFixture(devnet: devnet)
