@@ -7,7 +7,7 @@ enum SafeQueueSection {
         let service: HTML = snapshot.serviceNote.map { "<p class=\"muted\" id=\"service-note\">Transaction Service: \(serviceNote($0))</p>" } ?? .empty
         let order = snapshot.order
         guard !order.groups.isEmpty else {
-            return "<section id=\"queue\"><h2>Queue</h2>\(service)<p class=\"muted\">Nothing waiting for signatures.</p></section>"
+            return "<section id=\"queue\"><h2>Queue</h2>\(service)\(batchDone(state))<p class=\"muted\">Nothing waiting for signatures.</p></section>"
         }
         let head: HTML = "<thead><tr><th>Nonce</th><th>Transaction</th><th>Confirmations</th><th>Owners</th><th></th></tr></thead>"
         let next: HTML = order.next.map { group in
