@@ -45,6 +45,16 @@ struct SafeQueueOrderTests {
         #expect(order.batch.isEmpty && !order.canBatch)
     }
 
+    @Test("the command line's view of a later transaction says the nonce it waits for; one at the Safe's nonce does not")
+    func viewWaits() throws {
+        let later = try Self.entry(nonce: 6, signers: [0, 1], second: 2)
+        let view = SafeTransactionView(later, count: Self.safe.count(ConfirmationSet(later.signatures)), safeNonce: 5)
+        #expect(view.waitsForNonce == JSONNumber(5) && view.ready == true && view.standing == "confirmed; waits for nonce 5")
+        let next = try Self.entry(nonce: 5, signers: [0, 1], second: 1)
+        let ready = SafeTransactionView(next, count: Self.safe.count(ConfirmationSet(next.signatures)), safeNonce: 5)
+        #expect(ready.waitsForNonce == nil && ready.standing == "ready to execute")
+    }
+
     @Test("a rejection and the transaction it rejects share a nonce: one conflict group, the proposal first")
     func conflictGrouped() throws {
         let rejection = try Self.entry(nonce: 5, reject: true, signers: [0, 1], second: 1)
