@@ -165,10 +165,11 @@ struct TransactionScreen: Screen {
     static func signForm(_ detail: SafeTransactionDetail, _ context: RenderContext) -> HTML {
         let signers = KeyChoice.signers(keys: context.keys, owners: detail.safe.owners, signed: detail.entry.signatures.map(\.owner))
         guard !signers.isEmpty else { return "<p class=\"muted\" id=\"no-owner-key\">None of your keys owns this Safe: export the file for an owner.</p>" }
-        let done = signers.allSatisfy(\.hasSigned)
-        let note: HTML = done ? "<p class=\"muted\" id=\"all-signed\">Every key of yours that owns this Safe has signed.</p>" : .empty
-        let button: HTML = done ? "<button type=\"submit\" disabled>Sign</button>" : "<button type=\"submit\">Sign</button>"
-        return "\(note)\(context.form(Form.sign, "\(Format.signerFields(signers))<div class=\"actions\">\(button)</div>"))"
+        guard signers.contains(where: { !$0.hasSigned }) else {
+            let names = signers.map(\.account.name).joined(separator: ", ")
+            return "<p class=\"muted\" id=\"all-signed\">Every key of yours that owns this Safe has signed (\(names)).</p>"
+        }
+        return context.form(Form.sign, "\(Format.signerFields(signers))<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
     }
 
     /// A link to the rejection just proposed.
