@@ -71,6 +71,9 @@ struct TransactionDetailFeatureTests {
         await store.receive(.delegate(.executed(result)))
         await store.receive(.refresh) { $0.loading = true }
         await store.receive(.loaded(.success(ready))) { $0.loading = false }
+        // Ready to execute: the execute picker's balances are read (the mock has none to give).
+        await store.receive(.balancesTapped)
+        await store.receive(.balancesLoaded(.failure(FeatureError(.unavailable("key balances")))))
         await store.finish()
     }
 

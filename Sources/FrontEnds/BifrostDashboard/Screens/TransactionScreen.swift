@@ -17,7 +17,6 @@ struct TransactionScreen: Screen {
                           reducer: TransactionDetail.Reducer(dependencies: .live(session)))
         store.send(.refresh)
         store.send(.reviewTapped)
-        store.send(.balancesTapped)
         let screen = TransactionScreen(path: "/tx/\(Format.hex(safeTxHash))", serviceHost: Format.serviceHost(session))
         return FeaturePage(id: id, screen: screen, store: store)
     }

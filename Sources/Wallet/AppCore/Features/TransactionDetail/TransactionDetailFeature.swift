@@ -53,7 +53,7 @@ public enum TransactionDetail {
         /// Write the evidence of a review pinned to the latest block, to check offline later.
         case evidenceTapped
         case evidenceWritten(Result<String, FeatureError>)
-        /// Read the vault keys' ether balances (the page does on opening), for the execute picker.
+        /// Read the vault keys' ether balances for the execute picker (sent once the transaction can execute).
         case balancesTapped
         case balancesLoaded(Result<[Address: EtherAmount], FeatureError>)
         case delegate(Delegate)
@@ -154,6 +154,8 @@ public enum TransactionDetail {
                 case .success(let detail):
                     state.detail = detail
                     state.error = nil
+                    // Only Execute needs the keys' balances: read them once it is offered, not for every page.
+                    if detail.readiness.canExecute, state.keyBalances == nil { return .send(.balancesTapped) }
                 case .failure(let error): state.error = error
                 }
                 return .none
