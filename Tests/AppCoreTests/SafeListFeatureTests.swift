@@ -1,4 +1,5 @@
 import AppCore
+import BigInt
 import AppCoreTesting
 import Foundation
 import Networking
@@ -119,6 +120,44 @@ struct SafeDetailFeatureTests {
             $0.snapshot = Sample.snapshot
         }
         #expect(store.state.snapshot?.fiatBalance == "4500")
+        await store.finish()
+    }
+
+    @Test("two ready transactions in a row: the load reads the keys' balances for the batch picker; the batch executes them in nonce order and reloads")
+    func batchExecute() async throws {
+        func signed(_ nonce: BigUInt) throws -> SafeTransactionEntry {
+            let tx = SafeTx(safe: Sample.safeAddress, chainID: 31337, version: .v1_4_1, to: Sample.recipient, value: 1, nonce: nonce)
+            let hash = try tx.hash()
+            return SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: try Sample.ownerKeys.map { try SafeSignature.sign(safeTxHash: hash, with: $0) },
+                                        status: .queued, executionHash: nil, summary: "pay", createdAt: Sample.time, updatedAt: Sample.time)
+        }
+        let first = try signed(0), second = try signed(1)
+        var snapshot = Sample.snapshot
+        snapshot.queue = [second, first]
+        #expect(snapshot.order.batch == [first, second])
+        let balances = [Sample.owners[0]: EtherAmount(wei: 7)]
+        let result = SafeBatchExecutionResult(entries: [first, second], transaction: Sample.stored, success: true)
+        var deps = SafeDetail.Dependencies.mock(snapshot)
+        deps.keyBalances = { balances }
+        deps.executeBatch = { hashes, key, _ in
+            #expect(hashes == [first.safeTxHash, second.safeTxHash] && key == "alice")
+            return result
+        }
+        let store = TestStore(initialState: SafeDetail.State(address: Sample.safeAddress), reducer: SafeDetail.Reducer(dependencies: deps))
+        store.send(.refresh) { $0.loading = true }
+        await store.receive(.loaded(.success(snapshot))) {
+            $0.loading = false
+            $0.snapshot = snapshot
+        }
+        await store.receive(.balancesLoaded(.success(balances))) { $0.keyBalances = balances }
+        store.send(.executeBatchTapped(keyName: "alice", password: Redacted("pw"))) { $0.executingBatch = true }
+        await store.receive(.batchExecuted(.success(result))) {
+            $0.executingBatch = false
+            $0.batchExecuted = result
+        }
+        await store.receive(.refresh) { $0.loading = true }
+        await store.receive(.loaded(.success(snapshot))) { $0.loading = false }
+        await store.receive(.balancesLoaded(.success(balances)))
         await store.finish()
     }
 

@@ -71,7 +71,40 @@ struct TransactionDetailFeatureTests {
         await store.receive(.delegate(.executed(result)))
         await store.receive(.refresh) { $0.loading = true }
         await store.receive(.loaded(.success(ready))) { $0.loading = false }
+        // Ready to execute: the execute picker's balances are read (the mock has none to give).
+        await store.receive(.balancesTapped)
+        await store.receive(.balancesLoaded(.failure(FeatureError(.unavailable("key balances")))))
         await store.finish()
+    }
+
+    @Test("a fully signed transaction after the Safe's nonce does not execute: it waits for that nonce, and nothing is sent")
+    func executeWaitsForNonce() async {
+        let tx = SafeTx(safe: Sample.safeAddress, chainID: 31337, version: .v1_4_1, to: Sample.recipient, value: 1, nonce: 1)
+        let later = SafeTransactionEntry(transaction: tx, safeTxHash: try! tx.hash(), signatures: [], status: .queued, executionHash: nil,
+                                         summary: "later", createdAt: Sample.entry.createdAt, updatedAt: Sample.entry.updatedAt)
+        let detail = SafeTransactionDetail(entry: later, safe: Sample.safe(nonce: 0), confirmations: Sample.count(signed: 2),
+                                           hashes: try! SafeHashesView(tx), call: CallDecoder().decode(tx))
+        #expect(detail.readiness == .waitsForNonce(next: 0, confirmed: true))
+        let store = TestStore(initialState: { var s = TransactionDetail.State(safeTxHash: later.safeTxHash); s.detail = detail; return s }(),
+                              reducer: TransactionDetail.Reducer(dependencies: .failing))
+        store.send(.executeTapped(keyName: "bob", password: Redacted("pw"))) { $0.error = FeatureError(SafeError.nonceAhead(nonce: 1, current: 0)) }
+        await store.finish()
+    }
+
+    @Test("the keys' balances are kept for the execute picker; unread ones leave it as it was")
+    func keyBalances() async {
+        var deps = TransactionDetail.Dependencies.mock(detail: Self.detail(signers: 2))
+        let balances = [Sample.owners[0]: EtherAmount(wei: 0), Sample.owners[1]: EtherAmount(wei: 5)]
+        deps.keyBalances = { balances }
+        let store = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash), reducer: TransactionDetail.Reducer(dependencies: deps))
+        store.send(.balancesTapped)
+        await store.receive(.balancesLoaded(.success(balances))) { $0.keyBalances = balances }
+        await store.finish()
+        let failing = TestStore(initialState: TransactionDetail.State(safeTxHash: Sample.entry.safeTxHash),
+                                reducer: TransactionDetail.Reducer(dependencies: .mock(detail: Self.detail(signers: 2))))
+        failing.send(.balancesTapped)
+        await failing.receive(.balancesLoaded(.failure(FeatureError(.unavailable("key balances")))))
+        await failing.finish()
     }
 
     @Test("the evidence is kept for the page to offer as a download; a node that cannot write it leaves its reason")

@@ -57,6 +57,18 @@ struct SafeOfflineTests {
         #expect(f.network.roundTrips == 0)
     }
 
+    @Test("a person signing again with a key that signed is told so, by key and owner; nothing changes")
+    func signAgainRefused() async throws {
+        let f = try await Self.fixture()
+        defer { f.cleanUp() }
+        _ = try await f.services.dispatcher.dispatch(SignSafeTransaction(safeTxHash: f.entry.safeTxHash, keyName: "owner0", password: { "pw" }))
+        await #expect(throws: SafeError.alreadySigned(owner: Self.keys[0].address, key: "owner0")) {
+            try await f.services.dispatcher.dispatch(SignSafeTransaction(
+                safeTxHash: f.entry.safeTxHash, keyName: "owner0", refuseRepeat: true, password: { Issue.record("asked"); return "pw" }))
+        }
+        #expect(try await f.storage.transaction(safeTxHash: f.entry.safeTxHash)?.signatures.count == 1)
+    }
+
     @Test("a key that is not an owner is refused before its password is asked")
     func nonOwnerSign() async throws {
         let f = try await Self.fixture()

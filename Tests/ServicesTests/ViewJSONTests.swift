@@ -60,7 +60,7 @@ struct ViewJSONTests {
         let entry = SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: [], status: .queued, executionHash: nil,
                                          summary: "send", createdAt: Self.time, updatedAt: Self.time)
         let h = Hex.encode(hash)
-        #expect(try Self.json(SafeTransactionView(entry, count: ConfirmationSet().accepting(owners: [Self.owner]).count(threshold: 2))) == #"{"safeTxHash":"\#(h)","safe":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","nonce":7,"summary":"send","status":"queued","to":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","value":"5","data":"0x","operation":"call","confirmations":0,"threshold":2,"ready":false,"signers":[],"missing":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],"executionHash":null}"#)
+        #expect(try Self.json(SafeTransactionView(entry, count: ConfirmationSet().accepting(owners: [Self.owner]).count(threshold: 2))) == #"{"safeTxHash":"\#(h)","safe":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","nonce":7,"summary":"send","status":"queued","to":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","value":"5","data":"0x","operation":"call","confirmations":0,"threshold":2,"ready":false,"signers":[],"missing":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],"executionHash":null,"waitsForNonce":null}"#)
         #expect(try !Self.json(SafeTransactionView(entry)).contains("threshold"))
         #expect(SafeTransactionView(entry, count: ConfirmationSet().accepting(owners: [Self.owner]).count(threshold: 2)).standing == "0 of 2 confirmed")
         #expect(SafeTransactionView(entry).standing == "0 signed")

@@ -81,6 +81,11 @@ enum Stylesheet {
     .amount-row { display: flex; gap: .5rem; align-items: end; } .amount-row label { flex: 1; }
     .token-amount { font-weight: 600; } .raw-amount { font-size: .78em; margin-left: .3rem; }
     .field-hint { font-size: .8rem; }
+    /* queue: Next apart from Queued, the transactions sharing a nonce, your keys */
+    #queue h3 { margin: 1rem 0 .4rem; }
+    tbody.conflict { border-left: 4px solid var(--note); }
+    tr.conflict-note td { background: #fff8e6; }
+    .owner.mine strong { color: #1f4e9c; }
     /* From 390 px up: nothing wider than the screen; wide tables scroll inside their card. */
     @media (max-width: 700px) {
       header { flex-wrap: wrap; gap: .3rem 1rem; padding: .5rem .8rem; } header .chain { margin-left: 0; width: 100%; }

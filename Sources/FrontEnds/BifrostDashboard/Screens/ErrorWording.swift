@@ -54,6 +54,8 @@ enum ErrorWording {
             return "\(error) with Sign on this page"
         case .notEnoughSignatures:
             return "\(error). Pass the transaction on with Export file on its page"
+        case .alreadySigned(let owner, let key):
+            return "your key \(key) (\(owner.checksummed)) has already signed this transaction; nothing changed. Choose another key, or Export file for the next owner"
         default:
             return nil
         }

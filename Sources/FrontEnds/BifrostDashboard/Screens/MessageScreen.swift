@@ -72,12 +72,15 @@ struct MessageScreen: Screen {
         """
     }
 
+    /// An owner as the view wrote it (checksummed), with its name and, when it is your key, the key's name.
+    static func owner(_ text: String, _ context: RenderContext) -> HTML {
+        guard let address = try? Address(text) else { return "<code>\(text)</code>" }
+        return "\(context.address(address))\(context.mineMark(address))"
+    }
+
     static func signatures(_ view: SafeMessageView, _ context: RenderContext) -> HTML {
-        let signed = HTML.join(view.signatures.map { s -> HTML in
-            let mine: HTML = context.keys.contains { $0.address.checksummed == s.owner } ? " <span class=\"pill mine\">you</span>" : .empty
-            return "<tr><td><code>\(s.owner)</code>\(mine)</td><td>signed</td></tr>"
-        })
-        let missing = HTML.join(view.missing.map { "<tr><td><code>\($0)</code></td><td class=\"muted\">not yet</td></tr>" })
+        let signed = HTML.join(view.signatures.map { "<tr><td>\(owner($0.owner, context))</td><td>signed</td></tr>" })
+        let missing = HTML.join(view.missing.map { "<tr><td>\(owner($0, context))</td><td class=\"muted\">not yet</td></tr>" })
         return """
         <section id="signatures"><h2>Signatures</h2><table><thead><tr><th>Owner</th><th>Signature</th></tr></thead>\
         <tbody>\(signed)\(missing)</tbody></table></section>

@@ -23,6 +23,7 @@ struct SafeHomeScreen: Screen {
         case hideToken = "hide-token"
         case unhideToken = "unhide-token"
         case proposeMessage = "propose-message"
+        case executeBatch = "execute-batch"
 
         func actions(_ form: FormData, _ state: SafeDetail.State) throws -> [SafeDetail.Action] {
             switch self {
@@ -36,6 +37,7 @@ struct SafeHomeScreen: Screen {
                 let text = try Parse.multiline(form["message"], field: kind == "text" ? "Message" : "Typed data")
                 let chosen = try Parse.signer(form)
                 return [.proposeMessageTapped(kind: kind, text: text, keyName: chosen.key, password: chosen.password)]
+            case .executeBatch: return try Parse.signer(form, SafeDetail.Action.executeBatchTapped(keyName:password:))
             }
         }
     }
@@ -73,7 +75,7 @@ struct SafeHomeScreen: Screen {
         <div class="actions"><a class="button" href="/safes/\(safe.address.checksummed)/new">New transaction</a>\
         \(context.form(Form.refresh, class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</div>
         <div class="grid">\(overview(snapshot, context))</div>
-        \(owners(safe, context))\(assets(snapshot, context))\(SafeQueueSection.render(snapshot, context))\(SafeMessagesSection.render(snapshot, form: Form.proposeMessage, context))\(importForm(context))\(SafeHistorySection.render(state, snapshot, context))\(setup(snapshot.info))
+        \(owners(safe, context))\(assets(snapshot, context))\(SafeQueueSection.render(state, snapshot, batchForm: Form.executeBatch, context))\(SafeMessagesSection.render(snapshot, form: Form.proposeMessage, context))\(importForm(context))\(SafeHistorySection.render(state, snapshot, context))\(setup(snapshot.info))
         """
     }
 
@@ -90,8 +92,7 @@ struct SafeHomeScreen: Screen {
 
     static func owners(_ safe: Safe, _ context: RenderContext) -> HTML {
         let rows = HTML.join(safe.owners.map { owner in
-            let mine: HTML = context.isMine(owner) ? " <span class=\"pill mine\">your key</span>" : .empty
-            return "<li>\(context.address(owner))\(mine)</li>"
+            "<li>\(context.address(owner))\(context.mineMark(owner))</li>"
         })
         return "<section><h2>Owners</h2><ul>\(rows)</ul></section>"
     }

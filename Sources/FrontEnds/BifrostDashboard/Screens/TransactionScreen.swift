@@ -70,9 +70,14 @@ struct TransactionScreen: Screen {
         return """
         <h1>\(context.named(entry.summary))</h1>
         <p><a href="/safes/\(detail.safe.address.checksummed)">← \(detail.safe.name ?? Format.short(detail.safe.address))</a> \
-        <span class="pill" id="status">\(detail.view.standing)</span></p>\(Format.error(state.error))
+        <span class="pill" id="status">\(status(detail))</span></p>\(Format.error(state.error))
         \(rejection(state))\(Format.decoded(detail.call, names: context.names))\(afterState(state, context))\(hashes(detail))\(signatures(detail, context))\(actions(state, detail, context))\(share(state, detail, context, serviceHost: serviceHost))
         """
+    }
+
+    /// Where it stands: in the Safe's nonce order while queued, else its status once it ran.
+    static func status(_ detail: SafeTransactionDetail) -> String {
+        detail.entry.status == .queued ? QueueWording.standing(detail.readiness, detail.confirmations) : detail.view.standing
     }
 
     /// The simulation on the node, the Safe after the transaction and the risks; why not, when the
@@ -114,10 +119,11 @@ struct TransactionScreen: Screen {
 
     static func signatures(_ detail: SafeTransactionDetail, _ context: RenderContext) -> HTML {
         let signed = HTML.join(detail.entry.signatures.map { s -> HTML in
-            let mine: HTML = context.isMine(s.owner) ? " <span class=\"pill mine\">you</span>" : .empty
-            return "<tr><td>\(context.address(s.owner))\(mine)</td><td>\(kind(s.kind))</td></tr>"
+            "<tr><td>\(context.address(s.owner))\(context.mineMark(s.owner))</td><td>\(kind(s.kind))</td></tr>"
         })
-        let missing = HTML.join(detail.confirmations.missing.map { "<tr><td>\(context.address($0))</td><td class=\"muted\">not yet</td></tr>" })
+        let missing = HTML.join(detail.confirmations.missing.map {
+            "<tr><td>\(context.address($0))\(context.mineMark($0))</td><td class=\"muted\">not yet</td></tr>"
+        })
         return """
         <section id="signatures"><h2>Signatures</h2><table><thead><tr><th>Owner</th><th>Signature</th></tr></thead>\
         <tbody>\(signed)\(missing)</tbody></table></section>
@@ -135,25 +141,41 @@ struct TransactionScreen: Screen {
 
     static func actions(_ state: TransactionDetail.State, _ detail: SafeTransactionDetail, _ context: RenderContext) -> HTML {
         guard detail.entry.status == .queued else { return exportSection(state, context) }
-        let owners = context.keys.filter { detail.safe.owners.contains($0.address) }
-        let keyFields = Format.keyFields(owners.isEmpty ? context.keys : owners)
-        let sign = context.form(Form.sign, "\(keyFields)<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
-        let execute: HTML = detail.confirmations.isReady
-            ? "<h2>Execute</h2><p class=\"muted\">The key pays the gas.</p>\(context.form(Form.execute, "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>"))"
-            : "<p class=\"muted\">Execute becomes available at \(detail.confirmations.threshold) confirmations.</p>"
+        let execute: HTML
+        if let why = QueueWording.whyNotExecutable(detail.readiness) {
+            execute = "<p class=\"muted\" id=\"execute-waits\">\(why)</p>"
+        } else {
+            let executors = KeyChoice.executors(keys: context.keys, owners: detail.safe.owners, balances: state.keyBalances)
+            let fields = Format.executorFields(executors)
+            execute = """
+                <h2>Execute</h2><p class="muted">The key pays the gas; any funded key can execute, owner or not.</p>\
+                \(context.form(Form.execute, "\(fields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>"))
+                """
+        }
         let reject = context.form(Form.reject, class: "inline", "<button type=\"submit\" class=\"secondary\">Reject</button>")
         return """
-        <section id="sign"><h2>Sign</h2>\(sign)\(execute)</section>\(exportSection(state, context))\
+        <section id="sign"><h2>Sign</h2>\(signForm(detail, context))\(execute)</section>\(exportSection(state, context))\
         <section id="reject"><h2>Reject</h2><p class="muted">Proposes an empty transaction at nonce \(detail.entry.transaction.nonce). \
         Once the owners sign and execute it, this one can never run.</p>\(reject)</section>
         """
+    }
+
+    /// The sign form over your keys that own the Safe, starting on one that has not signed; none left says so.
+    static func signForm(_ detail: SafeTransactionDetail, _ context: RenderContext) -> HTML {
+        let signers = KeyChoice.signers(keys: context.keys, owners: detail.safe.owners, signed: detail.entry.signatures.map(\.owner))
+        guard !signers.isEmpty else { return "<p class=\"muted\" id=\"no-owner-key\">None of your keys owns this Safe: export the file for an owner.</p>" }
+        guard signers.contains(where: { !$0.hasSigned }) else {
+            let names = signers.map(\.account.name).joined(separator: ", ")
+            return "<p class=\"muted\" id=\"all-signed\">Every key of yours that owns this Safe has signed (\(names)).</p>"
+        }
+        return context.form(Form.sign, "\(Format.signerFields(signers))<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
     }
 
     /// A link to the rejection just proposed.
     static func rejection(_ state: TransactionDetail.State) -> HTML {
         guard let r = state.rejection else { return .empty }
         return """
-        <p class="notice" id="rejection">Rejection proposed at nonce \(r.transaction.nonce): \
+        <p class="notice success" id="rejection">Rejection proposed at nonce \(r.transaction.nonce): \
         <a href="/tx/\(Format.hex(r.safeTxHash))">open it to sign</a>.</p>
         """
     }

@@ -54,29 +54,7 @@ extension SafeTransactionsStore {
         guard tx.nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: tx.nonce, current: safe.nonce) }
         guard tx.nonce == safe.nonce else { throw SafeError.nonceAhead(nonce: tx.nonce, current: safe.nonce) }
 
-        let others = entry.signatures.filter { safe.owners.contains($0.owner) && $0.owner != executor }
-        // Owners who said nothing may still have approved on chain, e.g. an owner Safe through its own transaction.
-        let silent = safe.owners.filter { $0 != executor }
-        let subject = try entry.signedSubject
-        var signatures = try await gate(for: safe, chain: chain).admit(others, for: subject, safe: safe, policy: .setAside, alsoAsk: silent).admitted
-        // An owner executing confirms by sending: the Safe accepts v = 1 from msg.sender.
-        if safe.owners.contains(executor) {
-            signatures.append(entry.signatures.first { $0.owner == executor && $0.provesOwner } ?? .approvedHash(by: executor))
-        }
-        // The owner Safes as the chain has them now: a stored one may have lost the owners whose signatures it holds.
-        var ownerSafes: [Safe] = []
-        for child in try await self.ownerSafes(of: safe) where signatures.contains(where: { $0.owner == child.address && $0.kind == .contract }) {
-            ownerSafes.append(try await refresh(child.address, chain: chain).safe)
-        }
-        signatures = safe.counted(signatures, of: subject, ownerSafes: ownerSafes)
-        let count = safe.count(ConfirmationSet(signatures))
-        guard count.isReady else {
-            throw SafeError.notEnoughSignatures(have: count.confirmed, need: safe.threshold, missing: count.missing)
-        }
-        // Being ready bounds the threshold by the signature count, so it fits an Int.
-        let needed = Int(exactly: safe.threshold) ?? signatures.count
-        let chosen = Array(signatures.sorted { $0.owner < $1.owner }.prefix(needed))
-        let calldata = try tx.execTransactionCall(signatures: SafeSignature.pack(chosen))
+        let calldata = try await execTransactionCall(entry, safe: safe, chain: chain, sender: executor)
         try await simulate(calldata, from: executor, safe: safe.address, chain: chain)
 
         let sent = try await transactions.send(SendTransaction(
@@ -96,8 +74,38 @@ extension SafeTransactionsStore {
         return SafeExecutionResult(entry: updated, transaction: sent.transaction, success: success)
     }
 
+    /// `execTransaction` calldata for `entry` with the signatures that count on `chain` now, or
+    /// `SafeError.notEnoughSignatures`. `sender` is who calls the Safe: an owner sending confirms
+    /// by sending (v = 1 from msg.sender); nil when a contract calls it (a batch through MultiSendCallOnly).
+    func execTransactionCall(_ entry: SafeTransactionEntry, safe: Safe, chain: Chain, sender: Address?) async throws -> [UInt8] {
+        let tx = entry.transaction
+        let others = entry.signatures.filter { safe.owners.contains($0.owner) && $0.owner != sender }
+        // Owners who said nothing may still have approved on chain, e.g. an owner Safe through its own transaction.
+        let silent = safe.owners.filter { $0 != sender }
+        let subject = try entry.signedSubject
+        var signatures = try await gate(for: safe, chain: chain).admit(others, for: subject, safe: safe, policy: .setAside, alsoAsk: silent).admitted
+        // An owner executing confirms by sending: the Safe accepts v = 1 from msg.sender.
+        if let executor = sender, safe.owners.contains(executor) {
+            signatures.append(entry.signatures.first { $0.owner == executor && $0.provesOwner } ?? .approvedHash(by: executor))
+        }
+        // The owner Safes as the chain has them now: a stored one may have lost the owners whose signatures it holds.
+        var ownerSafes: [Safe] = []
+        for child in try await self.ownerSafes(of: safe) where signatures.contains(where: { $0.owner == child.address && $0.kind == .contract }) {
+            ownerSafes.append(try await refresh(child.address, chain: chain).safe)
+        }
+        signatures = safe.counted(signatures, of: subject, ownerSafes: ownerSafes)
+        let count = safe.count(ConfirmationSet(signatures))
+        guard count.isReady else {
+            throw SafeError.notEnoughSignatures(have: count.confirmed, need: safe.threshold, missing: count.missing)
+        }
+        // Being ready bounds the threshold by the signature count, so it fits an Int.
+        let needed = Int(exactly: safe.threshold) ?? signatures.count
+        let chosen = Array(signatures.sorted { $0.owner < $1.owner }.prefix(needed))
+        return try tx.execTransactionCall(signatures: SafeSignature.pack(chosen))
+    }
+
     /// Runs `execTransaction` with `eth_call` from the executor; a revert is reported, not sent.
-    private func simulate(_ calldata: [UInt8], from executor: Address, safe: Address, chain: Chain) async throws {
+    func simulate(_ calldata: [UInt8], from executor: Address, safe: Address, chain: Chain) async throws {
         do {
             let result = try await chain.remote.call(CallRequest(from: executor, to: safe, data: calldata))
             if case .bool(false)? = try? ABIDecoder.decode(.bool, from: result) {

@@ -29,6 +29,10 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
     case sheetTokenRefused(line: Int, token: Address)
     /// The signature gate did not let a signature count; the text names the owner and why.
     case signatureRefused(String)
+    /// The key named `key` (owner `owner`) already signed this transaction, so signing again adds nothing.
+    case alreadySigned(owner: Address, key: String)
+    /// A batch execution whose transactions do not follow one another from the Safe's nonce, or are not all ready.
+    case batchNotExecutable(String)
 
     public var description: String {
         switch self {
@@ -56,6 +60,9 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sheetTokenRefused(let line, let token):
             return "the batch is refused: line \(line): \(token.checksummed) does not answer like an ERC-20 token (balanceOf, symbol, decimals); nothing was proposed"
         case .signatureRefused(let why): return "signature not counted: \(why); nothing was stored"
+        case .alreadySigned(let owner, let key):
+            return "key \(key) (\(owner.checksummed)) already signed this transaction; another owner's signature is needed"
+        case .batchNotExecutable(let why): return "the batch cannot execute: \(why); nothing was sent"
         }
     }
 }

@@ -25,9 +25,13 @@ public struct SignSafeTransaction: SafeTransactionsAction {
     public let safeTxHash: [UInt8]
     public let keyName: String
     public let password: @Sendable () throws -> String
-    public init(safeTxHash: [UInt8], keyName: String, password: @escaping @Sendable () throws -> String) {
+    /// Whether a key that already signed is refused with `SafeError.alreadySigned` (a person
+    /// pressing Sign twice), rather than answered with the signature already stored (a script repeating itself).
+    public let refuseRepeat: Bool
+    public init(safeTxHash: [UInt8], keyName: String, refuseRepeat: Bool = false, password: @escaping @Sendable () throws -> String) {
         self.safeTxHash = safeTxHash
         self.keyName = keyName
+        self.refuseRepeat = refuseRepeat
         self.password = password
     }
     public func perform(on store: SafeTransactionsStore) async throws -> SafeConfirmations { try await store.sign(self) }
@@ -85,6 +89,7 @@ extension SafeTransactionsStore {
         guard safe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: safe.address) }
         // A claim stored for this owner (approved hash, contract) is no reason not to sign: the real signature replaces it.
         if let existing = entry.signatures.first(where: { $0.owner == account.address }), existing.provesOwner {
+            if s.refuseRepeat { throw SafeError.alreadySigned(owner: account.address, key: account.name) }
             return try await confirmations(entry, safe: safe, signature: existing)
         }
         let key = try await keys.signingKey(name: s.keyName, password: try s.password())

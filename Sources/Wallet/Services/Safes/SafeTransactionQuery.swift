@@ -21,7 +21,7 @@ public struct SafeTransactionDetail: Sendable, Equatable {
     }
 
     /// The transaction as `safe queue` shows it, counted against the Safe's owners.
-    public var view: SafeTransactionView { SafeTransactionView(entry, count: confirmations) }
+    public var view: SafeTransactionView { SafeTransactionView(entry, count: confirmations, safeNonce: safe.nonce) }
 }
 
 /// A stored Safe transaction of a followed Safe, offline.

@@ -14,7 +14,7 @@ public struct SafeQueueView: Codable, Sendable, Hashable {
         nonce = JSONNumber(queue.safe.nonce)
         threshold = JSONNumber(queue.safe.threshold)
         live = queue.live
-        transactions = queue.entries.map { SafeTransactionView($0, count: queue.confirmations(of: $0)) }
+        transactions = queue.entries.map { SafeTransactionView($0, count: queue.confirmations(of: $0), safeNonce: queue.safe.nonce) }
     }
 }
 

@@ -24,10 +24,18 @@ public struct SafeTransactionView: Codable, Sendable, Hashable {
     /// Current owners who have not confirmed, in the Safe's order, where the owners are known.
     public var missing: [String]?
     @NullWhenAbsent public var executionHash: String?
+    /// The Safe's nonce this one waits for, when it is queued after it (`ExecutionReadiness`): until
+    /// that nonce executes, being `ready` is not enough to execute.
+    @NullWhenAbsent public var waitsForNonce: JSONNumber?
 
     /// The view of `entry`, counted by `count` (the one rule execution uses) where the Safe is known;
     /// without it the stored signatures are counted and `threshold` is left out.
     public init(_ entry: SafeTransactionEntry, count: ConfirmationCount? = nil) {
+        self.init(entry, count: count, safeNonce: nil)
+    }
+
+    /// The same, where `safeNonce` is the Safe's next nonce, which a later transaction waits for.
+    public init(_ entry: SafeTransactionEntry, count: ConfirmationCount?, safeNonce: BigUInt?) {
         let t = entry.transaction
         safeTxHash = Hex.encode(entry.safeTxHash)
         safe = t.safe.checksummed
@@ -44,12 +52,20 @@ public struct SafeTransactionView: Codable, Sendable, Hashable {
         signers = entry.signatures.map(\.owner.checksummed)
         missing = count?.missing.map(\.checksummed)
         executionHash = entry.executionHash.map { Hex.encode($0) }
+        if let count, let safeNonce, entry.status == .queued,
+           case .waitsForNonce(let next, _) = ExecutionReadiness(nonce: t.nonce, safeNonce: safeNonce, count: count) {
+            waitsForNonce = JSONNumber(next)
+        }
     }
 
-    /// Where it stands in words: "2 of 3 confirmed", "ready to execute", or its status once it ran.
+    /// Where it stands in words: "2 of 3 confirmed", "ready to execute", "confirmed; waits for nonce 4",
+    /// or its status once it ran.
     public var standing: String {
         guard status == SafeTransactionStatus.queued.rawValue else { return status }
         guard let threshold else { return "\(confirmations) signed" }
+        if let waitsForNonce {
+            return (ready == true ? "confirmed" : "\(confirmations) of \(threshold) confirmed") + "; waits for nonce \(waitsForNonce)"
+        }
         return ready == true ? "ready to execute" : "\(confirmations) of \(threshold) confirmed"
     }
 }

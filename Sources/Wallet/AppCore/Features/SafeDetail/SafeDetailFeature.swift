@@ -41,6 +41,9 @@ public enum SafeDetail {
             info.safe.count(entry, ownerSafes: ownerSafes)
         }
 
+        /// The queue in the Safe's order: next nonce, later nonces, conflicts, what a batch could execute.
+        public var order: SafeQueueOrder { SafeQueueOrder(safeNonce: info.safe.nonce, entries: queue, count: confirmations(of:)) }
+
         /// The ether balance in the rate's fiat currency, rounded to cents.
         public var fiatBalance: String? { rate?.value(ofEther: info.balance.exact(in: .ether)) }
     }
@@ -58,6 +61,12 @@ public enum SafeDetail {
         /// Every asset movement as CSV, once written, for the page to offer as a download.
         public var ledger: String?
         public var exportingLedger = false
+        /// The ether balance of each vault key, read once the queue offers a batch, for its key picker.
+        public var keyBalances: [Address: EtherAmount]?
+        /// The batch execution under way.
+        public var executingBatch = false
+        /// The batch just executed, for the page to confirm.
+        public var batchExecuted: SafeBatchExecutionResult?
         public init(address: Address) { self.address = address }
     }
 
@@ -76,6 +85,10 @@ public enum SafeDetail {
         /// Write every asset movement of the Safe as CSV, for accounting.
         case ledgerTapped
         case ledgerWritten(Result<String, FeatureError>)
+        /// Execute the queue's batch (`SafeQueueOrder.batch`, as loaded) in one Ethereum transaction, sent by the key named.
+        case executeBatchTapped(keyName: String, password: Redacted<String>)
+        case batchExecuted(Result<SafeBatchExecutionResult, FeatureError>)
+        case balancesLoaded(Result<[Address: EtherAmount], FeatureError>)
     }
 
     public struct Dependencies: Sendable {
@@ -86,6 +99,10 @@ public enum SafeDetail {
         public var proposeMessage: @Sendable (Address, String, String, String, String) async throws -> SafeMessageDetail
         /// The Safe's asset movements as CSV, counterparties named.
         public var ledger: @Sendable (Address) async throws -> String
+        /// Executes the safeTxHashes given as one batch, sent by the key named with its password.
+        public var executeBatch: @Sendable ([[UInt8]], String, String) async throws -> SafeBatchExecutionResult
+        /// The vault keys' ether balances, in one batch.
+        public var keyBalances: @Sendable () async throws -> [Address: EtherAmount]
 
         public init(load: @escaping @Sendable (Address) async throws -> Snapshot,
                     importFile: @escaping @Sendable (String) async throws -> SafeImportResult = { _ in throw FeatureProblem.unavailable("import") },
@@ -95,12 +112,18 @@ public enum SafeDetail {
                     proposeMessage: @escaping @Sendable (Address, String, String, String, String) async throws -> SafeMessageDetail = { _, _, _, _, _ in
                         throw FeatureProblem.unavailable("proposing messages")
                     },
-                    ledger: @escaping @Sendable (Address) async throws -> String = { _ in throw FeatureProblem.unavailable("the history export") }) {
+                    ledger: @escaping @Sendable (Address) async throws -> String = { _ in throw FeatureProblem.unavailable("the history export") },
+                    executeBatch: @escaping @Sendable ([[UInt8]], String, String) async throws -> SafeBatchExecutionResult = { _, _, _ in
+                        throw FeatureProblem.unavailable("batch execution")
+                    },
+                    keyBalances: @escaping @Sendable () async throws -> [Address: EtherAmount] = { throw FeatureProblem.unavailable("key balances") }) {
             self.load = load
             self.importFile = importFile
             self.setTokenHidden = setTokenHidden
             self.proposeMessage = proposeMessage
             self.ledger = ledger
+            self.executeBatch = executeBatch
+            self.keyBalances = keyBalances
         }
 
         /// Merges the Transaction Service's queue first, when the session meets at one; then
@@ -139,6 +162,12 @@ public enum SafeDetail {
             }, ledger: { safe in
                 let rows = try await session.services.dispatcher.dispatch(SafeLedgerQuery(safe: safe, chain: chain))
                 return SafeLedgerRow.csv(rows, names: try await session.services.dispatcher.dispatch(AddressNamesQuery(chainID: nil)))
+            }, executeBatch: { hashes, key, password in
+                try await session.services.dispatcher.dispatch(ExecuteSafeBatch(safeTxHashes: hashes, keyName: key, chain: chain, wait: true,
+                                                                                password: { password }))
+            }, keyBalances: {
+                let d = session.services.dispatcher
+                return try await d.dispatch(FetchEtherBalances(addresses: try await d.dispatch(ListKeys()).map(\.address), chain: chain))
             })
         }
 
@@ -166,7 +195,10 @@ public enum SafeDetail {
             case .loaded(.success(let snapshot)):
                 state.loading = false
                 state.snapshot = snapshot
-                return .none
+                // Only a batch to offer needs a key picker with balances; the first paint does not wait for them.
+                guard snapshot.order.canBatch else { return .none }
+                let read = dependencies.keyBalances
+                return .run { send in await send(.balancesLoaded(await FeatureError.result { try await read() })) }
             case .loaded(.failure(let error)):
                 state.loading = false
                 state.error = error
@@ -212,6 +244,28 @@ public enum SafeDetail {
                 state.exportingLedger = true
                 let ledger = dependencies.ledger, address = state.address
                 return .run { send in await send(.ledgerWritten(await FeatureError.result { try await ledger(address) })) }
+            case .executeBatchTapped(let keyName, let password):
+                guard let batch = state.snapshot?.order.batch, batch.count >= 2 else { return .none }
+                state.executingBatch = true
+                state.error = nil
+                state.batchExecuted = nil
+                let execute = dependencies.executeBatch, hashes = batch.map(\.safeTxHash)
+                return .run { send in await send(.batchExecuted(await FeatureError.result { try await execute(hashes, keyName, password.value) })) }
+            case .batchExecuted(let result):
+                state.executingBatch = false
+                switch result {
+                case .success(let r):
+                    state.batchExecuted = r
+                    return .send(.refresh)
+                case .failure(let error): state.error = error
+                }
+                return .none
+            case .balancesLoaded(.success(let balances)):
+                state.keyBalances = balances
+                return .none
+            // Unread balances leave the picker without them; the execution's own checks still stand.
+            case .balancesLoaded(.failure):
+                return .none
             case .ledgerWritten(let result):
                 state.exportingLedger = false
                 switch result {

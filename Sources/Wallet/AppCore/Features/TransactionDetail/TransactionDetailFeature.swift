@@ -27,6 +27,8 @@ public enum TransactionDetail {
         public var reviewError: FeatureError?
         /// The evidence document of a review pinned to a block, once written, for the page to offer as a download.
         public var evidence: String?
+        /// The ether balance of each vault key, to choose who pays the gas; nil until read.
+        public var keyBalances: [Address: EtherAmount]?
         public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
     }
 
@@ -51,6 +53,9 @@ public enum TransactionDetail {
         /// Write the evidence of a review pinned to the latest block, to check offline later.
         case evidenceTapped
         case evidenceWritten(Result<String, FeatureError>)
+        /// Read the vault keys' ether balances for the execute picker (sent once the transaction can execute).
+        case balancesTapped
+        case balancesLoaded(Result<[Address: EtherAmount], FeatureError>)
         case delegate(Delegate)
     }
 
@@ -72,6 +77,8 @@ public enum TransactionDetail {
         public var review: @Sendable ([UInt8]) async throws -> SafeTransactionReview
         /// The evidence document of a review pinned to the latest block.
         public var evidence: @Sendable ([UInt8]) async throws -> String
+        /// The vault keys' ether balances, in one batch.
+        public var keyBalances: @Sendable () async throws -> [Address: EtherAmount]
 
         public init(load: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionDetail,
                     sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeConfirmations,
@@ -80,7 +87,8 @@ public enum TransactionDetail {
                     reject: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionEntry,
                     share: @escaping @Sendable ([UInt8]) async throws -> [Address] = { _ in throw FeatureProblem.noTransactionService },
                     review: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionReview = { _ in throw FeatureProblem.unavailable("review") },
-                    evidence: @escaping @Sendable ([UInt8]) async throws -> String = { _ in throw FeatureProblem.unavailable("evidence") }) {
+                    evidence: @escaping @Sendable ([UInt8]) async throws -> String = { _ in throw FeatureProblem.unavailable("evidence") },
+                    keyBalances: @escaping @Sendable () async throws -> [Address: EtherAmount] = { throw FeatureProblem.unavailable("key balances") }) {
             self.load = load
             self.sign = sign
             self.execute = execute
@@ -89,6 +97,7 @@ public enum TransactionDetail {
             self.share = share
             self.review = review
             self.evidence = evidence
+            self.keyBalances = keyBalances
         }
 
         /// Wired to the session's Safe store.
@@ -105,7 +114,8 @@ public enum TransactionDetail {
                     return try await d.dispatch(PostSafeSignatures(safeTxHash: hash, service: service, propose: true))
                 },
                 review: { hash in try await d.dispatch(ReviewSafeTransaction(safeTxHash: hash, chain: chain)) },
-                evidence: { hash in try await d.dispatch(SafeEvidenceQuery(safeTxHash: hash, chain: chain)) })
+                evidence: { hash in try await d.dispatch(SafeEvidenceQuery(safeTxHash: hash, chain: chain)) },
+                keyBalances: { try await d.dispatch(FetchEtherBalances(addresses: try await d.dispatch(ListKeys()).map(\.address), chain: chain)) })
         }
 
         /// Fixed answers: `detail` loads, signing and executing answer as given, the file exports as
@@ -144,6 +154,8 @@ public enum TransactionDetail {
                 case .success(let detail):
                     state.detail = detail
                     state.error = nil
+                    // Only Execute needs the keys' balances: read them once it is offered, not for every page.
+                    if detail.readiness.canExecute, state.keyBalances == nil { return .send(.balancesTapped) }
                 case .failure(let error): state.error = error
                 }
                 return .none
@@ -160,9 +172,18 @@ public enum TransactionDetail {
                 }
                 return .none
             case .executeTapped(let keyName, let password):
-                guard let count = state.detail?.confirmations else { return .none }
-                guard count.isReady else {
+                guard let detail = state.detail else { return .none }
+                let count = detail.confirmations
+                switch detail.readiness {
+                case .ready: break
+                case .needsConfirmations:
                     state.error = FeatureError(SafeError.notEnoughSignatures(have: count.confirmed, need: count.threshold, missing: count.missing))
+                    return .none
+                case .waitsForNonce(let next, _):
+                    state.error = FeatureError(SafeError.nonceAhead(nonce: detail.entry.transaction.nonce, current: next))
+                    return .none
+                case .nonceUsed(let current):
+                    state.error = FeatureError(SafeError.nonceUsed(nonce: detail.entry.transaction.nonce, current: current))
                     return .none
                 }
                 state.busy = true
@@ -233,6 +254,15 @@ public enum TransactionDetail {
                 // The review is advice beside the page: its failure is said where the review would be.
                 case .failure(let error): state.reviewError = error
                 }
+                return .none
+            case .balancesTapped:
+                let read = dependencies.keyBalances
+                return .run { send in await send(.balancesLoaded(await FeatureError.result { try await read() })) }
+            case .balancesLoaded(.success(let balances)):
+                state.keyBalances = balances
+                return .none
+            // Unread balances leave the picker as it was: executing still works, the chain's answer says why not.
+            case .balancesLoaded(.failure):
                 return .none
             case .delegate:
                 return .none
