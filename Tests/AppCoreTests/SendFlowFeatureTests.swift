@@ -75,6 +75,19 @@ struct SendFlowFeatureTests {
         await store.finish()
     }
 
+    @Test("the review page offers Execute by the Safe's order, as the transaction page does: a signed transaction above the Safe's nonce waits")
+    func executeWaitsForTheSafesNonce() async {
+        var state = SendFlow.State(safe: Sample.safeAddress)
+        state.route = .signed(Sample.entry, Sample.count(signed: 2))
+        state.context = SafeComposeContext(safe: Sample.safe(nonce: 0), balance: EtherAmount(wei: 0), tokens: [], queued: [], addressBook: [])
+        #expect(state.readiness == .ready)
+        state.context = SafeComposeContext(safe: Sample.safe(nonce: 1), balance: EtherAmount(wei: 0), tokens: [], queued: [], addressBook: [])
+        #expect(state.readiness == .nonceUsed(current: 1))
+        let store = TestStore(initialState: state, reducer: SendFlow.Reducer(dependencies: Self.deps(confirmations: 2)))
+        store.send(.executeTapped(keyName: "bob", password: Redacted("pw"))) { $0.error = FeatureError(SafeError.nonceUsed(nonce: 0, current: 1)) }
+        await store.finish()
+    }
+
     @Test("bad input stays on compose with an error; execution waits for the threshold; back steps return")
     func errorsAndBack() async {
         let store = TestStore(initialState: SendFlow.State(safe: Sample.safeAddress), reducer: SendFlow.Reducer(dependencies: Self.deps(confirmations: 1)))

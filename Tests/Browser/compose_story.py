@@ -11,7 +11,7 @@
       assets, the owners by name, the valid thresholds, recipient suggestions, and a nonce that
       warns when it replaces a queued transaction.
 
-Run one finding with COMPOSE_ONLY=1 (or 4, 9, 5; comma-separated for several).
+Run one finding with BIFROST_STORY_PARTS=1 (or 4, 9, 5; comma-separated for several).
 """
 
 import json
@@ -23,7 +23,6 @@ from playwright.sync_api import expect, sync_playwright
 from story_support import *  # noqa: F401,F403 (the stories' shared setup and helpers)
 
 SALTS = range(41100, 41200)
-ONLY = [part for part in os.environ.get("COMPOSE_ONLY", "1,4,9,5").split(",") if part]
 
 
 def deploy_token(holder, symbol, amount):
@@ -286,14 +285,10 @@ def main():
         page = browser_page(p, "compose")
         page.goto(link)
         expect(page.locator("h1")).to_have_text("Safes")
-        if "1" in ONLY:
-            finding_1(page, base, home, safe)
-        if "4" in ONLY:
-            finding_4(page, base, home, safe, token)
-        if "9" in ONLY:
-            finding_9(page, base, home, safe, link)
-        if "5" in ONLY:
-            finding_5(page, base, home, safe, token)
+        part("1", finding_1, page, base, home, safe)
+        part("4", finding_4, page, base, home, safe, token)
+        part("9", finding_9, page, base, home, safe, link)
+        part("5", finding_5, page, base, home, safe, token)
 
 
 finish(main)

@@ -172,10 +172,9 @@ def main():
     with sync_playwright() as p:
         def browser(link):
             return browser_page(p, "queue")
-        story = os.environ.get("QUEUE_STORY")
-        for name, run in (("order", order_story), ("executors", executor_story), ("own-keys", own_keys_story)):
-            if story in (None, "", name):
-                run(browser)
+        part("2", order_story, browser)
+        part("6", executor_story, browser)
+        part("8", own_keys_story, browser)
 
 
 finish(main)

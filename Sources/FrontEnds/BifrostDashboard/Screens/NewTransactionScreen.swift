@@ -75,7 +75,7 @@ struct NewTransactionScreen: Screen {
         case .compose: step = compose(state, context)
         case .review(let draft): step = review(draft, state.review, context)
         case .proposed(let entry, let count): step = proposed(entry, count, signed: false, context)
-        case .signed(let entry, let count): step = proposed(entry, count, signed: true, context)
+        case .signed(let entry, let count): step = proposed(entry, count, signed: true, readiness: state.readiness, context)
         case .executed(let hash, let success):
             step = """
             <section><h2>Executed</h2><p>Ethereum transaction <code>\(Format.hex(hash))</code>: \
@@ -124,15 +124,16 @@ struct NewTransactionScreen: Screen {
     }
 
     /// A proposed transaction: how far it is signed, and signing (unsigned) or executing (signed) next.
-    static func proposed(_ entry: SafeTransactionEntry, _ count: ConfirmationCount, signed: Bool, _ context: RenderContext) -> HTML {
+    static func proposed(_ entry: SafeTransactionEntry, _ count: ConfirmationCount, signed: Bool, readiness: ExecutionReadiness? = nil,
+                         _ context: RenderContext) -> HTML {
         let keyFields = Format.keyFields(context.keys)
-        let standing = SafeTransactionView(entry, count: count).standing
+        let standing = readiness.map { QueueWording.standing($0, count) } ?? SafeTransactionView(entry, count: count).standing
         let link: HTML = "<a href=\"/tx/\(Format.hex(entry.safeTxHash))\">Open the transaction</a>"
         let next: HTML
         if signed {
             next = """
             <p class="notice success" id="proposed">Signed: \(standing). \(link) to export it for the other owners.</p>\
-            \(context.form(Form.execute, "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>"))
+            \(execute(readiness, keyFields, context))
             """
         } else {
             next = """
@@ -142,6 +143,15 @@ struct NewTransactionScreen: Screen {
         }
         let hashes: HTML = (try? SafeHashesView(entry.transaction)).map { "<dl>\(Format.hashes($0))</dl>" } ?? .empty
         return "<section id=\"review\"><h2>\(signed ? "Execute" : "Sign")</h2><p><strong>\(context.named(entry.summary))</strong></p>\(next)\(hashes)</section>"
+    }
+
+    /// Execute when the Safe can run it now (its nonce, its threshold met), as the transaction page
+    /// offers it; otherwise why not.
+    static func execute(_ readiness: ExecutionReadiness?, _ keyFields: HTML, _ context: RenderContext) -> HTML {
+        guard let readiness, !readiness.canExecute else {
+            return context.form(Form.execute, "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>")
+        }
+        return "<p class=\"muted\" id=\"why-not-execute\">\(QueueWording.whyNotExecutable(readiness) ?? "")</p>"
     }
 
     /// What a transaction does, as the review shows it: decoded, simulated, the Safe after it, its

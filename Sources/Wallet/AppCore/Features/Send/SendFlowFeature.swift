@@ -199,9 +199,9 @@ public enum SendFlow {
                 }
                 return .none
             case .executeTapped(let keyName, let password):
-                guard case .signed(let entry, let count) = state.route else { return .none }
-                guard count.isReady else {
-                    state.error = FeatureError(SafeError.notEnoughSignatures(have: count.confirmed, need: count.threshold, missing: count.missing))
+                guard case .signed(let entry, let count) = state.route, let readiness = state.readiness else { return .none }
+                if let refusal = readiness.refusal(nonce: entry.transaction.nonce, count: count) {
+                    state.error = FeatureError(refusal)
                     return .none
                 }
                 state.busy = true
@@ -235,6 +235,15 @@ public enum SendFlow {
                 return .none
             }
         }
+    }
+}
+
+extension SendFlow.State {
+    /// Where the signed transaction stands in the Safe's order, as every page that offers Execute
+    /// asks: by the Safe's nonce as the form read it (the transaction's own when not read).
+    public var readiness: ExecutionReadiness? {
+        guard case .signed(let entry, let count) = route else { return nil }
+        return ExecutionReadiness(nonce: entry.transaction.nonce, safeNonce: context?.safe.nonce ?? entry.transaction.nonce, count: count)
     }
 }
 

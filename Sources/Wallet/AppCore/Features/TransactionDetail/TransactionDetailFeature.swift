@@ -173,17 +173,8 @@ public enum TransactionDetail {
                 return .none
             case .executeTapped(let keyName, let password):
                 guard let detail = state.detail else { return .none }
-                let count = detail.confirmations
-                switch detail.readiness {
-                case .ready: break
-                case .needsConfirmations:
-                    state.error = FeatureError(SafeError.notEnoughSignatures(have: count.confirmed, need: count.threshold, missing: count.missing))
-                    return .none
-                case .waitsForNonce(let next, _):
-                    state.error = FeatureError(SafeError.nonceAhead(nonce: detail.entry.transaction.nonce, current: next))
-                    return .none
-                case .nonceUsed(let current):
-                    state.error = FeatureError(SafeError.nonceUsed(nonce: detail.entry.transaction.nonce, current: current))
+                if let refusal = detail.readiness.refusal(nonce: detail.entry.transaction.nonce, count: detail.confirmations) {
+                    state.error = FeatureError(refusal)
                     return .none
                 }
                 state.busy = true
