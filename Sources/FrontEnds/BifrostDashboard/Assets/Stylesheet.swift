@@ -62,5 +62,14 @@ enum Stylesheet {
     dl { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0; }
     dt { color: var(--muted); }
     dd { margin: 0; }
+    /* history */
+    .history-day h3 { font-size: .95rem; margin: 1rem 0 .3rem; color: var(--muted); }
+    .history-list { list-style: none; margin: 0; padding: 0; }
+    .history-item { display: grid; grid-template-columns: 5.5rem 1fr; gap: .2rem .8rem; padding: .45rem 0; border-top: 1px solid var(--line); overflow-wrap: anywhere; }
+    .history-time { color: var(--muted); font-variant-numeric: tabular-nums; }
+    .history-label { color: var(--muted); font-size: .85rem; }
+    .history-chain { grid-column: 2; font-size: .85rem; }
+    .history-chain summary { color: var(--muted); cursor: pointer; }
+    #execution dd { overflow-wrap: anywhere; }
     """
 }

@@ -28,6 +28,23 @@ public struct SafeChainActivity: Sendable {
         /// The call the Safe ran, when the carrier called the Safe itself; through another
         /// contract, only a trace would show it.
         public let call: MultiSendCall?
+
+        /// Who sent the carrier and paid its gas.
+        public var executor: Address? { carrier?.from }
+
+        /// An execution as read (for tests).
+        package init(log: Log, safeTxHash: [UInt8]?, module: Address?, success: Bool, carrier: RemoteTransaction?, fee: BigUInt?,
+                     gasUsed: BigUInt?, gasPrice: BigUInt?, call: MultiSendCall?) {
+            self.log = log
+            self.safeTxHash = safeTxHash
+            self.module = module
+            self.success = success
+            self.carrier = carrier
+            self.fee = fee
+            self.gasUsed = gasUsed
+            self.gasPrice = gasPrice
+            self.call = call
+        }
     }
 
     public let safe: Address
@@ -38,6 +55,18 @@ public struct SafeChainActivity: Sendable {
     /// `Transfer` logs (ERC-20 and ERC-721) from or to the Safe, oldest first, each once.
     public let tokenTransfers: [Log]
     private let times: [BigUInt: Date]
+
+    /// The activity as read (for tests and callers that assembled it themselves).
+    package init(safe: Address, executions: [Execution], received: [Log], tokenTransfers: [Log], times: [BigUInt: Date]) {
+        self.safe = safe
+        self.executions = executions
+        self.received = received
+        self.tokenTransfers = tokenTransfers
+        self.times = times
+    }
+
+    /// Whether `block`'s time was read.
+    public func knowsDate(of block: BigUInt?) -> Bool { block.map { times[$0] != nil } ?? false }
 
     /// The time of `block`, one this activity read; the epoch for any other.
     public func date(of block: BigUInt?) -> Date { block.flatMap { times[$0] } ?? Date(timeIntervalSince1970: 0) }
@@ -50,27 +79,59 @@ public struct SafeChainActivity: Sendable {
     }
 
     /// Reads the activity of `safe` from block `from` to `to`: three log queries, then the
-    /// carriers, their receipts and the blocks in one batch each.
+    /// carriers, their receipts and the blocks in one batch.
     public static func read(_ safe: Address, remote: EthereumRemote, from: BigUInt, to: BigUInt) async throws(NetworkError) -> SafeChainActivity {
-        let own = LogFilter(address: [safe], topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure, SafeEvents.moduleExecutionSuccess,
-                                                      SafeEvents.moduleExecutionFailure, SafeEvents.safeReceived]])
-        let ownLogs = try await remote.logs(own, from: from, to: to).filter { $0.isFact(from: [safe]) }
+        let own = try await remote.logs(ownFilter(safe), from: from, to: to)
+        var tokens: [Log] = []
+        for filter in Self.transferFilters([safe]) { tokens += try await remote.logs(filter, from: from, to: to) }
+        return try await assemble(safe, own: own, tokens: tokens, remote: remote)
+    }
+
+    /// The Safe's own activity logs: its executions (by owners or a module) and the ether it received.
+    static func ownFilter(_ safe: Address) -> LogFilter {
+        LogFilter(address: [safe], topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure, SafeEvents.moduleExecutionSuccess,
+                                            SafeEvents.moduleExecutionFailure, SafeEvents.safeReceived]])
+    }
+
+    /// The three log queries of `safe`'s activity from `from` (its creation block, when known) to
+    /// the latest block, for a caller to put in its own batch: the Safe's own logs, then the
+    /// token transfers from it and to it. Their answers go to `assemble`.
+    package static func logRequests(_ safe: Address, from: BigUInt?) -> [RPCRequest<[Log]>] {
+        ([ownFilter(safe)] + transferFilters([safe])).map { filter in
+            var ranged = filter
+            ranged.fromBlock = from.map { .number($0) } ?? .earliest
+            ranged.toBlock = .latest
+            return EthereumRemote.Requests.logs(ranged)
+        }
+    }
+
+    /// The activity from the logs read: only the Safe's own logs count for its executions and
+    /// receipts (not removed), each transfer once; then the carriers, their receipts and the
+    /// blocks' times in ONE batch (none when there are no logs).
+    package static func assemble(_ safe: Address, own: [Log], tokens: [Log], remote: EthereumRemote) async throws(NetworkError) -> SafeChainActivity {
+        let ownLogs = own.filter { $0.isFact(from: [safe]) }.sorted { order($0) < order($1) }
         var tokenLogs: [Log] = []
         var seen = Set<[UInt8]>()
-        for filter in Self.transferFilters([safe]) {
-            // A transfer from the Safe to itself answers both filters; it is kept once.
-            for log in try await remote.logs(filter, from: from, to: to) where log.isFact(from: nil) && seen.insert(position(log)).inserted {
-                tokenLogs.append(log)
-            }
-        }
+        // A transfer from the Safe to itself answers both filters; it is kept once.
+        for log in tokens where log.isFact(from: nil) && seen.insert(position(log)).inserted { tokenLogs.append(log) }
         tokenLogs.sort { order($0) < order($1) }
         let executionLogs = ownLogs.filter { $0.topics.first != SafeEvents.safeReceived }
-        let carriers = executionLogs.compactMap(\.transactionHash)
+        let carriers = Array(Set(executionLogs.compactMap(\.transactionHash)))
+        let blockNumbers = Array(Set((ownLogs + tokenLogs).compactMap(\.blockNumber)))
         let r = EthereumRemote.Requests.self
-        let carrier = try await remote.batch(carriers, r.transaction(hash:))
-        let receipt = try await remote.batch(carriers, r.transactionReceipt(hash:))
-        let blocks = try await remote.batch((ownLogs + tokenLogs).compactMap(\.blockNumber)) { r.block(.number($0)) }
-        let times = blocks.mapValues { Date(timeIntervalSince1970: TimeInterval($0.timestamp)) }
+        var batch = RPCBatch()
+        let carrierSlots = carriers.map { batch.add(r.transaction(hash: $0)) }
+        let receiptSlots = carriers.map { batch.add(r.transactionReceipt(hash: $0)) }
+        let blockSlots = blockNumbers.map { batch.add(r.block(.number($0))) }
+        var carrier: [[UInt8]: RemoteTransaction] = [:], receipt: [[UInt8]: TransactionReceipt] = [:], times: [BigUInt: Date] = [:]
+        if batch.count > 0 {
+            let answers = try await remote.send(batch)
+            for (hash, slot) in zip(carriers, carrierSlots) { if case .success(let tx?) = answers[slot] { carrier[hash] = tx } }
+            for (hash, slot) in zip(carriers, receiptSlots) { if case .success(let mined?) = answers[slot] { receipt[hash] = mined } }
+            for (number, slot) in zip(blockNumbers, blockSlots) {
+                if case .success(let block?) = answers[slot] { times[number] = Date(timeIntervalSince1970: TimeInterval(block.timestamp)) }
+            }
+        }
         let executions = executionLogs.compactMap { log -> Execution? in
             let tx = log.transactionHash.flatMap { carrier[$0] }, mined = log.transactionHash.flatMap { receipt[$0] }
             let fee = mined.map { $0.gasUsed * $0.effectiveGasPrice }

@@ -27,6 +27,10 @@ public enum TransactionDetail {
         public var reviewError: FeatureError?
         /// The evidence document of a review pinned to a block, once written, for the page to offer as a download.
         public var evidence: String?
+        /// How the transaction ran on chain, once executed: the page shows it in place of the review.
+        public var execution: SafeExecutionRecord?
+        /// Why the execution could not be read from the chain.
+        public var executionError: FeatureError?
         public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
     }
 
@@ -51,6 +55,8 @@ public enum TransactionDetail {
         /// Write the evidence of a review pinned to the latest block, to check offline later.
         case evidenceTapped
         case evidenceWritten(Result<String, FeatureError>)
+        /// How the executed transaction ran, read from the chain (on loading an executed one).
+        case executionRead(Result<SafeExecutionRecord?, FeatureError>)
         case delegate(Delegate)
     }
 
@@ -72,6 +78,8 @@ public enum TransactionDetail {
         public var review: @Sendable ([UInt8]) async throws -> SafeTransactionReview
         /// The evidence document of a review pinned to the latest block.
         public var evidence: @Sendable ([UInt8]) async throws -> String
+        /// How an executed transaction ran on chain; nil when not executed.
+        public var execution: @Sendable ([UInt8]) async throws -> SafeExecutionRecord?
 
         public init(load: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionDetail,
                     sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeConfirmations,
@@ -80,7 +88,8 @@ public enum TransactionDetail {
                     reject: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionEntry,
                     share: @escaping @Sendable ([UInt8]) async throws -> [Address] = { _ in throw FeatureProblem.noTransactionService },
                     review: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionReview = { _ in throw FeatureProblem.unavailable("review") },
-                    evidence: @escaping @Sendable ([UInt8]) async throws -> String = { _ in throw FeatureProblem.unavailable("evidence") }) {
+                    evidence: @escaping @Sendable ([UInt8]) async throws -> String = { _ in throw FeatureProblem.unavailable("evidence") },
+                    execution: @escaping @Sendable ([UInt8]) async throws -> SafeExecutionRecord? = { _ in nil }) {
             self.load = load
             self.sign = sign
             self.execute = execute
@@ -89,6 +98,7 @@ public enum TransactionDetail {
             self.share = share
             self.review = review
             self.evidence = evidence
+            self.execution = execution
         }
 
         /// Wired to the session's Safe store.
@@ -105,7 +115,8 @@ public enum TransactionDetail {
                     return try await d.dispatch(PostSafeSignatures(safeTxHash: hash, service: service, propose: true))
                 },
                 review: { hash in try await d.dispatch(ReviewSafeTransaction(safeTxHash: hash, chain: chain)) },
-                evidence: { hash in try await d.dispatch(SafeEvidenceQuery(safeTxHash: hash, chain: chain)) })
+                evidence: { hash in try await d.dispatch(SafeEvidenceQuery(safeTxHash: hash, chain: chain)) },
+                execution: { hash in try await d.dispatch(SafeExecutionRecordQuery(safeTxHash: hash, chain: chain)) })
         }
 
         /// Fixed answers: `detail` loads, signing and executing answer as given, the file exports as
@@ -144,7 +155,20 @@ public enum TransactionDetail {
                 case .success(let detail):
                     state.detail = detail
                     state.error = nil
+                    // An executed transaction's page shows how it ran, read once per load.
+                    if detail.entry.status == .executed || detail.entry.status == .failed, detail.entry.executionHash != nil {
+                        let execution = dependencies.execution
+                        return .run { send in await send(.executionRead(await FeatureError.result { try await execution(hash) })) }
+                    }
                 case .failure(let error): state.error = error
+                }
+                return .none
+            case .executionRead(let result):
+                switch result {
+                case .success(let record):
+                    state.execution = record
+                    state.executionError = nil
+                case .failure(let error): state.executionError = error
                 }
                 return .none
             case .signTapped(let keyName, let password):
