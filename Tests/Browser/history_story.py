@@ -15,6 +15,7 @@ import json
 import os
 import re
 import subprocess
+import time
 
 from playwright.sync_api import sync_playwright, expect
 
@@ -65,13 +66,14 @@ def propose_sign_execute(home, key, safe, *args):
 def setup():
     home = new_home("history-a")
     import_cli_key(home, "alice", ALICE)
-    safe = create_safe(home, "alice", [ALICE["address"], BOB["address"], CAROL["address"]], 1, 41300)
+    safe = create_safe(home, "alice", [ALICE["address"], BOB["address"], CAROL["address"]], 1,
+                       41300 + int(time.time()) % 100)  # this area's salts; a rerun on one chain takes another
     cli(home, "address-book", "add", ALICE["address"], "Alice")
     # From outside: 1 ETH came with the creation; a token transfer from Alice.
     cli(home, "send", "--key", "alice", "--to", safe, "--token", TOKEN, "--amount", "250.5", "--wait")
     # From this home: a transfer to Dave, and enabling a module.
     transfer = propose_sign_execute(home, "alice", safe, "--to", DAVE["address"], "--value", "0.1ether")
-    propose_sign_execute(home, "alice", safe, "--to", safe, "--function", "enableModule(address module)", "--arg", ERIN["address"])
+    propose_sign_execute(home, "alice", safe, "--to", safe, "--sig", "enableModule(address module)", "--arg", ERIN["address"])
     # From another machine: Bob's home swaps Carol for Dave; this home never sees the transaction.
     other = new_home("history-b")
     import_cli_key(other, "bob", BOB)
