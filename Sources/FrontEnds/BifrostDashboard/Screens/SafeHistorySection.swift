@@ -66,7 +66,11 @@ enum SafeHistorySection {
             let side = direction == .incoming ? "from" : "to"
             what = "\(verb) <span class=\"amount\">\(amount) \(asset)</span> \(side) \(context.address(counterparty))"
         }
-        let result: HTML = item.success ? "" : " <span class=\"pill stale\">failed</span>"
+        // An execution's outcome; a movement is a fact with none.
+        let result: HTML
+        if case .movement = item.kind { result = .empty } else {
+            result = item.success ? " <span class=\"pill\">success</span>" : " <span class=\"pill stale\">failed</span>"
+        }
         return """
         <li class="history-item" data-kind="\(kind)"><span class="history-time">\(time)</span> <span class="history-what">\(what)\(result)</span>\
         <details class="history-chain"><summary>on chain</summary><dl><dt>Ethereum transaction</dt><dd><code>\(Format.hex(item.transactionHash))</code></dd>\
