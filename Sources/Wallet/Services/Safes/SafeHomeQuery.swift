@@ -68,7 +68,10 @@ extension SafeHistoryStore {
     /// the node refused the one range, read again in the ranges it accepts from the creation block.
     func activity(of safe: Safe, chain: Chain, logs: [Result<[Log], any Error>], head: BigUInt?, from: BigUInt?) async throws -> SafeChainActivity {
         if logs.count == 3, case .success(let own) = logs[0], case .success(let out) = logs[1], case .success(let into) = logs[2] {
-            return try await SafeChainActivity.assemble(safe.address, own: own, tokens: out + into, remote: chain.remote)
+            // The home shows no fee, so no receipts; the tokens it knows need no reading.
+            let known = Set(try await tokens.tokens(chainID: safe.chainID).map(\.address))
+            return try await SafeChainActivity.assemble(safe.address, own: own, tokens: out + into, remote: chain.remote, receipts: false, known: known,
+                                                        chainID: safe.chainID)
         }
         // Only a refused range is worth reading again in narrower ones; any other failure is the answer.
         for case .failure(let error) in logs where !((error as? NetworkError)?.isRefusal ?? false) { throw error }
@@ -83,8 +86,11 @@ extension SafeHistoryStore {
     func activityItems(_ activity: SafeChainActivity, chainID: BigUInt, chain: Chain) async throws -> [SafeActivityItem] {
         var stored: [[UInt8]: SafeTransactionEntry] = [:]
         for hash in activity.executions.compactMap(\.safeTxHash) { stored[hash] = try await storage.transaction(safeTxHash: hash) }
-        let tokens = Array(Set(activity.tokenTransfers.filter { $0.topics.count == 3 }.map(\.address)))
-        let assets = try await tokenMetadata(tokens, chainID: chainID, chain: chain)
+        var assets = activity.assets
+        for token in try await tokens.tokens(chainID: chainID) { assets[token.address] = (token.symbol, token.decimals) }
+        // Read again in narrower ranges, the activity names no tokens: they are read here.
+        let unnamed = Set(activity.tokenTransfers.filter { $0.topics.count == 3 }.map(\.address)).filter { assets[$0] == nil }
+        if !unnamed.isEmpty { assets.merge(try await tokenMetadata(Array(unnamed), chainID: chainID, chain: chain)) { known, _ in known } }
         let decoder = await connector.decoder(chainID: chainID)
         return SafeActivityHistory.items(activity, stored: stored, assets: assets) { call in
             decoder.decode(to: call.to, value: call.value, data: call.data, operation: call.operation).headline
