@@ -55,6 +55,9 @@ extension RPCMapper {
             removed: try removed(optionalMember(value, "removed"), field: "\(field).removed"),
             blockHash: try optionalMember(value, "blockHash").map { v throws(NetworkError) in
                 try hash(v, field: "\(field).blockHash")
+            },
+            blockTimestamp: try optionalMember(value, "blockTimestamp").map { v throws(NetworkError) in
+                try quantity(v, field: "\(field).blockTimestamp")
             }
         )
     }

@@ -112,11 +112,12 @@ public struct SafeChainActivity: Sendable {
 
     /// The activity from the logs read: only the Safe's own logs count for its executions and
     /// receipts (not removed), each transfer once; then, in ONE batch, what those logs name and
-    /// this process has not read before: the carriers, their receipts (with `receipts`: the fee),
-    /// the blocks' times, and the symbol and decimals of the tokens `known` does not name. None
-    /// when everything is known, so a page read again costs the log batch alone.
+    /// neither they (a block's time on the log) nor this process already gave: the carriers
+    /// `carrierWanted` asks for, their receipts (with `receipts`: the fee), the blocks' times, and
+    /// the symbol and decimals of the tokens `known` does not name. None when all is known.
     package static func assemble(_ safe: Address, own: [Log], tokens: [Log], remote: EthereumRemote, receipts withReceipts: Bool = true,
-                                 known: Set<Address>? = nil, chainID: BigUInt? = nil) async throws(NetworkError) -> SafeChainActivity {
+                                 known: Set<Address>? = nil, chainID: BigUInt? = nil,
+                                 carrierWanted: (Log) -> Bool = { _ in true }) async throws(NetworkError) -> SafeChainActivity {
         let ownLogs = own.filter { $0.isFact(from: [safe]) }.sorted { order($0) < order($1) }
         var tokenLogs: [Log] = []
         var seen = Set<[UInt8]>()
@@ -126,13 +127,19 @@ public struct SafeChainActivity: Sendable {
         let executionLogs = ownLogs.filter { $0.topics.first != SafeEvents.safeReceived }
         let cached = Cache.shared.read(carriers: executionLogs.compactMap(\.transactionHash), blocks: (ownLogs + tokenLogs).compactMap(\.blockHash))
         var carrier = cached.carriers
-        let carriers = Array(Set(executionLogs.compactMap(\.transactionHash).filter { carrier[$0] == nil }))
+        let carriers = Array(Set(executionLogs.filter(carrierWanted).compactMap(\.transactionHash).filter { carrier[$0] == nil }))
         let receiptHashes = withReceipts ? Array(Set(executionLogs.compactMap(\.transactionHash))) : []
         var times: [BigUInt: Date] = [:]
         var unread = Set<BigUInt>()
         for log in ownLogs + tokenLogs {
             guard let number = log.blockNumber else { continue }
-            if let hash = log.blockHash, let time = cached.times[hash] { times[number] = time } else { unread.insert(number) }
+            if let stamp = log.blockTimestamp {
+                times[number] = Date(timeIntervalSince1970: TimeInterval(stamp))
+            } else if let hash = log.blockHash, let time = cached.times[hash] {
+                times[number] = time
+            } else {
+                unread.insert(number)
+            }
         }
         let blockNumbers = Array(unread)
         var assets = chainID.map { Cache.shared.assets(chainID: $0) } ?? [:]

@@ -70,8 +70,17 @@ extension SafeHistoryStore {
         if logs.count == 3, case .success(let own) = logs[0], case .success(let out) = logs[1], case .success(let into) = logs[2] {
             // The home shows no fee, so no receipts; the tokens it knows need no reading.
             let known = Set(try await tokens.tokens(chainID: safe.chainID).map(\.address))
+            // An execution this home stored has its summary; only the others are read from their carrier.
+            var stored = Set<[UInt8]>()
+            for log in own {
+                guard let fact = SafeExecutionFact(log, of: [safe.address]),
+                      fact.names(try await storage.transaction(safeTxHash: fact.safeTxHash)) != nil else { continue }
+                stored.insert(fact.safeTxHash)
+            }
             return try await SafeChainActivity.assemble(safe.address, own: own, tokens: out + into, remote: chain.remote, receipts: false, known: known,
-                                                        chainID: safe.chainID)
+                                                        chainID: safe.chainID) { log in
+                SafeEvents.execution(topics: log.topics, data: log.data).map { !stored.contains($0.safeTxHash) } ?? true
+            }
         }
         // Only a refused range is worth reading again in narrower ones; any other failure is the answer.
         for case .failure(let error) in logs where !((error as? NetworkError)?.isRefusal ?? false) { throw error }
