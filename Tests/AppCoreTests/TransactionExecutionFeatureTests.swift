@@ -9,7 +9,7 @@ import Testing
 @Suite("Feature: TransactionDetail, the execution")
 struct TransactionExecutionFeatureTests {
     nonisolated static let carrier = [UInt8](repeating: 7, count: 32)
-    nonisolated static let record = SafeExecutionRecord(transactionHash: carrier, block: 812, date: Date(timeIntervalSince1970: 1_764_288_060), executor: Sample.owners[0],
+    nonisolated static let record = SafeExecutionReport(transactionHash: carrier, block: 812, date: Date(timeIntervalSince1970: 1_764_288_060), executor: Sample.owners[0],
                                             fee: 160_000_000_000_000, gasUsed: 80_000, success: true)
 
     static func detail(_ status: SafeTransactionStatus) -> SafeTransactionDetail {

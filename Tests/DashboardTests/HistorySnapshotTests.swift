@@ -53,7 +53,7 @@ struct HistorySnapshotTests {
         #expect(TransactionExecutionSection.render(state, try detail(entry), Self.context) == nil, "a queued transaction shows its review")
         let reading = try #require(TransactionExecutionSection.render(state, try detail(executed), Self.context))
         assertSnapshot(of: reading.rendered, as: .lines, named: "reading")
-        state.execution = SafeExecutionRecord(transactionHash: Self.hash(7), block: 812, date: Self.dayTwo, executor: ScreenSnapshotTests.owners[0],
+        state.execution = SafeExecutionReport(transactionHash: Self.hash(7), block: 812, date: Self.dayTwo, executor: ScreenSnapshotTests.owners[0],
                                               fee: 160_000_000_000_000, gasUsed: 80_000, success: true)
         let ran = try #require(TransactionExecutionSection.render(state, try detail(executed), Self.context))
         assertSnapshot(of: ran.rendered, as: .lines, named: "executed")

@@ -109,14 +109,14 @@ struct SafeActivityHistoryTests {
                                from: Self.alice, to: Self.safe, logs: logs)
         }
         let own = Self.executionLog(Self.hash(0xa1), block: 10, carrier: 1)
-        let record = SafeExecutionRecord.from(receipt([own]), safe: Self.safe, safeTxHash: Self.hash(0xa1), date: Self.earlyDayTwo)
-        #expect(record == SafeExecutionRecord(transactionHash: Self.hash(1), block: 10, date: Self.earlyDayTwo, executor: Self.alice,
+        let record = SafeExecutionReport.from(receipt([own]), safe: Self.safe, safeTxHash: Self.hash(0xa1), date: Self.earlyDayTwo)
+        #expect(record == SafeExecutionReport(transactionHash: Self.hash(1), block: 10, date: Self.earlyDayTwo, executor: Self.alice,
                                               fee: 160_000_000_000_000, gasUsed: 80_000, success: true))
-        #expect(SafeExecutionRecord.from(receipt([Self.executionLog(Self.hash(0xa1), from: Self.other, block: 10, carrier: 1)]), safe: Self.safe,
+        #expect(SafeExecutionReport.from(receipt([Self.executionLog(Self.hash(0xa1), from: Self.other, block: 10, carrier: 1)]), safe: Self.safe,
                                          safeTxHash: Self.hash(0xa1), date: nil) == nil)
-        #expect(SafeExecutionRecord.from(receipt([Self.executionLog(Self.hash(0xa1), block: 10, carrier: 1, removed: true)]), safe: Self.safe,
+        #expect(SafeExecutionReport.from(receipt([Self.executionLog(Self.hash(0xa1), block: 10, carrier: 1, removed: true)]), safe: Self.safe,
                                          safeTxHash: Self.hash(0xa1), date: nil) == nil)
-        #expect(SafeExecutionRecord.from(receipt([own]), safe: Self.safe, safeTxHash: Self.hash(0xa2), date: nil) == nil)
+        #expect(SafeExecutionReport.from(receipt([own]), safe: Self.safe, safeTxHash: Self.hash(0xa2), date: nil) == nil)
     }
 
     @Test("an execTransaction calldata reads back as the Safe's transaction only at the nonce whose hash the log names")

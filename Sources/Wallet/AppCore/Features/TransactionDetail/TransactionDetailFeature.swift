@@ -28,7 +28,7 @@ public enum TransactionDetail {
         /// The evidence document of a review pinned to a block, once written, for the page to offer as a download.
         public var evidence: String?
         /// How the transaction ran on chain, once executed: the page shows it in place of the review.
-        public var execution: SafeExecutionRecord?
+        public var execution: SafeExecutionReport?
         /// Why the execution could not be read from the chain.
         public var executionError: FeatureError?
         public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
@@ -56,7 +56,7 @@ public enum TransactionDetail {
         case evidenceTapped
         case evidenceWritten(Result<String, FeatureError>)
         /// How the executed transaction ran, read from the chain (on loading an executed one).
-        case executionRead(Result<SafeExecutionRecord?, FeatureError>)
+        case executionRead(Result<SafeExecutionReport?, FeatureError>)
         case delegate(Delegate)
     }
 
@@ -79,7 +79,7 @@ public enum TransactionDetail {
         /// The evidence document of a review pinned to the latest block.
         public var evidence: @Sendable ([UInt8]) async throws -> String
         /// How an executed transaction ran on chain; nil when not executed.
-        public var execution: @Sendable ([UInt8]) async throws -> SafeExecutionRecord?
+        public var execution: @Sendable ([UInt8]) async throws -> SafeExecutionReport?
 
         public init(load: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionDetail,
                     sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeConfirmations,
@@ -89,7 +89,7 @@ public enum TransactionDetail {
                     share: @escaping @Sendable ([UInt8]) async throws -> [Address] = { _ in throw FeatureProblem.noTransactionService },
                     review: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionReview = { _ in throw FeatureProblem.unavailable("review") },
                     evidence: @escaping @Sendable ([UInt8]) async throws -> String = { _ in throw FeatureProblem.unavailable("evidence") },
-                    execution: @escaping @Sendable ([UInt8]) async throws -> SafeExecutionRecord? = { _ in nil }) {
+                    execution: @escaping @Sendable ([UInt8]) async throws -> SafeExecutionReport? = { _ in nil }) {
             self.load = load
             self.sign = sign
             self.execute = execute
@@ -116,7 +116,7 @@ public enum TransactionDetail {
                 },
                 review: { hash in try await d.dispatch(ReviewSafeTransaction(safeTxHash: hash, chain: chain)) },
                 evidence: { hash in try await d.dispatch(SafeEvidenceQuery(safeTxHash: hash, chain: chain)) },
-                execution: { hash in try await d.dispatch(SafeExecutionRecordQuery(safeTxHash: hash, chain: chain)) })
+                execution: { hash in try await d.dispatch(SafeExecutionReportQuery(safeTxHash: hash, chain: chain)) })
         }
 
         /// Fixed answers: `detail` loads, signing and executing answer as given, the file exports as

@@ -6,7 +6,7 @@ import Storage
 
 /// How an executed Safe transaction ran on chain: the Ethereum transaction that carried it, its
 /// block and time, who sent it and what it paid, and whether the Safe's call succeeded.
-public struct SafeExecutionRecord: Sendable, Equatable {
+public struct SafeExecutionReport: Sendable, Equatable {
     public let transactionHash: [UInt8]
     public let block: BigUInt
     /// The block's time; nil when the node did not give the block.
@@ -33,33 +33,33 @@ public struct SafeExecutionRecord: Sendable, Equatable {
     /// The record a carrier's receipt bears out for `safeTxHash` of `safe`: only an execution
     /// log that passes the chain-fact gate (logged by the Safe itself, not removed) and names
     /// that hash counts; nil when the receipt holds none.
-    public static func from(_ receipt: TransactionReceipt, safe: Address, safeTxHash: [UInt8], date: Date?) -> SafeExecutionRecord? {
+    public static func from(_ receipt: TransactionReceipt, safe: Address, safeTxHash: [UInt8], date: Date?) -> SafeExecutionReport? {
         guard let fact = receipt.logs.compactMap({ SafeExecutionFact($0, of: [safe]) }).first(where: { $0.safeTxHash == safeTxHash }) else { return nil }
-        return SafeExecutionRecord(transactionHash: receipt.transactionHash, block: receipt.blockNumber, date: date, executor: receipt.from,
+        return SafeExecutionReport(transactionHash: receipt.transactionHash, block: receipt.blockNumber, date: date, executor: receipt.from,
                                    fee: receipt.gasUsed * receipt.effectiveGasPrice, gasUsed: receipt.gasUsed, success: fact.success)
     }
 }
 
 /// The execution of a stored, executed Safe transaction, read from the chain: its receipt, then
 /// its block's time. Nil for a transaction not executed.
-public struct SafeExecutionRecordQuery: SafeTransactionsAction {
+public struct SafeExecutionReportQuery: SafeTransactionsAction {
     public let safeTxHash: [UInt8]
     public let chain: ChainSelection
     public init(safeTxHash: [UInt8], chain: ChainSelection) {
         self.safeTxHash = safeTxHash
         self.chain = chain
     }
-    public func perform(on store: SafeTransactionsStore) async throws -> SafeExecutionRecord? { try await store.execution(self) }
+    public func perform(on store: SafeTransactionsStore) async throws -> SafeExecutionReport? { try await store.execution(self) }
 }
 
 extension SafeTransactionsStore {
-    func execution(_ q: SafeExecutionRecordQuery) async throws -> SafeExecutionRecord? {
+    func execution(_ q: SafeExecutionReportQuery) async throws -> SafeExecutionReport? {
         let entry = try await entry(q.safeTxHash)
         guard entry.status == .executed || entry.status == .failed, let carrier = entry.executionHash else { return nil }
         let chain = try await connector.connect(q.chain)
         guard let receipt = try await chain.remote.transactionReceipt(hash: carrier) else { throw SafeExecutionUnconfirmed(transactionHash: carrier) }
         let block = try? await chain.remote.block(.number(receipt.blockNumber))
-        guard let record = SafeExecutionRecord.from(receipt, safe: entry.transaction.safe, safeTxHash: entry.safeTxHash,
+        guard let record = SafeExecutionReport.from(receipt, safe: entry.transaction.safe, safeTxHash: entry.safeTxHash,
                                                     date: block.map { Date(timeIntervalSince1970: TimeInterval($0.timestamp)) }) else {
             throw SafeExecutionUnconfirmed(transactionHash: carrier)
         }
