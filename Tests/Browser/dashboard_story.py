@@ -278,7 +278,7 @@ def main():
         b.get_by_role("link", name="← team").click()
         expect(b.locator("#balance")).to_have_text("0.75 ETH")
         expect(b.locator("#nonce")).to_have_text("1")
-        expect(b.locator("#history tbody tr")).to_have_count(1)
+        expect(b.locator("#history .history-item[data-kind=multisig]")).to_have_count(1)
         expect(b.locator("#history")).to_contain_text("success")
         shot(b, "11-history")
         check(True, "executed by clicks: balance 0.75 ETH, nonce 1, one history row")

@@ -122,7 +122,10 @@ struct EthereumRemoteTests {
                 data: [UInt8](repeating: 0, count: 24) + [0x0d, 0xe0, 0xb6, 0xb3, 0xa7, 0x64, 0x00, 0x00],
                 blockNumber: 436,
                 transactionHash: Fixture.txHash,
-                logIndex: 0
+                logIndex: 0,
+                // geth 1.16 puts the block's hash and time on each log.
+                blockHash: try Hex.decode("0x2f8b5a3c2d0e5e8b1a6f7c4d9e0b3a2c1d4e5f6a7b8c9d0e1f2a3b4c5d6e7f80"),
+                blockTimestamp: 0x6650f5a1
             )]
         ))
         #expect(receipt.fee == 52677 * 1_000_000_007)

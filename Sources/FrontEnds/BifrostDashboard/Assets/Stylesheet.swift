@@ -86,6 +86,15 @@ enum Stylesheet {
     tbody.conflict { border-left: 4px solid var(--note); }
     tr.conflict-note td { background: #fff8e6; }
     .owner.mine strong { color: #1f4e9c; }
+    /* history */
+    .history-day h3 { font-size: .95rem; margin: 1rem 0 .3rem; color: var(--muted); }
+    .history-list { list-style: none; margin: 0; padding: 0; }
+    .history-item { display: grid; grid-template-columns: 5.5rem 1fr; gap: .2rem .8rem; padding: .45rem 0; border-top: 1px solid var(--line); overflow-wrap: anywhere; }
+    .history-time { color: var(--muted); font-variant-numeric: tabular-nums; }
+    .history-label { color: var(--muted); font-size: .85rem; }
+    .history-chain { grid-column: 2; font-size: .85rem; }
+    .history-chain summary { color: var(--muted); cursor: pointer; }
+    #execution dd { overflow-wrap: anywhere; }
     /* From 390 px up: nothing wider than the screen; wide tables scroll inside their card. */
     @media (max-width: 700px) {
       header { flex-wrap: wrap; gap: .3rem 1rem; padding: .5rem .8rem; } header .chain { margin-left: 0; width: 100%; }

@@ -71,7 +71,7 @@ struct TransactionScreen: Screen {
         <h1>\(context.named(entry.summary))</h1>
         <p><a href="/safes/\(detail.safe.address.checksummed)">← \(detail.safe.name ?? Format.short(detail.safe.address))</a> \
         <span class="pill" id="status">\(status(detail))</span></p>\(Format.error(state.error))
-        \(rejection(state))\(Format.decoded(detail.call, names: context.names))\(afterState(state, context))\(hashes(detail))\(signatures(detail, context))\(actions(state, detail, context))\(share(state, detail, context, serviceHost: serviceHost))
+        \(rejection(state))\(Format.decoded(detail.call, names: context.names))\(TransactionExecutionSection.render(state, detail, context) ?? afterState(state, context))\(hashes(detail))\(signatures(detail, context))\(actions(state, detail, context))\(share(state, detail, context, serviceHost: serviceHost))
         """
     }
 

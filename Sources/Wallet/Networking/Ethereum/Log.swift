@@ -15,6 +15,10 @@ public struct Log: Sendable, Equatable {
     public let transactionHash: [UInt8]?
     /// Position in the block; nil while pending.
     public let logIndex: BigUInt?
+    /// The block's hash; nil while pending, or from a node that leaves it out.
+    public let blockHash: [UInt8]?
+    /// The block's time, from a node that gives it on the log (geth 1.16, reth); nil otherwise.
+    public let blockTimestamp: BigUInt?
     /// Whether the node took the log back in a reorganisation (`removed: true`).
     public let removed: Bool
 
@@ -26,7 +30,9 @@ public struct Log: Sendable, Equatable {
         blockNumber: BigUInt? = nil,
         transactionHash: [UInt8]? = nil,
         logIndex: BigUInt? = nil,
-        removed: Bool = false
+        removed: Bool = false,
+        blockHash: [UInt8]? = nil,
+        blockTimestamp: BigUInt? = nil
     ) {
         self.address = address
         self.topics = topics
@@ -35,6 +41,8 @@ public struct Log: Sendable, Equatable {
         self.transactionHash = transactionHash
         self.logIndex = logIndex
         self.removed = removed
+        self.blockHash = blockHash
+        self.blockTimestamp = blockTimestamp
     }
 
     /// Whether this log counts as a fact about one of `emitters`: one of them logged it, and the

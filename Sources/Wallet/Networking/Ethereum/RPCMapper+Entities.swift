@@ -52,7 +52,13 @@ extension RPCMapper {
             logIndex: try optionalMember(value, "logIndex").map { v throws(NetworkError) in
                 try quantity(v, field: "\(field).logIndex")
             },
-            removed: try removed(optionalMember(value, "removed"), field: "\(field).removed")
+            removed: try removed(optionalMember(value, "removed"), field: "\(field).removed"),
+            blockHash: try optionalMember(value, "blockHash").map { v throws(NetworkError) in
+                try hash(v, field: "\(field).blockHash")
+            },
+            blockTimestamp: try optionalMember(value, "blockTimestamp").map { v throws(NetworkError) in
+                try quantity(v, field: "\(field).blockTimestamp")
+            }
         )
     }
 

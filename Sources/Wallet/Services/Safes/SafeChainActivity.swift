@@ -3,6 +3,7 @@ import EthereumKit
 import Foundation
 import Networking
 import SafeKit
+import Synchronization
 
 /// What a Safe did and received on chain in a block range, from logs alone (no trace API): its
 /// executions, by owners or by a module, with the transactions that carried them; the ether it
@@ -28,6 +29,23 @@ public struct SafeChainActivity: Sendable {
         /// The call the Safe ran, when the carrier called the Safe itself; through another
         /// contract, only a trace would show it.
         public let call: MultiSendCall?
+
+        /// Who sent the carrier and paid its gas.
+        public var executor: Address? { carrier?.from }
+
+        /// An execution as read (for tests).
+        package init(log: Log, safeTxHash: [UInt8]?, module: Address?, success: Bool, carrier: RemoteTransaction?, fee: BigUInt?,
+                     gasUsed: BigUInt?, gasPrice: BigUInt?, call: MultiSendCall?) {
+            self.log = log
+            self.safeTxHash = safeTxHash
+            self.module = module
+            self.success = success
+            self.carrier = carrier
+            self.fee = fee
+            self.gasUsed = gasUsed
+            self.gasPrice = gasPrice
+            self.call = call
+        }
     }
 
     public let safe: Address
@@ -38,6 +56,22 @@ public struct SafeChainActivity: Sendable {
     /// `Transfer` logs (ERC-20 and ERC-721) from or to the Safe, oldest first, each once.
     public let tokenTransfers: [Log]
     private let times: [BigUInt: Date]
+    /// The symbol and decimals of the tokens read with the activity (those the caller did not know).
+    public let assets: [Address: (symbol: String, decimals: Int)]
+
+    /// The activity as read (for tests and callers that assembled it themselves).
+    package init(safe: Address, executions: [Execution], received: [Log], tokenTransfers: [Log], times: [BigUInt: Date],
+                 assets: [Address: (symbol: String, decimals: Int)] = [:]) {
+        self.safe = safe
+        self.executions = executions
+        self.received = received
+        self.tokenTransfers = tokenTransfers
+        self.times = times
+        self.assets = assets
+    }
+
+    /// Whether `block`'s time was read.
+    public func knowsDate(of block: BigUInt?) -> Bool { block.map { times[$0] != nil } ?? false }
 
     /// The time of `block`, one this activity read; the epoch for any other.
     public func date(of block: BigUInt?) -> Date { block.flatMap { times[$0] } ?? Date(timeIntervalSince1970: 0) }
@@ -50,27 +84,92 @@ public struct SafeChainActivity: Sendable {
     }
 
     /// Reads the activity of `safe` from block `from` to `to`: three log queries, then the
-    /// carriers, their receipts and the blocks in one batch each.
+    /// carriers, their receipts and the blocks in one batch.
     public static func read(_ safe: Address, remote: EthereumRemote, from: BigUInt, to: BigUInt) async throws(NetworkError) -> SafeChainActivity {
-        let own = LogFilter(address: [safe], topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure, SafeEvents.moduleExecutionSuccess,
-                                                      SafeEvents.moduleExecutionFailure, SafeEvents.safeReceived]])
-        let ownLogs = try await remote.logs(own, from: from, to: to).filter { $0.isFact(from: [safe]) }
+        let own = try await remote.logs(ownFilter(safe), from: from, to: to)
+        var tokens: [Log] = []
+        for filter in Self.transferFilters([safe]) { tokens += try await remote.logs(filter, from: from, to: to) }
+        return try await assemble(safe, own: own, tokens: tokens, remote: remote)
+    }
+
+    /// The Safe's own activity logs: its executions (by owners or a module) and the ether it received.
+    static func ownFilter(_ safe: Address) -> LogFilter {
+        LogFilter(address: [safe], topics: [[SafeEvents.executionSuccess, SafeEvents.executionFailure, SafeEvents.moduleExecutionSuccess,
+                                            SafeEvents.moduleExecutionFailure, SafeEvents.safeReceived]])
+    }
+
+    /// The three log queries of `safe`'s activity from `from` (its creation block, when known) to
+    /// the latest block, for a caller to put in its own batch: the Safe's own logs, then the
+    /// token transfers from it and to it. Their answers go to `assemble`.
+    package static func logRequests(_ safe: Address, from: BigUInt?) -> [RPCRequest<[Log]>] {
+        ([ownFilter(safe)] + transferFilters([safe])).map { filter in
+            var ranged = filter
+            ranged.fromBlock = from.map { .number($0) } ?? .earliest
+            ranged.toBlock = .latest
+            return EthereumRemote.Requests.logs(ranged)
+        }
+    }
+
+    /// The activity from the logs read: only the Safe's own logs count for its executions and
+    /// receipts (not removed), each transfer once; then, in ONE batch, what those logs name and
+    /// neither they (a block's time on the log) nor this process already gave: the carriers
+    /// `carrierWanted` asks for, their receipts (with `receipts`: the fee), the blocks' times, and
+    /// the symbol and decimals of the tokens `known` does not name. None when all is known.
+    package static func assemble(_ safe: Address, own: [Log], tokens: [Log], remote: EthereumRemote, receipts withReceipts: Bool = true,
+                                 known: Set<Address>? = nil, chainID: BigUInt? = nil,
+                                 carrierWanted: (Log) -> Bool = { _ in true }) async throws(NetworkError) -> SafeChainActivity {
+        let ownLogs = own.filter { $0.isFact(from: [safe]) }.sorted { order($0) < order($1) }
         var tokenLogs: [Log] = []
         var seen = Set<[UInt8]>()
-        for filter in Self.transferFilters([safe]) {
-            // A transfer from the Safe to itself answers both filters; it is kept once.
-            for log in try await remote.logs(filter, from: from, to: to) where log.isFact(from: nil) && seen.insert(position(log)).inserted {
-                tokenLogs.append(log)
-            }
-        }
+        // A transfer from the Safe to itself answers both filters; it is kept once.
+        for log in tokens where log.isFact(from: nil) && seen.insert(position(log)).inserted { tokenLogs.append(log) }
         tokenLogs.sort { order($0) < order($1) }
         let executionLogs = ownLogs.filter { $0.topics.first != SafeEvents.safeReceived }
-        let carriers = executionLogs.compactMap(\.transactionHash)
+        let cached = Cache.shared.read(carriers: executionLogs.compactMap(\.transactionHash), blocks: (ownLogs + tokenLogs).compactMap(\.blockHash))
+        var carrier = cached.carriers
+        let carriers = Array(Set(executionLogs.filter(carrierWanted).compactMap(\.transactionHash).filter { carrier[$0] == nil }))
+        let receiptHashes = withReceipts ? Array(Set(executionLogs.compactMap(\.transactionHash))) : []
+        var times: [BigUInt: Date] = [:]
+        var unread = Set<BigUInt>()
+        for log in ownLogs + tokenLogs {
+            guard let number = log.blockNumber else { continue }
+            if let stamp = log.blockTimestamp {
+                times[number] = Date(timeIntervalSince1970: TimeInterval(stamp))
+            } else if let hash = log.blockHash, let time = cached.times[hash] {
+                times[number] = time
+            } else {
+                unread.insert(number)
+            }
+        }
+        let blockNumbers = Array(unread)
+        var assets = chainID.map { Cache.shared.assets(chainID: $0) } ?? [:]
+        let tokenContracts = known.map { known in
+            Array(Set(tokenLogs.filter { $0.topics.count == 3 }.map(\.address))).filter { !known.contains($0) && assets[$0] == nil }
+        } ?? []
         let r = EthereumRemote.Requests.self
-        let carrier = try await remote.batch(carriers, r.transaction(hash:))
-        let receipt = try await remote.batch(carriers, r.transactionReceipt(hash:))
-        let blocks = try await remote.batch((ownLogs + tokenLogs).compactMap(\.blockNumber)) { r.block(.number($0)) }
-        let times = blocks.mapValues { Date(timeIntervalSince1970: TimeInterval($0.timestamp)) }
+        var batch = RPCBatch()
+        let carrierSlots = carriers.map { batch.add(r.transaction(hash: $0)) }
+        let receiptSlots = receiptHashes.map { batch.add(r.transactionReceipt(hash: $0)) }
+        let blockSlots = blockNumbers.map { batch.add(r.block(.number($0))) }
+        let tokenSlots = tokenContracts.map { (batch.add(r.call(CallRequest(to: $0, data: ERC20.symbol))), batch.add(r.call(CallRequest(to: $0, data: ERC20.decimals)))) }
+        var receipt: [[UInt8]: TransactionReceipt] = [:], readBlocks: [Block] = []
+        if batch.count > 0 {
+            let answers = try await remote.send(batch)
+            for (hash, slot) in zip(carriers, carrierSlots) { if case .success(let tx?) = answers[slot] { carrier[hash] = tx } }
+            for (hash, slot) in zip(receiptHashes, receiptSlots) { if case .success(let mined?) = answers[slot] { receipt[hash] = mined } }
+            for (number, slot) in zip(blockNumbers, blockSlots) {
+                guard case .success(let block?) = answers[slot] else { continue }
+                times[number] = Date(timeIntervalSince1970: TimeInterval(block.timestamp))
+                readBlocks.append(block)
+            }
+            for (token, slots) in zip(tokenContracts, tokenSlots) {
+                let symbol = (try? answers[slots.0].get()).flatMap { try? ERC20.decodeString($0) } ?? "?"
+                let decimals = (try? answers[slots.1].get()).flatMap { try? ERC20.decodeUInt($0) }.map { Int(min($0, 255)) } ?? 0
+                assets[token] = (symbol, decimals)
+            }
+            Cache.shared.remember(carriers: carriers.compactMap { carrier[$0] }, blocks: readBlocks)
+            if let chainID { Cache.shared.remember(assets: assets, chainID: chainID) }
+        }
         let executions = executionLogs.compactMap { log -> Execution? in
             let tx = log.transactionHash.flatMap { carrier[$0] }, mined = log.transactionHash.flatMap { receipt[$0] }
             let fee = mined.map { $0.gasUsed * $0.effectiveGasPrice }
@@ -84,7 +183,46 @@ public struct SafeChainActivity: Sendable {
                              gasUsed: mined?.gasUsed, gasPrice: mined?.effectiveGasPrice, call: call)
         }
         return SafeChainActivity(safe: safe, executions: executions, received: ownLogs.filter { $0.topics.first == SafeEvents.safeReceived },
-                                 tokenTransfers: tokenLogs, times: times)
+                                 tokenTransfers: tokenLogs, times: times, assets: assets)
+    }
+
+    /// What never changes once read, kept for the process: a transaction by its hash (the hash
+    /// commits to its content) and a block's time by the block's hash (a reorganisation gives
+    /// other hashes, so neither can go stale); and a token's symbol and decimals on its chain, as
+    /// the balances' own reading takes them as fixed. Bounded, and emptied when full.
+    final class Cache: Sendable {
+        static let shared = Cache()
+        private static let limit = 20_000
+        private let state = Mutex<(carriers: [[UInt8]: RemoteTransaction], times: [[UInt8]: Date])>(([:], [:]))
+        private let tokens = Mutex<[BigUInt: [Address: (symbol: String, decimals: Int)]]>([:])
+
+        func assets(chainID: BigUInt) -> [Address: (symbol: String, decimals: Int)] { tokens.withLock { $0[chainID] ?? [:] } }
+
+        func remember(assets: [Address: (symbol: String, decimals: Int)], chainID: BigUInt) {
+            guard !assets.isEmpty else { return }
+            tokens.withLock { tokens in
+                if (tokens[chainID]?.count ?? 0) > Self.limit { tokens[chainID] = [:] }
+                tokens[chainID, default: [:]].merge(assets) { _, read in read }
+            }
+        }
+
+        func read(carriers: [[UInt8]], blocks: [[UInt8]]) -> (carriers: [[UInt8]: RemoteTransaction], times: [[UInt8]: Date]) {
+            state.withLock { state in
+                var found: (carriers: [[UInt8]: RemoteTransaction], times: [[UInt8]: Date]) = ([:], [:])
+                for hash in carriers { found.carriers[hash] = state.carriers[hash] }
+                for hash in blocks { found.times[hash] = state.times[hash] }
+                return found
+            }
+        }
+
+        func remember(carriers: [RemoteTransaction], blocks: [Block]) {
+            state.withLock { state in
+                if state.carriers.count + carriers.count > Self.limit { state.carriers = [:] }
+                if state.times.count + blocks.count > Self.limit { state.times = [:] }
+                for tx in carriers { state.carriers[tx.hash] = tx }
+                for block in blocks { state.times[block.hash] = Date(timeIntervalSince1970: TimeInterval(block.timestamp)) }
+            }
+        }
     }
 
     /// The call a Safe's execution log says it ran, read from the transaction that carried it when

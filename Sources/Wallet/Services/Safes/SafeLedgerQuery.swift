@@ -121,7 +121,7 @@ extension SafeHistoryStore {
     }
 
     /// Symbol and decimals of `tokens`: the home's known tokens, else read from the chain in one batch.
-    private func tokenMetadata(_ tokens: [Address], chainID: BigUInt, chain: Chain) async throws -> [Address: (symbol: String, decimals: Int)] {
+    func tokenMetadata(_ tokens: [Address], chainID: BigUInt, chain: Chain) async throws -> [Address: (symbol: String, decimals: Int)] {
         var out: [Address: (symbol: String, decimals: Int)] = [:]
         for token in try await self.tokens.tokens(chainID: chainID) where tokens.contains(token.address) { out[token.address] = (token.symbol, token.decimals) }
         let unknown = tokens.filter { out[$0] == nil }

@@ -9,6 +9,8 @@ public enum SafeDetail {
         public var info: SafeState
         public var queue: [SafeTransactionEntry]
         public var history: [SafeHistoryItem]
+        /// Everything the Safe did and received, newest first (what the CSV export lists too).
+        public var activity: [SafeActivityItem]
         /// The cached ether rate, when rates were ever fetched.
         public var rate: Rate?
         /// Known tokens of the Safe's chain kept out of its balances.
@@ -24,10 +26,12 @@ public enum SafeDetail {
         public var ownerSafes: [Safe]
 
         public init(info: SafeState, queue: [SafeTransactionEntry], history: [SafeHistoryItem], rate: Rate?, hiddenTokens: [Token] = [],
-                    historyError: String? = nil, serviceNote: ServiceNote? = nil, messages: [SafeMessageDetail] = [], ownerSafes: [Safe] = []) {
+                    historyError: String? = nil, serviceNote: ServiceNote? = nil, messages: [SafeMessageDetail] = [], ownerSafes: [Safe] = [],
+                    activity: [SafeActivityItem] = []) {
             self.info = info
             self.queue = queue
             self.history = history
+            self.activity = activity
             self.rate = rate
             self.hiddenTokens = hiddenTokens
             self.historyError = historyError
@@ -43,6 +47,8 @@ public enum SafeDetail {
 
         /// The queue in the Safe's order: next nonce, later nonces, conflicts, what a batch could execute.
         public var order: SafeQueueOrder { SafeQueueOrder(safeNonce: info.safe.nonce, entries: queue, count: confirmations(of:)) }
+        /// The history by day, newest first, as the home shows it.
+        public var historyDays: [SafeActivityDay] { SafeActivityHistory.days(activity) }
 
         /// The ether balance in the rate's fiat currency, rounded to cents.
         public var fiatBalance: String? { rate?.value(ofEther: info.balance.exact(in: .ether)) }
@@ -152,7 +158,8 @@ public enum SafeDetail {
                 let hidden = try await d.dispatch(TokensOnChain(chainID: home.state.safe.chainID)).filter { !$0.whitelisted }
                 let messages = try await d.dispatch(ListSafeMessages(safe: address))
                 return Snapshot(info: home.state, queue: home.queue, history: home.history, rate: rate, hiddenTokens: hidden,
-                                historyError: home.historyError, serviceNote: serviceNote, messages: messages, ownerSafes: home.ownerSafes)
+                                historyError: home.historyError, serviceNote: serviceNote, messages: messages, ownerSafes: home.ownerSafes,
+                                activity: home.activity)
             }, importFile: { json in try await session.services.dispatcher.dispatch(ImportSafeTransaction(json: json, chain: chain)) },
             setTokenHidden: { chainID, token, hidden in
                 try await session.services.dispatcher.dispatch(SetTokenHidden(address: token, hidden: hidden, chainID: chainID))

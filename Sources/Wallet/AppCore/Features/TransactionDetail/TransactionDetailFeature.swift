@@ -29,6 +29,10 @@ public enum TransactionDetail {
         public var evidence: String?
         /// The ether balance of each vault key, to choose who pays the gas; nil until read.
         public var keyBalances: [Address: EtherAmount]?
+        /// How the transaction ran on chain, once executed: the page shows it in place of the review.
+        public var execution: SafeExecutionReport?
+        /// Why the execution could not be read from the chain.
+        public var executionError: FeatureError?
         public init(safeTxHash: [UInt8]) { self.safeTxHash = safeTxHash }
     }
 
@@ -56,6 +60,8 @@ public enum TransactionDetail {
         /// Read the vault keys' ether balances for the execute picker (sent once the transaction can execute).
         case balancesTapped
         case balancesLoaded(Result<[Address: EtherAmount], FeatureError>)
+        /// How the executed transaction ran, read from the chain (on loading an executed one).
+        case executionRead(Result<SafeExecutionReport?, FeatureError>)
         case delegate(Delegate)
     }
 
@@ -79,6 +85,8 @@ public enum TransactionDetail {
         public var evidence: @Sendable ([UInt8]) async throws -> String
         /// The vault keys' ether balances, in one batch.
         public var keyBalances: @Sendable () async throws -> [Address: EtherAmount]
+        /// How an executed transaction ran on chain; nil when not executed.
+        public var execution: @Sendable ([UInt8]) async throws -> SafeExecutionReport?
 
         public init(load: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionDetail,
                     sign: @escaping @Sendable ([UInt8], String, String) async throws -> SafeConfirmations,
@@ -88,7 +96,8 @@ public enum TransactionDetail {
                     share: @escaping @Sendable ([UInt8]) async throws -> [Address] = { _ in throw FeatureProblem.noTransactionService },
                     review: @escaping @Sendable ([UInt8]) async throws -> SafeTransactionReview = { _ in throw FeatureProblem.unavailable("review") },
                     evidence: @escaping @Sendable ([UInt8]) async throws -> String = { _ in throw FeatureProblem.unavailable("evidence") },
-                    keyBalances: @escaping @Sendable () async throws -> [Address: EtherAmount] = { throw FeatureProblem.unavailable("key balances") }) {
+                    keyBalances: @escaping @Sendable () async throws -> [Address: EtherAmount] = { throw FeatureProblem.unavailable("key balances") },
+                    execution: @escaping @Sendable ([UInt8]) async throws -> SafeExecutionReport? = { _ in nil }) {
             self.load = load
             self.sign = sign
             self.execute = execute
@@ -98,6 +107,7 @@ public enum TransactionDetail {
             self.review = review
             self.evidence = evidence
             self.keyBalances = keyBalances
+            self.execution = execution
         }
 
         /// Wired to the session's Safe store.
@@ -115,7 +125,8 @@ public enum TransactionDetail {
                 },
                 review: { hash in try await d.dispatch(ReviewSafeTransaction(safeTxHash: hash, chain: chain)) },
                 evidence: { hash in try await d.dispatch(SafeEvidenceQuery(safeTxHash: hash, chain: chain)) },
-                keyBalances: { try await d.dispatch(FetchEtherBalances(addresses: try await d.dispatch(ListKeys()).map(\.address), chain: chain)) })
+                keyBalances: { try await d.dispatch(FetchEtherBalances(addresses: try await d.dispatch(ListKeys()).map(\.address), chain: chain)) },
+                execution: { hash in try await d.dispatch(SafeExecutionReportQuery(safeTxHash: hash, chain: chain)) })
         }
 
         /// Fixed answers: `detail` loads, signing and executing answer as given, the file exports as
@@ -154,9 +165,22 @@ public enum TransactionDetail {
                 case .success(let detail):
                     state.detail = detail
                     state.error = nil
+                    // An executed transaction's page shows how it ran, read once per load.
+                    if detail.entry.status == .executed || detail.entry.status == .failed, detail.entry.executionHash != nil {
+                        let execution = dependencies.execution
+                        return .run { send in await send(.executionRead(await FeatureError.result { try await execution(hash) })) }
+                    }
                     // Only Execute needs the keys' balances: read them once it is offered, not for every page.
                     if detail.readiness.canExecute, state.keyBalances == nil { return .send(.balancesTapped) }
                 case .failure(let error): state.error = error
+                }
+                return .none
+            case .executionRead(let result):
+                switch result {
+                case .success(let record):
+                    state.execution = record
+                    state.executionError = nil
+                case .failure(let error): state.executionError = error
                 }
                 return .none
             case .signTapped(let keyName, let password):
