@@ -8,7 +8,7 @@ an executed transaction's page shows its Ethereum hash, block, time, fee and exe
 pre-execution simulation or after-state.
 
 Run: .venv-browser/bin/python Tests/Browser/history_story.py BIN DEPLOYMENTS SHOTS DEVNET_PYTHON
-(HISTORY_ONLY=3a, 3b or 3c runs one part.)
+(BIFROST_STORY_PARTS=3a, 3b or 3c runs one part.)
 """
 
 import datetime
@@ -19,7 +19,7 @@ import subprocess
 
 from playwright.sync_api import sync_playwright, expect
 
-from story_support import (ALICE, BOB, CAROL, DAVE, ACCOUNTS, DEVNET_PYTHON, RPC, deployments, new_home, import_cli_key, create_safe,
+from story_support import (part, ALICE, BOB, CAROL, DAVE, ACCOUNTS, DEVNET_PYTHON, RPC, deployments, new_home, import_cli_key, create_safe,
                            start_dashboard, browser_page, check, settled, shot, cli, finish)
 
 ERIN = ACCOUNTS[3]  # the module: an account the Safe enables, which then sends through it
@@ -150,14 +150,10 @@ def main():
         expect(b.locator("h1")).to_have_text("Safes")
         base = link.split("?")[0].rstrip("/")
         b.goto(f"{base}/safes/{safe}")
-        # HISTORY_ONLY=3a|3b|3c runs one part, to show each failing on its own against an older binary.
-        only = os.environ.get("HISTORY_ONLY")
-        if only in (None, "3a"):
-            history_home(b, safe, swap)
-        if only in (None, "3b"):
-            swap_page(b, base, swap)
-        if only in (None, "3c"):
-            executed_page(b, base, transfer)
+        # BIFROST_STORY_PARTS=3a|3b|3c runs one part, to show each failing on its own against an older binary.
+        part("3a", history_home, b, safe, swap)
+        part("3b", swap_page, b, base, swap)
+        part("3c", executed_page, b, base, transfer)
 
 
 finish(main)
