@@ -93,6 +93,9 @@ def queue_cells_story(page, base, home, safe):
     touching = [(a, b) for a, b in zip(boxes, boxes[1:])
                 if abs(a["y"] - b["y"]) < 2 and b["x"] - (a["x"] + a["width"]) < 4]
     check(len(boxes) >= 2 and not touching, f"its {len(boxes)} buttons have room between them")
+    # The owners column was so narrow that its names wrapped letter by letter: a row stays as short as its signers.
+    heights = page.evaluate("() => [...document.querySelectorAll('#queue tr[data-tx]')].map(r => r.getBoundingClientRect().height)")
+    check(heights and max(heights) <= 150, f"queue rows at most 150 px tall: {[round(h) for h in heights]}")
     shot(page, "layout-queue")
 
 

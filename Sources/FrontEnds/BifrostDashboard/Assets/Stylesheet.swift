@@ -65,7 +65,9 @@ enum Stylesheet {
     .stat { font-size: 1.3rem; font-weight: 600; }
     .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
     /* A table cell keeps its table layout (a flex cell breaks the row's borders); its buttons wrap with room between them. */
-    td.actions { display: table-cell; } td.actions > * { margin: 0 .3rem .3rem 0; }
+    td.actions { display: table-cell; white-space: nowrap; } td.actions > * { margin: 0 .3rem .3rem 0; }
+    /* The owners of a queued transaction one to a line, so a row stays as short as its signers. */
+    td.owners { min-width: 14rem; } td.owners ul { list-style: none; margin: 0 0 .3rem; padding: 0; } td.owners li { white-space: nowrap; }
     section > form.inline, .actions + form.inline, form.inline + form.inline { margin: .3rem .5rem .3rem 0; }
     .refusal { max-width: 640px; margin: 3rem auto; } .refusal .status { color: var(--muted); font-size: .85rem; }
     .tabs { display: flex; gap: 1rem; margin-bottom: 1rem; }
@@ -105,6 +107,7 @@ enum Stylesheet {
       .phrase { grid-template-columns: repeat(2, 1fr); }
       .grid { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .6rem; }
       form { max-width: 100%; } input, select, textarea { max-width: 100%; min-width: 0; }
+      td.actions { white-space: normal; }
     }
     """
 }

@@ -66,7 +66,7 @@ enum SafeQueueSection {
         return """
         <tr data-tx="\(hash)"><td>\(entry.transaction.nonce)</td><td><a href="/tx/\(hash)">\(context.named(entry.summary))</a></td>\
         <td class="confirmations">\(QueueWording.standing(item.readiness, item.count))</td>\
-        <td><div class="muted">signed</div><ul>\(signed)</ul><div class="muted">missing</div><ul class="missing">\(missing)</ul></td>\
+        <td class="owners"><div class="muted">signed</div><ul>\(signed)</ul><div class="muted">missing</div><ul class="missing">\(missing)</ul></td>\
         <td class="actions">\(main)<a class="button secondary" href="/tx/\(hash)#export">Export</a>\
         <a class="button secondary" href="/tx/\(hash)#reject">Reject</a></td></tr>
         """
