@@ -13,7 +13,7 @@ enum Stylesheet {
     header .brand img { width: 22px; height: 22px; }
     header .chain { margin-left: auto; color: #aab7c4; font-size: .85rem; }
     header a.chain { color: #ffd98a; text-decoration: underline; }
-    main { max-width: 1040px; margin: 1.5rem auto; padding: 0 1.5rem; }
+    main { max-width: 1140px; margin: 1.5rem auto; padding: 0 1.5rem; }
     h1 { font-size: 1.5rem; margin: 0 0 1rem; }
     h2 { font-size: 1.1rem; margin: 1.5rem 0 .6rem; }
     section, .card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 1rem 1.2rem; margin-bottom: 1rem; }
@@ -66,8 +66,9 @@ enum Stylesheet {
     .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
     /* A table cell keeps its table layout (a flex cell breaks the row's borders); its buttons wrap with room between them. */
     td.actions { display: table-cell; white-space: nowrap; } td.actions > * { margin: 0 .3rem .3rem 0; }
+    td .button, td button { padding: .3rem .6rem; font-size: .9rem; }
     /* The owners of a queued transaction one to a line, so a row stays as short as its signers. */
-    td.owners { min-width: 14rem; } td.owners ul { list-style: none; margin: 0 0 .3rem; padding: 0; } td.owners li { white-space: nowrap; }
+    td.owners { min-width: 12rem; } td.owners ul { list-style: none; margin: 0 0 .3rem; padding: 0; } td.owners li { white-space: nowrap; }
     section > form.inline, .actions + form.inline, form.inline + form.inline { margin: .3rem .5rem .3rem 0; }
     .refusal { max-width: 640px; margin: 3rem auto; } .refusal .status { color: var(--muted); font-size: .85rem; }
     .tabs { display: flex; gap: 1rem; margin-bottom: 1rem; }
