@@ -486,12 +486,4 @@ def main():
     print(f"browser tests passed: {story_support.checks} checks")
 
 
-try:
-    main()
-finally:
-    for server in servers:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+finish(main)

@@ -26,20 +26,13 @@ public struct SafeTransactionDraft: Sendable, Equatable {
 /// checked, the next free nonce unless one is given) and stores nothing: not the transaction,
 /// not the Safe, not the intent's functions.
 public struct DraftSafeTransaction: SafeTransactionsAction {
-    public let safe: Address
-    public let intent: SafeIntent
-    public let nonce: BigUInt?
-    public let refund: SafeTxRefund
-    public let chain: ChainSelection
+    /// The proposal this drafts, with the same fields.
+    public let proposal: ProposeSafeTransaction
     public init(safe: Address, intent: SafeIntent, nonce: BigUInt? = nil, refund: SafeTxRefund = .none, chain: ChainSelection) {
-        self.safe = safe
-        self.intent = intent
-        self.nonce = nonce
-        self.refund = refund
-        self.chain = chain
+        proposal = ProposeSafeTransaction(safe: safe, intent: intent, nonce: nonce, refund: refund, chain: chain)
     }
     public func perform(on store: SafeTransactionsStore) async throws -> SafeTransactionDraft {
-        try await store.draft(ProposeSafeTransaction(safe: safe, intent: intent, nonce: nonce, refund: refund, chain: chain), follow: false)
+        try await store.draft(proposal, follow: false)
     }
 }
 
