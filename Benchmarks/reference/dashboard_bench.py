@@ -38,13 +38,13 @@ NAVIGATION = """() => { const n = performance.getEntriesByType('navigation')[0];
           domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd, bytes: n.transferSize}; }"""
 # Records (in epoch milliseconds, the clock time.time() reads) when the queue row of `hash` first
 # shows `want` confirmations. The page replaces #main's HTML on each server-sent render event.
-WATCH = """([hash, want]) => {
+WATCH = """([hash, wants]) => {
   window.__seen = null;
   const shows = () => {
     for (const row of document.querySelectorAll('#queue tr[data-tx]')) {
       if (row.dataset.tx.toLowerCase() !== hash) continue;
       const cell = row.querySelector('.confirmations');
-      return cell !== null && cell.textContent.trim().startsWith(want);
+      return cell !== null && wants.some((want) => cell.textContent.trim().startsWith(want));
     }
     return false;
   };
@@ -195,8 +195,9 @@ def sign_and_watch(page, key, owner_count):
     home) shows its new confirmation count. Returns one record per signature."""
     runs = []
     for tx in PROPOSALS:
-        # The last signature the threshold needs shows as "ready to execute" rather than a count.
-        want = f"{owner_count} of {THRESHOLD}" if owner_count < THRESHOLD else "ready to execute"
+        # The last signature the threshold needs shows "ready to execute" at the Safe's nonce and
+        # "confirmed · waits for nonce N" after it, rather than a count.
+        want = [f"{owner_count} of {THRESHOLD}"] if owner_count < THRESHOLD else ["ready to execute", "confirmed"]
         if page.evaluate(WATCH, [tx, want]):
             raise SystemExit(f"{tx} already shows {want} before the signature")
         wait_quiet()

@@ -126,7 +126,7 @@ struct AppFeatureTests {
             $0.send?.busy = false
             $0.send?.route = .review(Sample.draft)
         }
-        await store.receive(.send(.reviewed(.success(Sample.review)))) { $0.send?.review = Sample.review }
+        await store.receive(.send(.reviewed(safeTxHash: Sample.draft.safeTxHash, .success(Sample.review)))) { $0.send?.review = Sample.review }
         store.send(.send(.signTapped(keyName: "bob", password: Redacted("pw")))) { $0.send?.busy = true }
         await store.receive(.send(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: 2)))))) {
             $0.send?.busy = false

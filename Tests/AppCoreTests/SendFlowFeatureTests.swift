@@ -47,7 +47,7 @@ struct SendFlowFeatureTests {
             $0.busy = false
             $0.route = .review(Sample.draft)
         }
-        await store.receive(.reviewed(.success(Sample.review))) { $0.review = Sample.review }
+        await store.receive(.reviewed(safeTxHash: Sample.draft.safeTxHash, .success(Sample.review))) { $0.review = Sample.review }
         store.send(.signTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
         await store.receive(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: 2))))) {
             $0.busy = false
@@ -72,6 +72,17 @@ struct SendFlowFeatureTests {
             $0.error = nil
         }
         store.send(.updateRoute(.compose)) { $0.route = .compose }
+        await store.finish()
+    }
+
+    @Test("a review that answers after another draft took its place is dropped, not shown beside the new draft")
+    func lateReviewIsDropped() async {
+        var state = SendFlow.State(safe: Sample.safeAddress)
+        state.route = .review(Sample.draft)
+        let store = TestStore(initialState: state, reducer: SendFlow.Reducer(dependencies: Self.deps(confirmations: 1)))
+        store.send(.reviewed(safeTxHash: [UInt8](repeating: 7, count: 32), .success(Sample.review)))
+        #expect(store.state.review == nil)
+        store.send(.reviewed(safeTxHash: Sample.draft.safeTxHash, .success(Sample.review))) { $0.review = Sample.review }
         await store.finish()
     }
 
@@ -105,7 +116,7 @@ struct SendFlowFeatureTests {
             $0.busy = false
             $0.route = .review(Sample.draft)
         }
-        await store.receive(.reviewed(.success(Sample.review))) { $0.review = Sample.review }
+        await store.receive(.reviewed(safeTxHash: Sample.draft.safeTxHash, .success(Sample.review))) { $0.review = Sample.review }
         store.send(.signTapped(keyName: "bob", password: Redacted("pw"))) { $0.busy = true }
         await store.receive(.signed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: 1))))) {
             $0.busy = false
@@ -134,7 +145,7 @@ struct SendFlowFeatureTests {
                 $0.busy = false
                 $0.route = .review(Sample.draft)
             }
-            await store.receive(.reviewed(.success(Sample.review))) { $0.review = Sample.review }
+            await store.receive(.reviewed(safeTxHash: Sample.draft.safeTxHash, .success(Sample.review))) { $0.review = Sample.review }
             store.send(.backTapped) {
                 $0.route = .compose
                 $0.review = nil
@@ -146,7 +157,7 @@ struct SendFlowFeatureTests {
             $0.busy = false
             $0.route = .review(Sample.draft)
         }
-        await store.receive(.reviewed(.success(Sample.review))) { $0.review = Sample.review }
+        await store.receive(.reviewed(safeTxHash: Sample.draft.safeTxHash, .success(Sample.review))) { $0.review = Sample.review }
         store.send(.proposeTapped) { $0.busy = true }
         await store.receive(.proposed(.success(SafeConfirmations(entry: Sample.entry, signature: nil, count: Sample.count(signed: 0))))) {
             $0.busy = false

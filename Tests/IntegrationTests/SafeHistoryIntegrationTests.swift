@@ -44,7 +44,7 @@ extension OnDevnet {
 
             let detail = try await d1.dispatch(SafeTransactionQuery(safeTxHash: swap.safeTxHash))
             #expect(detail.entry.status == .executed && detail.entry.transaction == swap.transaction)
-            #expect(detail.entry.signatures.map(\.owner).sorted() == [f.owners[1], f.owners[2]].sorted(), "the signatures read back from the calldata")
+            #expect(detail.entry.signatures.isEmpty, "an execution learnt from the chain keeps no signatures: the Safe checked them, and none passed SignatureGate here")
             let record = try #require(try await d1.dispatch(SafeExecutionReportQuery(safeTxHash: swap.safeTxHash, chain: f.first.chain)))
             let receipt = try #require(try await f.remote().transactionReceipt(hash: executed.transaction.hash))
             #expect(record.transactionHash == executed.transaction.hash && record.block == receipt.blockNumber && record.success)

@@ -30,15 +30,18 @@ struct SafeEventDecoderTests {
         #expect(indexed.description == "the Safe: \(Self.payee.checksummed) becomes an owner (AddedOwner)")
     }
 
-    @Test("beside an after-state that lists an owner change, its AddedOwner is said once, there; without one, every event stays")
+    @Test("beside an after-state that lists an owner change, the Safe's AddedOwner is said once, there; another contract's, or without one, every event stays")
     func eventsBeyondEffect() {
         let added = Self.decoder.decode(contract: Self.safe, topics: [Self.topic("AddedOwner(address)"), Self.word(Self.payee)], data: [])
         let threshold = Self.decoder.decode(contract: Self.safe, topics: [Self.topic("ChangedThreshold(uint256)")], data: Self.word(BigUInt(2)))
         let moved = Self.transfer(5, from: Self.safe, to: Self.payee)
         let emitted = SafeEmittedEvents.events([added, threshold, moved])
         let owners = SafeEffect.changes([SafeStateChange(.owners, .notable, "\(Self.payee.checksummed) becomes an owner")])
-        #expect(emitted.beyond(owners) == [threshold, moved])
-        #expect(emitted.beyond(.unavailable("no node")) == [added, threshold, moved])
+        #expect(emitted.beyond(owners, of: Self.safe) == [threshold, moved])
+        #expect(emitted.beyond(.unavailable("no node"), of: Self.safe) == [added, threshold, moved])
+        // A child Safe's AddedOwner in the same batch is not this Safe's change: it stays.
+        let child = Self.decoder.decode(contract: Self.token, topics: [Self.topic("AddedOwner(address)"), Self.word(Self.payee)], data: [])
+        #expect(SafeEmittedEvents.events([added, child]).beyond(owners, of: Self.safe) == [child])
         #expect(SafeEventKindCoverage.everyConfigurationEventHasAChange)
     }
 

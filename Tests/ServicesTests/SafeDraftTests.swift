@@ -1,4 +1,5 @@
 import BigInt
+import EthereumKit
 import Foundation
 import Networking
 import NetworkingTesting
@@ -59,11 +60,15 @@ struct SafeDraftTests {
         defer { f.cleanUp() }
         _ = try await SafeStoreFlowTests.node(f)
         let draft = try await Self.draft(f)
-        await #expect(throws: (any Error).self) {
+        await #expect(throws: KeystoreFileError.wrongPassword) {
             try await f.services.dispatcher.dispatch(ProposeSafeTransactionDraft(draft, keyName: "owner0", password: { "wrong" }))
         }
-        await #expect(throws: (any Error).self) {
+        let outsider = await #expect(throws: SafeError.self) {
             try await f.services.dispatcher.dispatch(ProposeSafeTransactionDraft(draft, keyName: "outsider", password: { "pw" }))
+        }
+        guard case .notAnOwner? = outsider else {
+            Issue.record("a key that is no owner is refused as notAnOwner, not \(String(describing: outsider))")
+            return
         }
         #expect(try await Self.queue(f) == [3])
         let signed = try await f.services.dispatcher.dispatch(ProposeSafeTransactionDraft(draft, keyName: "owner0", password: { "pw" }))

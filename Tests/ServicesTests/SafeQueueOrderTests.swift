@@ -81,6 +81,19 @@ struct SafeQueueOrderTests {
         #expect(order.next == nil && order.batch.isEmpty && order.queued.allSatisfy { $0.items.allSatisfy { !$0.readiness.canExecute } })
     }
 
+    @Test("a transaction with safeTxGas or a gas refund ends the batch, as executing refuses it there: its failure would not revert")
+    func batchStopsAtRefund() throws {
+        let a = try Self.entry(nonce: 5, signers: [0, 1], second: 1)
+        let tx = SafeTx(safe: Self.safeAddress, chainID: 1, version: .v1_4_1, to: Self.keys[2].address, value: 7, safeTxGas: 50_000, nonce: 6)
+        let hash = try tx.hash()
+        let b = SafeTransactionEntry(transaction: tx, safeTxHash: hash, signatures: try [0, 1].map { try SafeSignature.sign(safeTxHash: hash, with: Self.keys[$0]) },
+                                     status: .queued, executionHash: nil, summary: "refunded", createdAt: Date(timeIntervalSince1970: 2),
+                                     updatedAt: Date(timeIntervalSince1970: 2))
+        #expect(a.transaction.runsInBatch && !tx.runsInBatch)
+        #expect(Self.order([a, b]).batch.map(\.safeTxHash) == [a.safeTxHash])
+        #expect(!Self.order([a, b]).canBatch)
+    }
+
     @Test("readiness: below the Safe's nonce is used, at it depends on the threshold")
     func readiness() throws {
         let count = Self.safe.count(ConfirmationSet(try Self.entry(nonce: 5, signers: [0, 1], second: 0).signatures))

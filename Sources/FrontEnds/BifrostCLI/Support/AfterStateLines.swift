@@ -12,9 +12,9 @@ enum AfterStateLines {
     }
 
     /// The after-state's summary, its changes, the events and the named risks as lines; only
-    /// those that warn or worse unless `everything`.
+    /// those worth reading (notable, warning, critical) unless `everything`.
     static func lines(_ review: SafeTransactionReview, everything: Bool) -> [String] {
-        let effect = SafeEffectView(review.effect), emitted = SafeEventsView(review.events, beside: review.effect)
+        let effect = SafeEffectView(review.effect), emitted = SafeEventsView(review.events, beside: review.effect, of: review.safe)
         let changes = effect.changes.filter { everything || $0.severity != "info" }
         let events = emitted.events.filter { everything || $0.severity != "info" }
         let risks = review.risks.map(SafeRiskView.init).filter { everything || $0.severity != "info" }

@@ -60,12 +60,6 @@ public struct RenderContext: Sendable {
 
     /// The link to the file `file` this page offers for download.
     func download(_ file: some RawRepresentable<String>) -> String { "/p/\(pageID)/download/\(file.rawValue)" }
-
-    /// Whether `address` is one of the vault's keys.
-    public func isMine(_ address: Address) -> Bool { keys.contains { $0.address == address } }
-
-    /// Whether the address a view wrote (checksummed text) is one of the vault's keys.
-    public func isMine(_ text: String) -> Bool { keys.contains { $0.address.checksummed == text } }
 }
 
 /// What a page's live stream tells the browser showing it.

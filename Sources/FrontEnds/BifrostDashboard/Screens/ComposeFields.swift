@@ -65,9 +65,9 @@ struct ComposeFields {
         let queued = Array(Set(context.queued.map(\.transaction.nonce))).sorted()
         let warnings = HTML.join(queued.map { n in
             let text = context.nonceWarning(n) ?? ""
-            return "<p class=\"warning nonce-warning\" data-nonce-warning=\"\(n)\" role=\"alert\"\(typed == n ? "" : " hidden")>\(text)</p>"
+            return "<p class=\"notice note nonce-warning\" data-nonce-warning=\"\(n)\" role=\"alert\"\(typed == n ? "" : " hidden")>\(text)</p>"
         })
-        let other: HTML = typed.flatMap { n in queued.contains(n) ? nil : context.nonceWarning(n) }.map { "<p class=\"warning nonce-warning\" role=\"alert\">\($0)</p>" } ?? .empty
+        let other: HTML = typed.flatMap { n in queued.contains(n) ? nil : context.nonceWarning(n) }.map { "<p class=\"notice note nonce-warning\" role=\"alert\">\($0)</p>" } ?? .empty
         return """
             <label>Nonce (empty takes the next free one, \(context.nextNonce))<input name="nonce" id="nonce-input" value="\(value: d.nonce)" \
             placeholder="\(context.nextNonce)" inputmode="numeric" autocomplete="off"></label>\(warnings)\(other)

@@ -102,11 +102,11 @@ enum Format {
         return "<div id=\"effect\" data-outcome=\"\(view.outcome)\"><h3>The Safe after the transaction</h3><p>\(view.summary)</p>\(list)</div>"
     }
 
-    /// The events the execution would emit, in order, beside `effect` without those it lists as
-    /// changes already; "Simulating…" until they are known.
-    static func events(_ events: SafeEmittedEvents?, beside effect: SafeEffect?) -> HTML {
-        guard let events else { return .empty }
-        let view = SafeEventsView(events, beside: effect)
+    /// The events the execution would emit, in order, without the Safe's own that its after-state
+    /// lists as changes already; nothing until they are known.
+    static func events(of review: SafeTransactionReview?) -> HTML {
+        guard let review else { return .empty }
+        let view = SafeEventsView(review.events, beside: review.effect, of: review.safe)
         let rows = HTML.join(view.events.map { finding(severity: $0.severity, data: "event", $0.kind, $0.description) })
         let list: HTML = view.events.isEmpty ? .empty : "<ol class=\"changes\">\(rows)</ol>"
         return "<div id=\"events\" data-outcome=\"\(view.outcome)\"><h3>Events</h3><p>\(view.summary)</p>\(list)</div>"
@@ -123,7 +123,7 @@ enum Format {
         return "<li class=\"change \(severity)\" \(named)=\"\(name)\"\(loud)><strong>\(severity)</strong> \(text)</li>"
     }
 
-    /// The named risks beyond the after-state, loud unless only informative.
+    /// The named risks beyond the after-state; an alert when it can go wrong (warning or critical).
     static func risks(_ risks: [SafeRisk]) -> HTML {
         guard !risks.isEmpty else { return .empty }
         let rows = HTML.join(risks.map(SafeRiskView.init).map { finding(severity: $0.severity, data: "risk", $0.name, $0.message) })

@@ -16,21 +16,36 @@ extension Format {
             """
     }
 
+    /// The sign form (`form`) over your keys that own the Safe, starting on one that has not signed
+    /// (`KeyChoice.signers`); no key left to sign says so. Without the owners known yet, every key.
+    static func signForm(_ form: some PageForm, owners: [Address]?, signed: [Address], _ context: RenderContext) -> HTML {
+        guard let owners else { return context.form(form, "\(keyFields(context.keys))<div class=\"actions\"><button type=\"submit\">Sign</button></div>") }
+        let signers = KeyChoice.signers(keys: context.keys, owners: owners, signed: signed)
+        guard !signers.isEmpty else { return "<p class=\"muted\" id=\"no-owner-key\">None of your keys owns this Safe: export the file for an owner.</p>" }
+        guard signers.contains(where: { !$0.hasSigned }) else {
+            let names = signers.map(\.account.name).joined(separator: ", ")
+            return "<p class=\"muted\" id=\"all-signed\">Every key of yours that owns this Safe has signed (\(names)).</p>"
+        }
+        return context.form(form, "\(signerFields(signers))<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
+    }
+
     /// The execute picker: each key with its ether balance; funded keys first, an unfunded key marked
-    /// and never chosen first.
+    /// and never chosen first: with balances known and none funded, the picker starts on no key.
     static func executorFields(_ options: [ExecutorOption]) -> HTML {
-        let firstFunded = options.firstIndex(where: \.isFunded)
-        let rows = HTML.join(options.enumerated().map { i, o -> HTML in
+        let chosen = KeyChoice.defaultExecutor(options)
+        let known = !options.isEmpty && options.allSatisfy { $0.balance != nil }
+        let placeholder: HTML = chosen == nil && known ? "<option value=\"\" selected disabled>Choose a funded key</option>" : .empty
+        let rows = HTML.join(options.map { o -> HTML in
             let balance = o.balance.map { "\(pickerEther($0)) ETH" } ?? "balance unknown"
             let label = "\(o.account.name) · \(short(o.account.address)) · \(balance)" + (o.isOwner ? " · owner" : "")
                 + (o.balance != nil && !o.isFunded ? " · no ETH for gas" : "")
-            let selected = i == firstFunded ? " selected" : ""
+            let selected = o == chosen ? " selected" : ""
             return "<option value=\"\(value: o.account.name)\"\(selected) data-funded=\"\(o.isFunded)\">\(label)</option>"
         })
         let none: HTML = options.contains(where: \.isFunded) || options.allSatisfy({ $0.balance == nil }) ? .empty
             : "<p class=\"notice\" id=\"no-funded-key\">None of your keys holds ETH to pay the gas: fund one first.</p>"
         return """
-            \(none)<label>Key (pays the gas)<select name="key" id="execute-key">\(rows)</select></label>\
+            \(none)<label>Key (pays the gas)<select name="key" id="execute-key">\(placeholder)\(rows)</select></label>\
             <label>Password<input type="password" name="password" autocomplete="off" required></label>
             """
     }

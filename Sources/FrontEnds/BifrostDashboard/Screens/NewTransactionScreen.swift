@@ -28,7 +28,6 @@ struct NewTransactionScreen: Screen {
         case sign
         /// Proposes the draft unsigned.
         case propose
-        case execute
 
         func actions(_ form: FormData, _ state: SendFlow.State) throws -> [SendFlow.Action] {
             switch self {
@@ -40,7 +39,6 @@ struct NewTransactionScreen: Screen {
             case .back: return [.backTapped]
             case .propose: return [.proposeTapped]
             case .sign: return try Parse.signer(form, SendFlow.Action.signTapped(keyName:password:))
-            case .execute: return try Parse.signer(form, SendFlow.Action.executeTapped(keyName:password:))
             }
         }
     }
@@ -73,9 +71,10 @@ struct NewTransactionScreen: Screen {
         let step: HTML
         switch state.route {
         case .compose: step = compose(state, context)
-        case .review(let draft): step = review(draft, state.review, context)
-        case .proposed(let entry, let count): step = proposed(entry, count, signed: false, context)
-        case .signed(let entry, let count): step = proposed(entry, count, signed: true, readiness: state.readiness, context)
+        case .review(let draft): step = review(draft, state.review, owners: state.context?.safe.owners, context)
+        case .proposed(let entry, let count): step = proposed(entry, count, signed: false, owners: state.context?.safe.owners, context)
+        case .signed(let entry, let count):
+            step = proposed(entry, count, signed: true, readiness: state.readiness, owners: state.context?.safe.owners, context)
         case .executed(let hash, let success):
             step = """
             <section><h2>Executed</h2><p>Ethereum transaction <code>\(Format.hex(hash))</code>: \
@@ -111,9 +110,8 @@ struct NewTransactionScreen: Screen {
             """
     }
 
-    static func review(_ draft: SafeTransactionDraft, _ review: SafeTransactionReview?, _ context: RenderContext) -> HTML {
-        let keyFields = Format.keyFields(context.keys)
-        let sign = context.form(Form.sign, "\(keyFields)<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
+    static func review(_ draft: SafeTransactionDraft, _ review: SafeTransactionReview?, owners: [Address]?, _ context: RenderContext) -> HTML {
+        let sign = Format.signForm(Form.sign, owners: owners, signed: [], context)
         let proposeOnly = context.form(Form.propose, class: "inline", "<button type=\"submit\" class=\"secondary\">Propose without signing</button>")
         return """
         \(reviewed(draft.transaction, summary: draft.summary, review, context))\
@@ -125,31 +123,30 @@ struct NewTransactionScreen: Screen {
 
     /// A proposed transaction: how far it is signed, and signing (unsigned) or executing (signed) next.
     static func proposed(_ entry: SafeTransactionEntry, _ count: ConfirmationCount, signed: Bool, readiness: ExecutionReadiness? = nil,
-                         _ context: RenderContext) -> HTML {
-        let keyFields = Format.keyFields(context.keys)
+                         owners: [Address]?, _ context: RenderContext) -> HTML {
         let standing = readiness.map { QueueWording.standing($0, count) } ?? SafeTransactionView(entry, count: count).standing
         let link: HTML = "<a href=\"/tx/\(Format.hex(entry.safeTxHash))\">Open the transaction</a>"
         let next: HTML
         if signed {
             next = """
             <p class="notice success" id="proposed">Signed: \(standing). \(link) to export it for the other owners.</p>\
-            \(execute(readiness, keyFields, context))
+            \(execute(readiness, entry))
             """
         } else {
             next = """
             <p class="notice success" id="proposed">Proposed without signing, nonce \(entry.transaction.nonce): \(standing). \(link).</p>\
-            \(context.form(Form.sign, "\(keyFields)<div class=\"actions\"><button type=\"submit\">Sign</button></div>"))
+            \(Format.signForm(Form.sign, owners: owners, signed: entry.signatures.map(\.owner), context))
             """
         }
         let hashes: HTML = (try? SafeHashesView(entry.transaction)).map { "<dl>\(Format.hashes($0))</dl>" } ?? .empty
         return "<section id=\"review\"><h2>\(signed ? "Execute" : "Sign")</h2><p><strong>\(context.named(entry.summary))</strong></p>\(next)\(hashes)</section>"
     }
 
-    /// Execute when the Safe can run it now (its nonce, its threshold met), as the transaction page
-    /// offers it; otherwise why not.
-    static func execute(_ readiness: ExecutionReadiness?, _ keyFields: HTML, _ context: RenderContext) -> HTML {
+    /// Once the Safe can run it now (its nonce, its threshold met), the way to execute: the
+    /// transaction's page, whose picker shows each key's balance; otherwise why not yet.
+    static func execute(_ readiness: ExecutionReadiness?, _ entry: SafeTransactionEntry) -> HTML {
         guard let readiness, !readiness.canExecute else {
-            return context.form(Form.execute, "\(keyFields)<div class=\"actions\"><button type=\"submit\">Execute</button></div>")
+            return "<p><a class=\"button\" id=\"execute-link\" href=\"/tx/\(Format.hex(entry.safeTxHash))#sign\">Execute on the transaction's page</a></p>"
         }
         return "<p class=\"muted\" id=\"why-not-execute\">\(QueueWording.whyNotExecutable(readiness) ?? "")</p>"
     }
@@ -161,7 +158,7 @@ struct NewTransactionScreen: Screen {
         return """
         <section id="review"><h2>Review</h2><p class="notice note" id="draft-notice">A draft: nothing is stored, and no one else sees it.</p>\
         <p><strong>\(context.named(summary))</strong></p>\(decoded)\(Format.simulation(review?.simulation))\(Format.effect(review?.effect))\
-        \(Format.events(review?.events, beside: review?.effect))\(Format.risks(review?.risks ?? []))\
+        \(Format.events(of: review))\(Format.risks(review?.risks ?? []))\
         <dl><dt>Operation</dt><dd>\(tx.operation.name)</dd><dt>Nonce</dt><dd>\(tx.nonce)</dd>\
         \((try? SafeHashesView(tx)).map(Format.hashes) ?? .empty)</dl></section>
         """

@@ -20,7 +20,7 @@ enum SafeHistorySection {
             return "<section id=\"history\"><h2>History</h2><p class=\"muted\">The node could not list the Safe's executions: \(why)</p></section>"
         }
         let days = snapshot.historyDays
-        guard !days.isEmpty else { return "<section id=\"history\"><h2>History</h2><p class=\"muted\">No executed transactions yet.</p>\(export)</section>" }
+        guard !days.isEmpty else { return "<section id=\"history\"><h2>History</h2><p class=\"muted\">Nothing on chain yet: no execution, and no ether or token received.</p>\(export)</section>" }
         let body = HTML.join(days.map { day -> HTML in
             let items = HTML.join(day.items.map { item($0, context) })
             return "<div class=\"history-day\"><h3>\(heading(day.day))</h3><ul class=\"history-list\">\(items)</ul></div>"

@@ -88,7 +88,7 @@ struct TransactionScreen: Screen {
         }
         let review = state.review
         return """
-        <section id="after">\(Format.simulation(review?.simulation))\(Format.effect(review?.effect))\(Format.events(review?.events, beside: review?.effect))\
+        <section id="after">\(Format.simulation(review?.simulation))\(Format.effect(review?.effect))\(Format.events(of: review))\
         \(Format.risks(review?.risks ?? []))\(evidence(state, context))</section>
         """
     }
@@ -121,9 +121,14 @@ struct TransactionScreen: Screen {
         let signed = HTML.join(detail.entry.signatures.map { s -> HTML in
             "<tr><td>\(context.address(s.owner))\(context.mineMark(s.owner))</td><td>\(kind(s.kind))</td></tr>"
         })
-        let missing = HTML.join(detail.confirmations.missing.map {
+        // Once executed, no one is still missing; an execution learnt from the chain keeps no signatures.
+        let queued = detail.entry.status == .queued
+        let missing = !queued ? .empty : HTML.join(detail.confirmations.missing.map {
             "<tr><td>\(context.address($0))\(context.mineMark($0))</td><td class=\"muted\">not yet</td></tr>"
         })
+        if !queued && detail.entry.signatures.isEmpty {
+            return "<section id=\"signatures\"><h2>Signatures</h2><p class=\"muted\">Executed elsewhere: the Safe checked its signatures on chain; this home keeps none of them.</p></section>"
+        }
         return """
         <section id="signatures"><h2>Signatures</h2><table><thead><tr><th>Owner</th><th>Signature</th></tr></thead>\
         <tbody>\(signed)\(missing)</tbody></table></section>
@@ -162,13 +167,7 @@ struct TransactionScreen: Screen {
 
     /// The sign form over your keys that own the Safe, starting on one that has not signed; none left says so.
     static func signForm(_ detail: SafeTransactionDetail, _ context: RenderContext) -> HTML {
-        let signers = KeyChoice.signers(keys: context.keys, owners: detail.safe.owners, signed: detail.entry.signatures.map(\.owner))
-        guard !signers.isEmpty else { return "<p class=\"muted\" id=\"no-owner-key\">None of your keys owns this Safe: export the file for an owner.</p>" }
-        guard signers.contains(where: { !$0.hasSigned }) else {
-            let names = signers.map(\.account.name).joined(separator: ", ")
-            return "<p class=\"muted\" id=\"all-signed\">Every key of yours that owns this Safe has signed (\(names)).</p>"
-        }
-        return context.form(Form.sign, "\(Format.signerFields(signers))<div class=\"actions\"><button type=\"submit\">Sign</button></div>")
+        Format.signForm(Form.sign, owners: detail.safe.owners, signed: detail.entry.signatures.map(\.owner), context)
     }
 
     /// A link to the rejection just proposed.

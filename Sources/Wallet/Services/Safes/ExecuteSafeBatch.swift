@@ -46,6 +46,13 @@ public struct ExecuteSafeBatch: SafeTransactionsAction {
     public func perform(on store: SafeTransactionsStore) async throws -> SafeBatchExecutionResult { try await store.executeBatch(self) }
 }
 
+extension SafeTx {
+    /// Whether it may run inside a batch: with safeTxGas or a gas price, execTransaction returns
+    /// false on an inner failure instead of reverting, and MultiSend goes on, so the nonce would
+    /// burn unseen; alone, the failure shows.
+    public var runsInBatch: Bool { safeTxGas == 0 && gasPrice == 0 }
+}
+
 extension SafeTransactionsStore {
     func executeBatch(_ x: ExecuteSafeBatch) async throws -> SafeBatchExecutionResult {
         guard Set(x.safeTxHashes).count == x.safeTxHashes.count else { throw SafeError.batchNotExecutable("a transaction is named twice") }
@@ -67,6 +74,9 @@ extension SafeTransactionsStore {
         guard safe.chainID == first.chainID else { throw SafeError.wrongChain(safeChain: first.chainID ?? 0, nodeChain: safe.chainID) }
         var calls: [MultiSendCall] = []
         for (offset, entry) in entries.enumerated() {
+            guard entry.transaction.runsInBatch else {
+                throw SafeError.batchNotExecutable("nonce \(entry.transaction.nonce) sets safeTxGas or a gas refund: execute it on its own")
+            }
             let nonce = entry.transaction.nonce, expected = safe.nonce + BigUInt(offset)
             guard nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: nonce, current: safe.nonce) }
             guard nonce == expected else {

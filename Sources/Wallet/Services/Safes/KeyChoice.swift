@@ -31,6 +31,9 @@ public enum KeyChoice {
         }.map(\.element)
     }
 
+    /// The key an execute picker starts on: the first funded one, none when no key holds ether.
+    public static func defaultExecutor(_ options: [ExecutorOption]) -> ExecutorOption? { options.first(where: \.isFunded) }
+
     /// The keys that own the Safe, those that have not signed first; a signed one is listed as such, never the default.
     public static func signers(keys: [Account], owners: [Address], signed: [Address]) -> [SignerOption] {
         let options = keys.filter { owners.contains($0.address) }.map { SignerOption(account: $0, hasSigned: signed.contains($0.address)) }

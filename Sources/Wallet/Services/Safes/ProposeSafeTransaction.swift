@@ -100,8 +100,7 @@ extension SafeTransactionsStore {
         let contracts = chain.network?.contracts ?? NetworkContracts()
         let (call, summary) = try build(p.intent, safe: safe, balance: state.balance, tokens: state.tokens, contracts: contracts)
         let queued = try await storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued)
-        let nextFree = queued.map { $0.transaction.nonce + 1 }.filter { $0 > safe.nonce }.max() ?? safe.nonce
-        let nonce = p.nonce ?? nextFree
+        let nonce = p.nonce ?? safe.nextFreeNonce(after: queued)
         guard nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: nonce, current: safe.nonce) }
         let r = p.refund
         let tx = SafeTx(safe: safe.address, chainID: safe.chainID, version: safe.safeVersion ?? .v1_4_1, to: call.to, value: call.value,

@@ -16,10 +16,14 @@ public struct SafeTransactionReview: Sendable, Equatable {
     public let risks: [SafeRisk]
     /// The block the simulation ran on, when the review was pinned to one.
     public let block: SimulatedBlock?
+    /// The Safe the transaction is for, whose own configuration events the after-state lists.
+    public let safe: Address?
 
     /// A review of `call` with `simulation`, `effect` and `risks`.
     public init(call: DecodedCall, simulation: SafeSimulation, effect: SafeEffect = .unavailable("not simulated"),
-                events: SafeEmittedEvents = .unavailable("not simulated"), risks: [SafeRisk] = [], block: SimulatedBlock? = nil) {
+                events: SafeEmittedEvents = .unavailable("not simulated"), risks: [SafeRisk] = [], block: SimulatedBlock? = nil,
+                safe: Address? = nil) {
+        self.safe = safe
         self.call = call
         self.simulation = simulation
         self.effect = effect
@@ -115,11 +119,11 @@ extension SafeReviewStore {
                 nested = await ownershipRisks(of: tx.safe, after: after, chain: chain, at: at)
             }
             return SafeTransactionReview(call: call, simulation: await simulation, effect: reading.effect, events: reading.events,
-                                         risks: live.risks(of: tx, call: call) + nested + setup, block: pinned)
+                                         risks: live.risks(of: tx, call: call) + nested + setup, block: pinned, safe: tx.safe)
         } catch {
             return SafeTransactionReview(call: call, simulation: .unavailable(String(describing: error)),
                                          effect: .unavailable(String(describing: error)), events: .unavailable(String(describing: error)),
-                                         risks: check.risks(of: tx, call: call))
+                                         risks: check.risks(of: tx, call: call), safe: tx.safe)
         }
     }
 

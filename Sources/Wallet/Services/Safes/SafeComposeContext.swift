@@ -25,7 +25,7 @@ public struct SafeComposeContext: Sendable, Equatable {
 
     /// The nonce a new transaction takes unless one is given: the next after the queue, as proposing picks it.
     public var nextNonce: BigUInt {
-        queued.map { $0.transaction.nonce + 1 }.filter { $0 > safe.nonce }.max() ?? safe.nonce
+        safe.nextFreeNonce(after: queued)
     }
 
     /// The thresholds a transaction of `kind` may set, for a Safe of this many owners.
@@ -55,7 +55,7 @@ public struct SafeComposeContext: Sendable, Equatable {
             let what = taken.map { "“\($0.summary)”" }.joined(separator: ", ")
             return "nonce \(nonce) replaces the queued \(what): only one of them can ever run"
         }
-        if nonce > nextNonce { return "nonce \(nonce) leaves a gap after \(nextNonce - 1): it cannot run until that nonce is used" }
+        if nonce > nextNonce { return "nonce \(nonce) leaves a gap: nonce \(nextNonce) must be used first, so it cannot run until then" }
         return nil
     }
 }

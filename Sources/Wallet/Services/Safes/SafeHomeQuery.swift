@@ -122,10 +122,11 @@ extension SafeHistoryStore {
             guard let read = SafeContract.executedTransaction(carrier.input, safe: safe.address, chainID: safe.chainID, version: version,
                                                                nonces: nonces, safeTxHash: fact.safeTxHash) else { continue }
             let tx = read.transaction
-            let signatures = (try? SafeSignature.parse(packed: read.signatures, safeTxHash: fact.safeTxHash)) ?? []
             let at = activity.knowsDate(of: execution.log.blockNumber) ? activity.date(of: execution.log.blockNumber) : now()
             let summary = decoder.decode(to: tx.to, value: tx.value, data: tx.data, operation: tx.operation).headline
-            try await storage.save(SafeTransactionEntry(transaction: tx, safeTxHash: fact.safeTxHash, signatures: signatures,
+            // Its signatures are not kept: the Safe checked them at execution, and a signature
+            // counts here only through SignatureGate, which judges the owners of now.
+            try await storage.save(SafeTransactionEntry(transaction: tx, safeTxHash: fact.safeTxHash, signatures: [],
                                                         status: fact.success ? .executed : .failed, executionHash: execution.log.transactionHash,
                                                         summary: summary, createdAt: at, updatedAt: now()))
         }

@@ -28,8 +28,8 @@ public struct SafeQueueOrder: Sendable, Equatable {
     public let next: Group?
     /// Later nonces, lowest first.
     public let queued: [Group]
-    /// The consecutive nonces from the Safe's on at which exactly one transaction is ready, in order:
-    /// what one Ethereum transaction could execute. Offered as a batch only from two on.
+    /// The consecutive nonces from the Safe's on at which exactly one transaction is ready, and may
+    /// run in a batch (`SafeTx.runsInBatch`), in order: what one Ethereum transaction could execute. Offered as a batch only from two on.
     public let batch: [SafeTransactionEntry]
 
     /// Orders `entries` (queued ones; those below `safeNonce` are left out) counted by `count`.
@@ -50,7 +50,7 @@ public struct SafeQueueOrder: Sendable, Equatable {
         var run: [SafeTransactionEntry] = []
         for group in groups {
             let confirmed = group.items.filter(\.count.isReady)
-            guard group.nonce == safeNonce + BigUInt(run.count), confirmed.count == 1 else { break }
+            guard group.nonce == safeNonce + BigUInt(run.count), confirmed.count == 1, confirmed[0].entry.transaction.runsInBatch else { break }
             run.append(confirmed[0].entry)
         }
         batch = run

@@ -73,15 +73,16 @@ public struct SafeEventsView: Codable, Sendable, Hashable {
     /// The events in the order emitted.
     public var events: [EventView]
 
-    /// The view of `events`; beside `effect`, without the configuration events its changes list
-    /// already, so a person reads each change once (the JSON of `safe review` keeps them all).
-    public init(_ emitted: SafeEmittedEvents, beside effect: SafeEffect? = nil) {
+    /// The view of `events`; beside `effect`, the after-state of Safe `safe`, without that Safe's
+    /// configuration events its changes list already, so a person reads each change once (the
+    /// JSON of `safe review` keeps them all).
+    public init(_ emitted: SafeEmittedEvents, beside effect: SafeEffect? = nil, of safe: Address? = nil) {
         outcome = switch emitted {
         case .events: "events"
         case .failed: "fails"
         case .unavailable: "unavailable"
         }
-        let shown = effect.map(emitted.beyond) ?? emitted.events
+        let shown = effect.flatMap { effect in safe.map { emitted.beyond(effect, of: $0) } } ?? emitted.events
         let folded = emitted.events.count - shown.count
         summary = folded == 0 ? emitted.summary : "\(emitted.summary); \(folded) of them listed as changes above"
         events = shown.map {

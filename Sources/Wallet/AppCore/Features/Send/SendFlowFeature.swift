@@ -35,7 +35,8 @@ public enum SendFlow {
         case draftChanged(SafeIntentDraft)
         case reviewTapped
         case drafted(Result<SafeTransactionDraft, FeatureError>)
-        case reviewed(Result<SafeTransactionReview, FeatureError>)
+        /// The review of the draft `safeTxHash`; one that answers after another draft took its place is dropped.
+        case reviewed(safeTxHash: [UInt8], Result<SafeTransactionReview, FeatureError>)
         /// Stores the draft under review unsigned.
         case proposeTapped
         case proposed(Result<SafeConfirmations, FeatureError>)
@@ -154,11 +155,12 @@ public enum SendFlow {
                     state.route = .review(draft)
                     state.review = nil
                     let review = dependencies.review
-                    return .run { send in await send(.reviewed(await FeatureError.result { try await review(draft) })) }
+                    return .run { send in await send(.reviewed(safeTxHash: draft.safeTxHash, await FeatureError.result { try await review(draft) })) }
                 case .failure(let error): state.error = error
                 }
                 return .none
-            case .reviewed(let result):
+            case .reviewed(let hash, let result):
+                guard hash == state.route.safeTxHash else { return .none }
                 switch result {
                 case .success(let review): state.review = review
                 case .failure(let error): state.error = error

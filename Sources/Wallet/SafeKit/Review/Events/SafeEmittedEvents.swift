@@ -1,3 +1,5 @@
+import EthereumKit
+
 /// The events a transaction would emit, from running the Safe's own `execTransaction` in a
 /// simulation, or why they are not known.
 public enum SafeEmittedEvents: Sendable, Hashable {
@@ -25,11 +27,13 @@ public enum SafeEmittedEvents: Sendable, Hashable {
 }
 
 extension SafeEmittedEvents {
-    /// The events a reviewer still needs beside `effect`: a configuration event whose change the
-    /// after-state already lists (an owner added, the threshold, a module) is said once, there.
-    public func beyond(_ effect: SafeEffect) -> [SafeEvent] {
+    /// The events a reviewer still needs beside `effect`, the after-state of Safe `safe`: a
+    /// configuration event of that Safe whose change the after-state already lists (an owner
+    /// added, the threshold, a module) is said once, there. Another contract's, such as a child
+    /// Safe's in the same batch, always stays.
+    public func beyond(_ effect: SafeEffect, of safe: Address) -> [SafeEvent] {
         let listed = Set(effect.changes.map(\.kind))
-        return events.filter { event in event.kind.stateChange.map { !listed.contains($0) } ?? true }
+        return events.filter { event in event.contract != safe || event.kind.stateChange.map { !listed.contains($0) } ?? true }
     }
 }
 
