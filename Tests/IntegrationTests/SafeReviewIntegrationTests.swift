@@ -159,12 +159,12 @@ extension OnDevnet {
                 return (r.effect.changes.map { "\($0.severity.rawValue) \($0.description)" }, events.map { "\($0.severity.rawValue) \($0.description)" })
             }
             let swap = try await reported(.swapOwner(old: old, new: new))
-            #expect(swap.changes == ["warning \(new.checksummed) becomes an owner", "warning \(old.checksummed) is no longer an owner"])
-            #expect(swap.events == ["warning the Safe: \(old.checksummed) is no longer an owner (RemovedOwner)",
-                                    "warning the Safe: \(new.checksummed) becomes an owner (AddedOwner)"])
+            #expect(swap.changes == ["notable \(new.checksummed) becomes an owner", "notable \(old.checksummed) is no longer an owner"])
+            #expect(swap.events == ["notable the Safe: \(old.checksummed) is no longer an owner (RemovedOwner)",
+                                    "notable the Safe: \(new.checksummed) becomes an owner (AddedOwner)"])
             let threshold = try await reported(.changeThreshold(3))
-            #expect(threshold.changes == ["warning the threshold changes from 2 of 3 to 3 of 3"])
-            #expect(threshold.events == ["warning the Safe: the threshold becomes 3 (ChangedThreshold)"])
+            #expect(threshold.changes == ["notable the threshold changes from 2 of 3 to 3 of 3"])
+            #expect(threshold.events == ["notable the Safe: the threshold becomes 3 (ChangedThreshold)"])
             let enable = try await reported(.call(to: f.safe, value: 0, data: SafeContract.enableModule(module), operation: .call))
             #expect(enable.changes == ["critical module \(module.checksummed) (unknown contract) is enabled: it can move the Safe's funds without the owners"])
             #expect(enable.events == ["critical the Safe: module \(module.checksummed) is enabled (EnabledModule)"])

@@ -100,5 +100,11 @@ struct SafeDraftTests {
         #expect(context.thresholds(for: .addOwner) == [1, 2, 3, 4])
         #expect(context.thresholds(for: .removeOwner) == [1, 2])
         #expect(context.suggestions == f)
+        // A new Safe with nothing queued: any later nonce leaves a gap after nonce 0, and saying so must not trap.
+        let fresh = Safe(chainID: Base.chainID, address: Base.safeAddress, name: nil, version: "1.4.1", owners: f, threshold: 2, nonce: 0,
+                         modules: [], fallbackHandler: .zero, guardAddress: .zero, updatedAt: Date())
+        let empty = SafeComposeContext(safe: fresh, balance: EtherAmount(wei: 0), tokens: [], queued: [], addressBook: [])
+        #expect(empty.nextNonce == 0 && empty.nonceWarning(0) == nil)
+        #expect(empty.nonceWarning(1) == "nonce 1 leaves a gap: nonce 0 must be used first, so it cannot run until then")
     }
 }
