@@ -99,10 +99,7 @@ extension SafeTransactionsStore {
         for entry in entries {
             var next = entry.with(executionHash: sent.transaction.hash, updatedAt: now())
             if let receipt = sent.receipt {
-                let outcome = receipt.logs.lazy.filter { $0.isFact(from: [safe.address]) }
-                    .compactMap { SafeEvents.execution(topics: $0.topics, data: $0.data) }
-                    .first { $0.safeTxHash == entry.safeTxHash }
-                let success = receipt.status && (outcome?.success ?? false)
+                let success = Self.succeeded(entry, in: receipt, safe: safe.address)
                 allSucceeded = allSucceeded && success
                 next = next.with(status: success ? .executed : .failed, updatedAt: now())
             }

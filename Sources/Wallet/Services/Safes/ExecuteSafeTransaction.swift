@@ -63,15 +63,21 @@ extension SafeTransactionsStore {
         var updated = entry.with(executionHash: sent.transaction.hash, updatedAt: now())
         var success: Bool? = nil
         if let receipt = sent.receipt {
-            let outcome = receipt.logs.lazy.filter { $0.isFact(from: [safe.address]) }
-                .compactMap { SafeEvents.execution(topics: $0.topics, data: $0.data) }
-                .first { $0.safeTxHash == entry.safeTxHash }
-            success = receipt.status && (outcome?.success ?? false)
+            success = Self.succeeded(entry, in: receipt, safe: safe.address)
             updated = updated.with(status: success == true ? .executed : .failed, updatedAt: now())
         }
         try await storage.save(updated)
         if sent.receipt != nil { _ = try? await refresh(safe.address, chain: chain) }
         return SafeExecutionResult(entry: updated, transaction: sent.transaction, success: success)
+    }
+
+    /// Whether `entry` ran in the Ethereum transaction of `receipt`: it succeeded, and the Safe's own
+    /// log (a chain fact, through its gate) records this safeTxHash as executed, not failed.
+    static func succeeded(_ entry: SafeTransactionEntry, in receipt: TransactionReceipt, safe: Address) -> Bool {
+        let outcome = receipt.logs.lazy.filter { $0.isFact(from: [safe]) }
+            .compactMap { SafeEvents.execution(topics: $0.topics, data: $0.data) }
+            .first { $0.safeTxHash == entry.safeTxHash }
+        return receipt.status && (outcome?.success ?? false)
     }
 
     /// `execTransaction` calldata for `entry` with the signatures that count on `chain` now, or
