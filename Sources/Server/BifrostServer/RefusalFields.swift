@@ -27,6 +27,7 @@ extension FieldError {
         case .delegateQueryUnbounded: (.malformed, "safe")
         case .malformedTransferID: (.malformed, "transferId")
         case .estimationFailed: (.refused, "safeTxGas")
+        case .againstPolicy: (.refused, "operation")
         }
         self.init(kind, field: field, refusal.description)
         isRule = kind == .refused

@@ -65,6 +65,8 @@ public enum CoSigningRefusal: Error, Equatable, Sendable, CustomStringConvertibl
     case delegateQueryUnbounded
     /// The call, tried as the Safe, fails (or could not be tried): no gas can be named for it.
     case estimationFailed(String)
+    /// The server's policy refuses what the transaction does (`SafeProposalPolicy`).
+    case againstPolicy([SafeProposalPolicy.Breach])
     /// A transfer ID that is neither `e` + a transaction hash + a log index nor `i` + a hash + a place.
     case malformedTransferID(String)
 
@@ -102,6 +104,9 @@ public enum CoSigningRefusal: Error, Equatable, Sendable, CustomStringConvertibl
         case .unknownDelegate(let delegate, let delegator): "\(delegate.checksummed) is not a delegate of \(delegator.checksummed)"
         case .delegateQueryUnbounded: "give at least one of safe, delegate, delegator or label"
         case .estimationFailed(let why): "Gas estimation failed: \(why)"
+        case .againstPolicy(let breaches):
+            breaches.map(\.description).joined(separator: "; ") + " (the server's operator can allow it: "
+                + (breaches.contains { $0.allowance == nil } ? "--allow-delegatecall ADDRESS" : "--allow-change KIND") + ")"
         case .malformedTransferID(let id): "transfer_id is not valid: \(id.prefix(100))"
         }
     }

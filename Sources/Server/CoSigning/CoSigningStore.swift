@@ -44,14 +44,17 @@ public struct CoSigningStore: Sendable {
     /// The served transfer listings' reads of the chain, kept while its head stays.
     let activities = PerHeadCache<ServedActivity>()
     let now: @Sendable () -> Date
+    /// Which delegatecalls and changes a proposal may carry.
+    public let policy: SafeProposalPolicy
 
     /// The store over `storage`, for the chain `chain` reaches, reading a Safe again after
-    /// `stateMaxAge` at most (zero: on every request).
-    public init(storage: any CoSigningStorage, chain: Chain, stateMaxAge: Duration = .seconds(15),
+    /// `stateMaxAge` at most (zero: on every request), taking the proposals `policy` lets through.
+    public init(storage: any CoSigningStorage, chain: Chain, stateMaxAge: Duration = .seconds(15), policy: SafeProposalPolicy = .strict,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.storage = storage
         self.chain = chain
         self.cache = SafeStateCache(maxAge: stateMaxAge)
+        self.policy = policy
         self.now = now
     }
 
@@ -95,6 +98,8 @@ public struct CoSigningStore: Sendable {
             throw CoSigningRefusal.hashMismatch(computed: hash, stated: stated, version: version, chainID: state.chainID)
         }
         guard tx.nonce >= state.nonce else { throw CoSigningRefusal.nonceUsed(nonce: tx.nonce, current: state.nonce) }
+        let breaches = await SafeProposalCheck.breaches(of: tx, owners: state.owners, chain: chain, policy: policy)
+        guard breaches.isEmpty else { throw CoSigningRefusal.againstPolicy(breaches) }
         // Without a named sender, the first signature's signer sends it, whether an owner or a delegate.
         guard let sender = p.sender ?? p.signature.flatMap({ try? SafeSignature.parse(packed: $0, safeTxHash: hash) })?.first?.owner else {
             throw CoSigningRefusal.noSignature

@@ -25,6 +25,9 @@ struct KnownFunction: Sendable {
         KnownFunction("disableModule(address,address)", ["prevModule", "module"]),
         KnownFunction("setGuard(address)", ["guard"]),
         KnownFunction("setFallbackHandler(address)", ["handler"]),
+        KnownFunction("setModuleGuard(address)", ["moduleGuard"]),
+        // Safes before 1.3.0 change their own singleton with it, as an upgrade does.
+        KnownFunction("changeMasterCopy(address)", ["_masterCopy"]),
         KnownFunction("approveHash(bytes32)", ["hashToApprove"]),
         KnownFunction("signMessage(bytes)", ["_data"]),
         // A proxy's setup call, as a Safe's creation carries it (the parameter names are the contract's).

@@ -24,6 +24,23 @@ extension SafeRoom {
     /// not part of the call and not in the after-state; the events show it. ERC-20 balance changes
     /// come from the events' transfers.
     func effect(of tx: SafeTx, call: DecodedCall, chain: Chain, names: SafeContractNames, at block: BlockTag = .latest) async -> SafeEffectReading {
+        await SafeEffectReading.read(tx, call: call, chain: chain, names: names, events: await eventDecoder(for: tx, names: names), at: block)
+    }
+
+    /// A decoder naming the Safe contracts and the tokens this home knows on the Safe's chain.
+    func eventDecoder(for tx: SafeTx, names: SafeContractNames) async -> SafeEventDecoder {
+        let known = if let chainID = tx.chainID { (try? await tokens.tokens(chainID: chainID)) ?? [] } else { [Token]() }
+        var info: [Address: SafeEventDecoder.TokenInfo] = [:]
+        for token in known { info[token.address] = (token.symbol, token.decimals) }
+        return SafeEventDecoder(safe: tx.safe, names: names, tokens: info)
+    }
+}
+
+extension SafeEffectReading {
+    /// `SafeRoom.effect`'s reading, for a caller without a home (a co-signing server): the events
+    /// are decoded by `decoder`; without one, the execution run is left out.
+    static func read(_ tx: SafeTx, call: DecodedCall, chain: Chain, names: SafeContractNames, events decoder: SafeEventDecoder?,
+                     at block: BlockTag = .latest) async -> SafeEffectReading {
         let overrides = StateOverride([SafeStateProbe.address: .init(code: SafeStateProbe.code)])
         // Everyone the call pays or calls, the target first, besides the Safe (whose balance is read anyway).
         var seen = Set<Address>()
@@ -36,27 +53,27 @@ extension SafeRoom {
         guard tx.operation != .create else {
             return .unavailable("contract creation by a Safe (before 1.0.0) is not simulated")
         }
-        let decoder = await eventDecoder(for: tx, names: names)
         var batch = RPCBatch()
         let probes = [batch.add(request(nil)), batch.add(request(tx.operation))]
-        let run = try? batch.add(executionRun(of: tx, at: block))
+        let run = decoder == nil ? nil : try? batch.add(executionRun(of: tx, at: block))
         let answers: RPCBatchAnswers
         do {
             answers = try await chain.remote.send(batch)
         } catch {
             return .unavailable(error.description)
         }
-        let events = run.map { emittedEvents(answers[$0], decoder: decoder) } ?? .unavailable("the transaction does not encode")
+        let events = if let run, let decoder { emittedEvents(answers[run], decoder: decoder) }
+            else { SafeEmittedEvents.unavailable(decoder == nil ? "not asked for" : "the transaction does not encode") }
         var reading = stateEffect(answers[probes[0]], answers[probes[1]], watched: watched, names: names)
         reading.events = events
         if case .changes(let changes) = reading.effect {
-            reading.effect = .changes(SafeStateChange.mostSevereFirst(changes + decoder.tokenChanges(events.events)))
+            reading.effect = .changes(SafeStateChange.mostSevereFirst(changes + (decoder?.tokenChanges(events.events) ?? [])))
         }
         return reading
     }
 
     /// The effect from the probe's two answers, and the Safe before and after.
-    private func stateEffect(_ first: Result<[UInt8], any Error>, _ second: Result<[UInt8], any Error>, watched: [Address],
+    private static func stateEffect(_ first: Result<[UInt8], any Error>, _ second: Result<[UInt8], any Error>, watched: [Address],
                              names: SafeContractNames) -> SafeEffectReading {
         func outcome(_ answer: Result<[UInt8], any Error>) -> SafeProbeOutcome {
             switch answer {
@@ -87,14 +104,14 @@ extension SafeRoom {
     }
 
     /// `eth_simulateV1` of the Safe's `execTransaction` of `tx` by `SafeExecutionRun.executor`.
-    private func executionRun(of tx: SafeTx, at block: BlockTag) throws -> RPCRequest<[SimulatedCall]> {
+    private static func executionRun(of tx: SafeTx, at block: BlockTag) throws -> RPCRequest<[SimulatedCall]> {
         let overrides = StateOverride([tx.safe: .init(storage: try SafeExecutionRun.storage(for: tx))])
         let call = CallRequest(from: SafeExecutionRun.executor, to: tx.safe, data: try SafeExecutionRun.calldata(for: tx))
         return EthereumRemote.Requests.simulate([call], at: block, overriding: overrides)
     }
 
     /// The events of the execution run's answer, decoded.
-    private func emittedEvents(_ answer: Result<[SimulatedCall], any Error>, decoder: SafeEventDecoder) -> SafeEmittedEvents {
+    private static func emittedEvents(_ answer: Result<[SimulatedCall], any Error>, decoder: SafeEventDecoder) -> SafeEmittedEvents {
         switch answer {
         case .failure(let error):
             if case .rpc(-32601, _, _)? = error as? NetworkError { return .unavailable("the node does not serve eth_simulateV1") }
@@ -111,11 +128,4 @@ extension SafeRoom {
         message.hasPrefix("execution reverted: ") ? String(message.dropFirst("execution reverted: ".count)) : message
     }
 
-    /// A decoder naming the Safe contracts and the tokens this home knows on the Safe's chain.
-    func eventDecoder(for tx: SafeTx, names: SafeContractNames) async -> SafeEventDecoder {
-        let known = if let chainID = tx.chainID { (try? await tokens.tokens(chainID: chainID)) ?? [] } else { [Token]() }
-        var info: [Address: SafeEventDecoder.TokenInfo] = [:]
-        for token in known { info[token.address] = (token.symbol, token.decimals) }
-        return SafeEventDecoder(safe: tx.safe, names: names, tokens: info)
-    }
 }

@@ -28,6 +28,13 @@ struct ServeCommand: AsyncParsableCommand {
         seconds rather than asked of the node for every request. Stop it with Ctrl-C or SIGTERM.
 
         A proposal must carry its sender's own signature (or, from a delegate, the delegate's). \
+        A proposal that delegatecalls anything but the network's MultiSend, MultiSendCallOnly, \
+        SignMessageLib and migration contracts is refused, as the official service can refuse it \
+        since 2025; --allow-delegatecall trusts one more. Stricter than the official service, a \
+        proposal whose simulated after-state changes the Safe's singleton, enables a module, sets a \
+        guard, or pays a gas refund to someone who is not an owner is refused too, unless \
+        --allow-change names that kind: such a transaction takes a Safe over with one hurried \
+        signature, so it should not reach the owners' queues unasked. \
         A connection whose request does not arrive within --read-timeout seconds is closed, one \
         client may hold --max-connections-per-client connections, and a request with two Host \
         headers is answered 400. Paging links point at --public-url, else at the listen address; \
@@ -128,6 +135,12 @@ struct ServeCommand: AsyncParsableCommand {
     var webhookLease = 60
     @Option(help: ArgumentHelp("The log's form on stderr: text, or json (one object per line).", valueName: "text|json"))
     var logFormat: ServeLogFormat = .text
+    @Option(help: ArgumentHelp("Accept proposals that delegatecall this contract, besides the network's MultiSend, "
+                               + "MultiSendCallOnly, SignMessageLib and migration contracts (repeat for more).", valueName: "ADDRESS"))
+    var allowDelegatecall: [AddressValue] = []
+    @Option(help: ArgumentHelp("Accept proposals that make this change, refused by default: singleton, module, guard or refund "
+                               + "(a gas refund to someone who is not an owner); repeat for more.", valueName: "KIND"))
+    var allowChange: [SafeProposalPolicy.Allowance] = []
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -203,7 +216,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Several --network: each is served; otherwise the one chain the global options choose.
         let selections = global.networks.count > 1 ? global.networks.map { ChainSelection(networkName: $0) } : [global.chain]
-        let chains = try await services.serving(database: database, chains: selections, stateMaxAge: .seconds(safeCache))
+        let policy = SafeProposalPolicy(allowedDelegates: Set(allowDelegatecall.map(\.address)), allowances: Set(allowChange))
+        let chains = try await services.serving(database: database, chains: selections, stateMaxAge: .seconds(safeCache), policy: policy)
         var settings = ServeSettings(host: host, port: port, access: WriteAccess(keys: keys), corsOrigins: Set(corsOrigin),
                                      followEvery: followInterval == 0 ? nil : .seconds(followInterval), publicURL: try chosenPublicURL(),
                                      limits: ServingLimits(readTimeout: .seconds(readTimeout), connectionsPerClient: maxConnectionsPerClient),
@@ -226,3 +240,4 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 extension ServeLogFormat: ExpressibleByArgument {}
+extension SafeProposalPolicy.Allowance: ExpressibleByArgument {}
