@@ -19,6 +19,9 @@ public struct SafeCreation: Sendable, Equatable {
     /// call went through another contract, which only a trace would show.
     public let setupData: [UInt8]?
     public let saltNonce: BigUInt?
+    /// The creation transaction's input when it called `factory` itself: which factory function,
+    /// which the salt depends on; nil otherwise.
+    public let factoryInput: [UInt8]?
 }
 
 /// Finds a Safe's creation from logs, without a trace API: the first block with its code (a
@@ -44,7 +47,7 @@ public enum SafeCreationQuery {
         let direct = transaction.to != nil && transaction.to == created?.log.address ? SafeCreationCall.factoryCall(transaction.input) : nil
         return SafeCreation(created: Date(timeIntervalSince1970: TimeInterval(header.timestamp)), creator: transaction.from, transactionHash: hash,
                             factory: created?.log.address ?? transaction.to ?? .zero, singleton: created?.call.singleton ?? direct?.singleton,
-                            setupData: direct?.initializer, saltNonce: direct?.saltNonce)
+                            setupData: direct?.initializer, saltNonce: direct?.saltNonce, factoryInput: direct == nil ? nil : transaction.input)
     }
 
     private static func unwrap<T>(_ answer: Result<T?, any Error>) throws(NetworkError) -> T? {
