@@ -128,5 +128,21 @@ extension OnDevnet {
             #expect(after.safe.owners == [o4, o5] && after.safe.threshold == 2)
             #expect(try await d.dispatch(ListSafes()).first { $0.address == safe }?.isDeployed == true)
         }
+
+        @Test("a counterfactual Safe that someone else deployed reads as deployed: its address has code")
+        func deployedElsewhere() async throws {
+            let w = try await TestWallet(devnet: devnet), other = try await TestWallet(devnet: devnet)
+            defer { w.remove(); other.remove() }
+            _ = try await other.importDevKey(devnet, index: 7, name: "payer")
+            let owners = [PrivateKey.generate().address, PrivateKey.generate().address], salt = BigUInt(UInt64.random(in: 0...UInt64.max))
+            let planned = try await w.services.dispatcher.dispatch(CreateCounterfactualSafe(owners: owners, threshold: 1, saltNonce: salt, chain: w.chain))
+            #expect(!planned.safe.isDeployed)
+            let deployed = try await other.services.dispatcher.dispatch(DeploySafe(
+                keyName: "payer", owners: owners, threshold: 1, saltNonce: salt, chain: other.chain, wait: true, password: { "pw" }))
+            #expect(deployed.safe == planned.safe.address)
+            let read = try await w.services.dispatcher.dispatch(SafeInfoQuery(address: planned.safe.address, chain: w.chain))
+            #expect(read.safe.isDeployed && read.safe.owners == owners && read.safe.threshold == 1)
+            #expect(try await w.services.dispatcher.dispatch(ListSafes()).first?.isDeployed == true)
+        }
     }
 }

@@ -20,6 +20,6 @@ extension SafeReviewStore {
     /// What the review of a not-deployed Safe's transaction says instead of its after-state.
     static func beforeDeployment(_ deployment: SafeProxyDeployment) -> String {
         "the Safe is not deployed yet: executing this transaction first deploys it (createProxyWithNonce on \(deployment.factory.checksummed), "
-            + "salt nonce \(deployment.saltNonce)), so no after-state is read from it"
+            + "salt nonce \(deployment.saltNonce)), so nothing is read from it yet"
     }
 }

@@ -11,7 +11,6 @@ public struct CounterfactualSafeView: Codable, Sendable, Hashable {
     public var safeVersion: String
     public var factory: String
     public var singleton: String
-    public var balance: EtherBalanceView
 
     /// The view of `state`, a Safe stored as not deployed.
     public init(_ state: SafeState) {
@@ -23,6 +22,5 @@ public struct CounterfactualSafeView: Codable, Sendable, Hashable {
         safeVersion = s.version
         factory = s.undeployed?.factory.checksummed ?? ""
         singleton = s.undeployed?.singleton.checksummed ?? ""
-        balance = EtherBalanceView(state.balance)
     }
 }
