@@ -127,6 +127,12 @@ extension OnDevnet {
             #expect(after.safe.isDeployed && after.safe.nonce == 1 && after.balance.wei == 3 * Self.ether / 2)
             #expect(after.safe.owners == [o4, o5] && after.safe.threshold == 2)
             #expect(try await d.dispatch(ListSafes()).first { $0.address == safe }?.isDeployed == true)
+
+            // Deployed through MultiSendCallOnly, its creation is still read: it can be replicated on chain B.
+            try await addSecondChain(w)
+            let replica = try await d.dispatch(ReplicateSafe(safe: safe, source: w.chain, target: chainB, keyName: nil, wait: false, password: { "pw" }))
+            let salt = try #require(printed["saltNonce"] as? String)
+            #expect(replica.safe == safe && replica.deployment.saltNonce == BigUInt(salt, radix: 10))
         }
 
         @Test("a counterfactual Safe that someone else deployed reads as deployed: its address has code")

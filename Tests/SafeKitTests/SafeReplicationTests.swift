@@ -68,6 +68,17 @@ struct SafeReplicationTests {
         #expect(planned.saltNonce == BigUInt("85468630410910334884226530739704059640209068081293920658161719725958865388490"))
     }
 
+    @Test("the factory call of a creation: the transaction's own input, or the one MultiSend call to the factory")
+    func factoryInput() throws {
+        let call = Self.input("createProxyWithNonce(address,bytes,uint256)")
+        #expect(SafeCreationCall.factoryInput(to: Self.factory, input: call, factory: Self.factory) == call)
+        let batch = try MultiSend.multiSendCall(try Self.deployment.deployThen([[0xaa]], safe: Self.expected))
+        #expect(SafeCreationCall.factoryInput(to: Self.c, input: batch, factory: Self.factory) == call)
+        let twice = try MultiSend.multiSendCall([MultiSendCall(to: Self.factory, data: call), MultiSendCall(to: Self.factory, data: call)])
+        #expect(SafeCreationCall.factoryInput(to: Self.c, input: twice, factory: Self.factory) == nil)
+        #expect(SafeCreationCall.factoryInput(to: Self.c, input: call, factory: Self.factory) == nil)
+    }
+
     @Test("refusals, each with its reason")
     func refusals() throws {
         func refusal(_ facts: SafeReplicationFacts) -> SafeReplicationRefusal? {

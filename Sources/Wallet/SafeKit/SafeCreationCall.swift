@@ -53,6 +53,15 @@ public enum SafeCreationCall {
         BigUInt(Data(Keccak256.hash(try SafeProxyFactory.word(saltNonce, field: "saltNonce") + callback.bytes)))
     }
 
+    /// The input of the factory call a creation transaction made: its own input when it called
+    /// `factory`, or the one call to `factory` in the MultiSend batch it sent (how a counterfactual
+    /// Safe is deployed with its first transaction); nil otherwise, or when a batch holds several.
+    public static func factoryInput(to: Address?, input: [UInt8], factory: Address) -> [UInt8]? {
+        if to == factory { return input }
+        let calls = (MultiSend.calls(inCall: input) ?? []).filter { $0.to == factory && $0.operation == .call }
+        return calls.count == 1 ? calls[0].data : nil
+    }
+
     /// The singleton, `setup` call and salt nonce of a call to a proxy factory; nil for any other call.
     public static func factoryCall(_ input: [UInt8]) -> (singleton: Address, initializer: [UInt8], saltNonce: BigUInt)? {
         for function in factoryFunctions where input.starts(with: function.selector) {
