@@ -150,5 +150,31 @@ extension OnDevnet {
             #expect(read.safe.isDeployed && read.safe.owners == owners && read.safe.threshold == 1)
             #expect(try await w.services.dispatcher.dispatch(ListSafes()).first?.isDeployed == true)
         }
+
+        @Test("a counterfactual Safe's first two transactions execute as one batch: the deployment, then both, in one Ethereum transaction")
+        func counterfactualBatch() async throws {
+            let w = try await TestWallet(devnet: devnet)
+            defer { w.remove() }
+            let o4 = try await w.importDevKey(devnet, index: 4, name: "owner4")
+            _ = try await w.importDevKey(devnet, index: 7, name: "payer")
+            let d = w.services.dispatcher
+            let state = try await d.dispatch(CreateCounterfactualSafe(owners: [o4], threshold: 1, saltNonce: BigUInt(UInt64.random(in: 0...UInt64.max)),
+                                                                     chain: w.chain))
+            let safe = state.safe.address
+            _ = try await d.dispatch(SendTransaction(keyName: "payer", transfer: .ether(to: safe, wei: Self.ether), chain: w.chain, wait: true, password: { "pw" }))
+            let to = PrivateKey.generate().address
+            var hashes: [[UInt8]] = []
+            for nonce in [BigUInt(0), 1] {
+                let entry = try await d.dispatch(ProposeSafeTransaction(safe: safe, intent: .call(to: to, value: 5 + nonce, data: [], operation: .call),
+                                                                        nonce: nonce, chain: w.chain))
+                _ = try await d.dispatch(SignSafeTransaction(safeTxHash: entry.safeTxHash, keyName: "owner4", password: { "pw" }))
+                hashes.append(entry.safeTxHash)
+            }
+            let result = try await d.dispatch(ExecuteSafeBatch(safeTxHashes: hashes, keyName: "payer", chain: w.chain, wait: true, password: { "pw" }))
+            #expect(result.success == true && result.entries.allSatisfy { $0.status == .executed })
+            #expect(try await balance(to, w, w.chain) == 11)
+            let after = try await d.dispatch(SafeInfoQuery(address: safe, chain: w.chain))
+            #expect(after.safe.isDeployed && after.safe.nonce == 2)
+        }
     }
 }
