@@ -28,7 +28,7 @@ struct ViewJSONTests {
     @Test("a Safe (safe info), with and without its fiat value")
     func safeView() throws {
         let fiat = try #require(FiatValueView(ether: "1.5", rate: Self.rate))
-        #expect(try Self.json(SafeView(Self.state, fiat: fiat)) == #"{"address":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","name":null,"chainId":"31337","version":"1.4.1","owners":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],"contractOwners":[],"threshold":1,"nonce":7,"balance":{"wei":"1500000000000000000","ether":"1.5"},"fiat":{"currency":"usd","value":"4500","rate":"3000","time":"2025-11-21T04:40:00Z","stale":true},"tokens":[{"address":"0x5FbDB2315678afecb367f032d93F642f64180aa3","symbol":"TT","decimals":2,"balance":"12.34","raw":"1234"}],"modules":[],"fallbackHandler":"0x0000000000000000000000000000000000000000","guard":"0x0000000000000000000000000000000000000000","singleton":null,"risks":[]}"#)
+        #expect(try Self.json(SafeView(Self.state, fiat: fiat)) == #"{"address":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","name":null,"chainId":"31337","version":"1.4.1","owners":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],"contractOwners":[],"threshold":1,"nonce":7,"balance":{"wei":"1500000000000000000","ether":"1.5"},"fiat":{"currency":"usd","value":"4500","rate":"3000","time":"2025-11-21T04:40:00Z","stale":true},"tokens":[{"address":"0x5FbDB2315678afecb367f032d93F642f64180aa3","symbol":"TT","decimals":2,"balance":"12.34","raw":"1234"}],"modules":[],"fallbackHandler":"0x0000000000000000000000000000000000000000","guard":"0x0000000000000000000000000000000000000000","singleton":null,"risks":[],"deployed":true}"#)
         #expect(try Self.json(SafeView(Self.state)).contains(#""fiat":null,"tokens""#))
         #expect(try Self.roundTrips(SafeView(Self.state, fiat: fiat)))
     }
@@ -50,7 +50,7 @@ struct ViewJSONTests {
 
     @Test("a followed Safe in a list (safe list)")
     func safeSummary() throws {
-        #expect(try Self.json(SafeSummaryView(Self.safe)) == #"{"address":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","name":null,"chainId":"31337","version":"1.4.1","threshold":1,"owners":1,"nonce":7}"#)
+        #expect(try Self.json(SafeSummaryView(Self.safe)) == #"{"address":"0x6925C5e9AE423ce8c96DAb7cB4030f1e12bF4899","name":null,"chainId":"31337","version":"1.4.1","threshold":1,"owners":1,"nonce":7,"deployed":true}"#)
     }
 
     @Test("a stored Safe transaction (safe queue), the threshold only where it was read")

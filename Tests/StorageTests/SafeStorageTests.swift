@@ -27,6 +27,23 @@ struct SafeStorageTests {
         #expect(try await storage.safe(chainID: 1, address: Self.address) == nil)
     }
 
+    @Test("a counterfactual Safe keeps its deployment until saved as deployed")
+    func undeployedRoundTrip() async throws {
+        let storage = SafeStorage(database: try AppDatabase.inMemory())
+        let initializer = try SafeContract.setupCall(owners: Self.owners, threshold: 2, fallbackHandler: .zero)
+        let deployment = SafeProxyDeployment(factory: Self.owners[0], singleton: Self.owners[1], initializer: initializer, saltNonce: BigUInt(2).power(200))
+        let stored = Self.safe()
+        let undeployed = Safe(chainID: 31337, address: Self.address, name: "team", version: "1.4.1", owners: Self.owners, threshold: 2, nonce: 0,
+                              modules: [], fallbackHandler: .zero, guardAddress: .zero, updatedAt: stored.updatedAt, undeployed: deployment)
+        try await storage.save(undeployed)
+        let read = try #require(try await storage.safe(chainID: 31337, address: Self.address))
+        #expect(read == undeployed && !read.isDeployed && read.undeployed?.initializer == initializer)
+        // The chain's reading of the deployed Safe carries no deployment: saving it marks the Safe deployed.
+        #expect(!undeployed.sameState(as: stored))
+        try await storage.save(stored)
+        #expect(try await storage.safe(chainID: 31337, address: Self.address)?.isDeployed == true)
+    }
+
     @Test("a transaction round-trips with its signatures; saving merges new signatures without losing old ones")
     func transactionSignatures() async throws {
         let storage = SafeStorage(database: try AppDatabase.inMemory())

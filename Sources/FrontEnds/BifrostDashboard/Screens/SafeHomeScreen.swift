@@ -71,11 +71,19 @@ struct SafeHomeScreen: Screen {
         } ?? .empty
         return """
         <h1>\(title)</h1>
-        <p>\(Format.address(safe.address, copy: true)) <span class="pill">chain \(safe.chainID)</span></p>\(Format.error(state.error))\(imported)
+        <p>\(Format.address(safe.address, copy: true)) <span class="pill">chain \(safe.chainID)</span></p>\(notDeployed(safe))\(Format.error(state.error))\(imported)
         <div class="actions"><a class="button" href="/safes/\(safe.address.checksummed)/new">New transaction</a>\
         \(context.form(Form.refresh, class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</div>
         <div class="grid">\(overview(snapshot, context))</div>
         \(owners(safe, context))\(assets(snapshot, context))\(SafeQueueSection.render(state, snapshot, batchForm: Form.executeBatch, context))\(SafeMessagesSection.render(snapshot, form: Form.proposeMessage, context))\(importForm(context))\(SafeHistorySection.render(state, snapshot, context))\(setup(snapshot.info))
+        """
+    }
+
+    /// A counterfactual Safe's line: its address holds funds, and its first execution deploys it.
+    static func notDeployed(_ safe: Safe) -> HTML {
+        safe.isDeployed ? .empty : """
+        <p class="notice" id="not-deployed">Not deployed yet: this address can receive funds, and the first transaction executed deploys the Safe \
+        with the owners and threshold shown.</p>
         """
     }
 

@@ -50,13 +50,36 @@ extension SafeAccountStore {
     func deploy(_ d: DeploySafe) async throws -> SafeDeployment {
         _ = try await keys.account(named: d.keyName)
         let chain = try await connector.connect(d.chain)
+        let (deployment, predicted, version, chainID) = try await newProxy(owners: d.owners, threshold: d.threshold, saltNonce: d.saltNonce,
+                                                                          version: d.version, chain: chain)
+        let factory = deployment.factory
+        let sent = try await transactions.send(SendTransaction(
+            keyName: d.keyName,
+            transfer: .contractCall(to: factory, value: 0, data: try deployment.call()),
+            chain: d.chain, wait: d.wait, password: d.password, progress: d.progress))
+        var state: SafeState? = nil
+        if let receipt = sent.receipt, receipt.status {
+            // Known for free now; history reads start here instead of at block 0.
+            try await storage.saveCreationBlock(receipt.blockNumber, chainID: chainID, address: predicted)
+            state = try await refresh(predicted, chain: chain, name: d.name, follow: true)
+        }
+        return SafeDeployment(safe: predicted, version: version, transaction: sent.transaction, state: state)
+    }
+}
+
+extension SafeRoom {
+    /// A new Safe's deployment through `version`'s proxy factory on `chain`, and the address it
+    /// gets: the factory must report its proxy code, the singleton that release, and the address
+    /// must have no code yet.
+    func newProxy(owners: [Address], threshold: BigUInt, saltNonce: BigUInt, version wanted: SafeVersion?, chain: Chain) async throws
+        -> (deployment: SafeProxyDeployment, address: Address, version: SafeVersion, chainID: BigUInt) {
         let c = chain.network?.contracts ?? NetworkContracts()
-        let version = d.version ?? c.defaultVersion
+        let version = wanted ?? c.defaultVersion
         let set = c.set(for: version).filled(from: SafeDeployments.canonical(version))
         guard let factory = set.safeProxyFactory, let singleton = set.singletonForNewSafes, let handler = set.fallbackHandler else {
             throw SafeError.noContracts("Safe \(version.rawValue) contracts", chainID: chain.network?.chainID ?? 0)
         }
-        let initializer = try SafeContract.setupCall(owners: d.owners, threshold: d.threshold, fallbackHandler: handler)
+        let initializer = try SafeContract.setupCall(owners: owners, threshold: threshold, fallbackHandler: handler)
 
         let r = EthereumRemote.Requests.self
         let (chainResult, creation, singletonVersion) = try await chain.remote.batch(
@@ -70,21 +93,9 @@ extension SafeAccountStore {
             throw SafeError.noContracts("Safe \(version.rawValue) singleton", chainID: chainID)
         }
         guard SafeVersion(reported: reported) == version else { throw SafeError.singletonVersion(singleton, reports: reported, expected: version) }
-        let predicted = try SafeProxyFactory.predictAddress(factory: factory, singleton: singleton, initializer: initializer,
-                                                        saltNonce: d.saltNonce, creationCode: code)
+        let deployment = SafeProxyDeployment(factory: factory, singleton: singleton, initializer: initializer, saltNonce: saltNonce)
+        let predicted = try deployment.address(creationCode: code)
         guard try await chain.remote.code(at: predicted).isEmpty else { throw SafeError.alreadyDeployed(predicted) }
-
-        let sent = try await transactions.send(SendTransaction(
-            keyName: d.keyName,
-            transfer: .contractCall(to: factory, value: 0, data: try SafeProxyFactory.createProxyWithNonce(
-                singleton: singleton, initializer: initializer, saltNonce: d.saltNonce)),
-            chain: d.chain, wait: d.wait, password: d.password, progress: d.progress))
-        var state: SafeState? = nil
-        if let receipt = sent.receipt, receipt.status {
-            // Known for free now; history reads start here instead of at block 0.
-            try await storage.saveCreationBlock(receipt.blockNumber, chainID: chainID, address: predicted)
-            state = try await refresh(predicted, chain: chain, name: d.name, follow: true)
-        }
-        return SafeDeployment(safe: predicted, version: version, transaction: sent.transaction, state: state)
+        return (deployment, predicted, version, chainID)
     }
 }

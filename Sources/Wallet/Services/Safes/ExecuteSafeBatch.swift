@@ -72,7 +72,7 @@ extension SafeTransactionsStore {
         let chain = try await connector.connect(x.chain)
         let safe = try await refresh(first.safe, chain: chain).safe
         guard safe.chainID == first.chainID else { throw SafeError.wrongChain(safeChain: first.chainID ?? 0, nodeChain: safe.chainID) }
-        var calls: [MultiSendCall] = []
+        var calls: [[UInt8]] = []
         for (offset, entry) in entries.enumerated() {
             guard entry.transaction.runsInBatch else {
                 throw SafeError.batchNotExecutable("nonce \(entry.transaction.nonce) sets safeTxGas or a gas refund: execute it on its own")
@@ -82,13 +82,9 @@ extension SafeTransactionsStore {
             guard nonce == expected else {
                 throw SafeError.batchNotExecutable("the Safe is at nonce \(safe.nonce), so the batch needs nonce \(expected) where it has \(nonce)")
             }
-            calls.append(MultiSendCall(to: safe.address, data: try await execTransactionCall(entry, safe: safe, chain: chain, sender: nil)))
+            calls.append(try await execTransactionCall(entry, safe: safe, chain: chain, sender: nil))
         }
-        let contracts = chain.network?.contracts ?? NetworkContracts()
-        guard let target = contracts.set(for: safe.safeVersion ?? contracts.defaultVersion).multiSendCallOnly ?? contracts.multiSendCallOnly else {
-            throw SafeError.noContracts("MultiSendCallOnly", chainID: safe.chainID)
-        }
-        let calldata = try MultiSend.multiSendCall(calls)
+        let (target, calldata) = try deployingIfNeeded(safe, then: calls, chain: chain)
         try await simulate(calldata, from: executor, safe: target, chain: chain)
 
         let sent = try await transactions.send(SendTransaction(

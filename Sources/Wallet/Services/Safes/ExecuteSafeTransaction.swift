@@ -54,11 +54,13 @@ extension SafeTransactionsStore {
         guard tx.nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: tx.nonce, current: safe.nonce) }
         guard tx.nonce == safe.nonce else { throw SafeError.nonceAhead(nonce: tx.nonce, current: safe.nonce) }
 
-        let calldata = try await execTransactionCall(entry, safe: safe, chain: chain, sender: executor)
-        try await simulate(calldata, from: executor, safe: safe.address, chain: chain)
+        // A Safe not deployed yet is deployed in the same transaction, through MultiSendCallOnly: the Safe sees it as the sender.
+        let exec = try await execTransactionCall(entry, safe: safe, chain: chain, sender: safe.isDeployed ? executor : nil)
+        let (target, calldata) = try deployingIfNeeded(safe, then: [exec], chain: chain)
+        try await simulate(calldata, from: executor, safe: target, chain: chain)
 
         let sent = try await transactions.send(SendTransaction(
-            keyName: x.keyName, transfer: .contractCall(to: safe.address, value: 0, data: calldata), chain: x.chain,
+            keyName: x.keyName, transfer: .contractCall(to: target, value: 0, data: calldata), chain: x.chain,
             wait: x.wait, timeoutSeconds: x.timeoutSeconds, password: x.password, progress: x.progress))
         var updated = entry.with(executionHash: sent.transaction.hash, updatedAt: now())
         var success: Bool? = nil

@@ -99,6 +99,9 @@ extension SafeReviewStore {
         let call = decoder.decode(tx)
         // A transaction of a Safe this home does not follow is still reviewed, with fewer facts.
         let check = (try? await riskCheck(for: tx, decoder: decoder)) ?? SafeRiskCheck(safeNonce: tx.nonce)
+        if let deployment = (try? await followedSafe(of: tx))?.undeployed {
+            return await reviewBeforeDeployment(tx, call: call, risks: check.risks(of: tx, call: call), deployment: deployment, chain: r.chain)
+        }
         do {
             let chain = try await connector.connect(r.chain)
             let names = await connector.contractNames(chainID: tx.chainID)

@@ -15,10 +15,13 @@ public struct SafeCreation: Sendable, Equatable {
     public let factory: Address
     /// The singleton the proxy was created with; nil when no `ProxyCreation` log names it.
     public let singleton: Address?
-    /// The `setup` call and the salt nonce, when the sender called the factory itself; nil when the
-    /// call went through another contract, which only a trace would show.
+    /// The `setup` call and the salt nonce, when the sender called the factory itself or through
+    /// MultiSend; nil when the call went through another contract, which only a trace would show.
     public let setupData: [UInt8]?
     public let saltNonce: BigUInt?
+    /// The factory call's input, as `setupData` is known: which factory function, which the salt
+    /// depends on; nil otherwise.
+    public let factoryInput: [UInt8]?
 }
 
 /// Finds a Safe's creation from logs, without a trace API: the first block with its code (a
@@ -41,10 +44,11 @@ public enum SafeCreationQuery {
             guard log.isFact(from: nil) else { return nil }
             return SafeCreationCall.proxyCreated(topics: log.topics, data: log.data).map { (log, $0) }
         }.first { $0.call.proxy == safe }
-        let direct = transaction.to != nil && transaction.to == created?.log.address ? SafeCreationCall.factoryCall(transaction.input) : nil
+        let factoryInput = created.flatMap { SafeCreationCall.factoryInput(to: transaction.to, input: transaction.input, factory: $0.log.address) }
+        let direct = factoryInput.flatMap(SafeCreationCall.factoryCall)
         return SafeCreation(created: Date(timeIntervalSince1970: TimeInterval(header.timestamp)), creator: transaction.from, transactionHash: hash,
                             factory: created?.log.address ?? transaction.to ?? .zero, singleton: created?.call.singleton ?? direct?.singleton,
-                            setupData: direct?.initializer, saltNonce: direct?.saltNonce)
+                            setupData: direct?.initializer, saltNonce: direct?.saltNonce, factoryInput: direct == nil ? nil : factoryInput)
     }
 
     private static func unwrap<T>(_ answer: Result<T?, any Error>) throws(NetworkError) -> T? {

@@ -91,7 +91,9 @@ package enum SafeReader {
     }
 
     /// `read`, with what `extra` adds riding in the same batch; its slots and the answers come back.
-    static func read<Extra>(_ address: Address, chain: Chain, tokens query: BalanceQuery, now: Date,
+    /// Where the address has no code, a Safe of `undeployed` on the chain (stored, not deployed
+    /// yet) stands as stored, with the balances read: its address can hold funds already.
+    static func read<Extra>(_ address: Address, chain: Chain, tokens query: BalanceQuery, now: Date, undeployed: [Safe] = [],
                             also extra: (inout RPCBatch) -> Extra) async throws -> (state: SafeState, extra: Extra, answers: RPCBatchAnswers) {
         var batch = RPCBatch()
         let slots = Slots(address, in: &batch)
@@ -100,7 +102,12 @@ package enum SafeReader {
         let answers = try await chain.remote.send(batch)
         let safeAnswers = Answers(address: address, answers: answers)
         let chainID = try chain.verify(chainID: try answers.get(slots.chainID))
-        guard !(try answers.get(slots.code)).isEmpty else { throw SafeError.notASafe(address) }
+        guard !(try answers.get(slots.code)).isEmpty else {
+            guard let stored = undeployed.first(where: { $0.chainID == chainID }), let deployment = stored.undeployed else { throw SafeError.notASafe(address) }
+            let (wei, tokenBalances) = try query.decode(balanceSlots, from: answers)
+            return (SafeState(safe: stored, balance: EtherAmount(wei: wei), tokens: tokenBalances, singleton: deployment.singleton, moduleGuard: .zero),
+                    added, answers)
+        }
         let version = try safeAnswers.safeAnswer(slots.version) { try SafeContract.decodeVersion($0) }
         let owners = try safeAnswers.safeAnswer(slots.owners) { try SafeContract.decodeOwners($0) }
         guard !owners.isEmpty else { throw SafeError.notASafe(address) }

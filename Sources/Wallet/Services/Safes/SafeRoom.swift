@@ -39,7 +39,8 @@ extension SafeRoom {
     func refresh<Extra>(_ address: Address, chain: Chain, name: String? = nil, follow: Bool = false, tokens wanted: [Address]? = nil,
                         also extra: (inout RPCBatch) -> Extra) async throws -> (state: SafeState, extra: Extra, answers: RPCBatchAnswers) {
         let query = await balanceQuery(for: address, chain: chain, tokens: wanted)
-        let (read, added, answers) = try await SafeReader.read(address, chain: chain, tokens: query, now: now(), also: extra)
+        let undeployed = try await storage.safes(address: address).filter { !$0.isDeployed }
+        let (read, added, answers) = try await SafeReader.read(address, chain: chain, tokens: query, now: now(), undeployed: undeployed, also: extra)
         let known = try await storage.safe(chainID: read.safe.chainID, address: address)
         let safe = read.safe.named(name ?? known?.name)
         // Writing an unchanged Safe would wake every observer of the home (pages, lists) for nothing.

@@ -23,6 +23,8 @@ public struct SafeView: Codable, Sendable, Hashable {
     @NullWhenAbsent public var singleton: String?
     /// What is off about the Safe's setup: a singleton, fallback handler or guard that is not a known release.
     public var risks: [SafeRiskView]
+    /// False for a counterfactual Safe: its address is known and holds funds, and its first execution deploys it.
+    public var deployed: Bool
 
     /// The view of `state`, with its fiat value when one is known.
     public init(_ state: SafeState, fiat: FiatValueView? = nil) {
@@ -43,6 +45,7 @@ public struct SafeView: Codable, Sendable, Hashable {
         self.guard = s.guardAddress.checksummed
         singleton = state.singleton?.checksummed
         risks = state.risks.map(SafeRiskView.init)
+        deployed = s.isDeployed
     }
 }
 
@@ -56,6 +59,8 @@ public struct SafeSummaryView: Codable, Sendable, Hashable {
     /// How many owners it has.
     public var owners: JSONNumber
     public var nonce: JSONNumber
+    /// False until a counterfactual Safe's first execution deploys it.
+    public var deployed: Bool
 
     /// The view of `safe`.
     public init(_ safe: Safe) {
@@ -66,5 +71,6 @@ public struct SafeSummaryView: Codable, Sendable, Hashable {
         threshold = JSONNumber(safe.threshold)
         owners = JSONNumber(safe.owners.count)
         nonce = JSONNumber(safe.nonce)
+        deployed = safe.isDeployed
     }
 }

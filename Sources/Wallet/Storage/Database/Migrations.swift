@@ -167,6 +167,10 @@ enum Migrations {
                 t.column("ending", .text)
             }
         }
+        m.registerMigration("v14: a counterfactual Safe's deployment, until its address has code") { db in
+            // Nullable: every Safe stored before is deployed, and an older Bifrost ignores the column.
+            try db.alter(table: "safe") { t in t.add(column: "undeployed", .text) }
+        }
         return m
     }
 }

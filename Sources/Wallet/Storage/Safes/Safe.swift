@@ -17,10 +17,13 @@ public struct Safe: Sendable, Hashable {
     public let fallbackHandler: Address
     public let guardAddress: Address
     public let updatedAt: Date
+    /// How to deploy it, while its address has no code yet (a counterfactual Safe); nil once deployed.
+    public let undeployed: SafeProxyDeployment?
 
     /// A Safe entity.
     public init(chainID: BigUInt, address: Address, name: String?, version: String, owners: [Address], threshold: BigUInt,
-                nonce: BigUInt, modules: [Address], fallbackHandler: Address, guardAddress: Address, updatedAt: Date) {
+                nonce: BigUInt, modules: [Address], fallbackHandler: Address, guardAddress: Address, updatedAt: Date,
+                undeployed: SafeProxyDeployment? = nil) {
         self.chainID = chainID
         self.address = address
         self.name = name
@@ -32,7 +35,11 @@ public struct Safe: Sendable, Hashable {
         self.fallbackHandler = fallbackHandler
         self.guardAddress = guardAddress
         self.updatedAt = updatedAt
+        self.undeployed = undeployed
     }
+
+    /// Whether its proxy is on chain: false for a counterfactual Safe until its first execution deploys it.
+    public var isDeployed: Bool { undeployed == nil }
 
     /// The parsed contract version, when it is one Bifrost knows.
     public var safeVersion: SafeVersion? { SafeVersion(reported: version) }
@@ -45,7 +52,7 @@ public struct Safe: Sendable, Hashable {
     /// The same Safe with a new name.
     public func named(_ name: String?) -> Safe {
         Safe(chainID: chainID, address: address, name: name, version: version, owners: owners, threshold: threshold, nonce: nonce,
-             modules: modules, fallbackHandler: fallbackHandler, guardAddress: guardAddress, updatedAt: updatedAt)
+             modules: modules, fallbackHandler: fallbackHandler, guardAddress: guardAddress, updatedAt: updatedAt, undeployed: undeployed)
     }
 
     /// Whether `other` holds the same state, whenever each was read.
@@ -55,6 +62,6 @@ public struct Safe: Sendable, Hashable {
 
     private func read(at date: Date) -> Safe {
         Safe(chainID: chainID, address: address, name: name, version: version, owners: owners, threshold: threshold, nonce: nonce,
-             modules: modules, fallbackHandler: fallbackHandler, guardAddress: guardAddress, updatedAt: date)
+             modules: modules, fallbackHandler: fallbackHandler, guardAddress: guardAddress, updatedAt: date, undeployed: undeployed)
     }
 }

@@ -19,6 +19,8 @@ struct SafeRecord: Codable, FetchableRecord, PersistableRecord, EntityRecord, Se
     var fallbackHandler: String
     var guardAddress: String
     var updatedAt: Date
+    /// A counterfactual Safe's deployment; NULL once deployed, and in rows from before v14.
+    var undeployed: SafeProxyDeploymentColumn?
 
     enum Columns {
         static let chainId = Column(CodingKeys.chainId)
@@ -38,6 +40,7 @@ struct SafeRecord: Codable, FetchableRecord, PersistableRecord, EntityRecord, Se
         fallbackHandler = s.fallbackHandler.checksummed
         guardAddress = s.guardAddress.checksummed
         updatedAt = s.updatedAt
+        undeployed = s.undeployed.map(SafeProxyDeploymentColumn.init)
     }
 
     var rowDescription: String { "the Safe \(address) on chain \(chainId)" }
@@ -48,7 +51,33 @@ struct SafeRecord: Codable, FetchableRecord, PersistableRecord, EntityRecord, Se
               let t = BigUInt(threshold, radix: 10),
               let f = try? Address(fallbackHandler), let g = try? Address(guardAddress)
         else { return nil }
+        let deployment: SafeProxyDeployment?
+        if let undeployed {
+            guard let decoded = undeployed.decoded else { return nil }
+            deployment = decoded
+        } else { deployment = nil }
         return Safe(chainID: id, address: a, name: name, version: version, owners: o, threshold: t, nonce: nonce.value, modules: m,
-                    fallbackHandler: f, guardAddress: g, updatedAt: updatedAt)
+                    fallbackHandler: f, guardAddress: g, updatedAt: updatedAt, undeployed: deployment)
+    }
+}
+
+/// The `safe.undeployed` column: a counterfactual Safe's `createProxyWithNonce` arguments, as JSON.
+struct SafeProxyDeploymentColumn: Codable, Sendable {
+    var factory: String
+    var singleton: String
+    var initializer: String
+    var saltNonce: String
+
+    init(_ d: SafeProxyDeployment) {
+        factory = d.factory.checksummed
+        singleton = d.singleton.checksummed
+        initializer = Hex.encode(d.initializer)
+        saltNonce = String(d.saltNonce)
+    }
+
+    var decoded: SafeProxyDeployment? {
+        guard let f = try? Address(factory), let s = try? Address(singleton), let i = try? Hex.decode(initializer),
+              let n = BigUInt(saltNonce, radix: 10) else { return nil }
+        return SafeProxyDeployment(factory: f, singleton: s, initializer: i, saltNonce: n)
     }
 }

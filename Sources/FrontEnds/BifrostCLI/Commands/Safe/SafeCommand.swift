@@ -16,7 +16,7 @@ struct SafeCommand: AsyncParsableCommand {
           bifrost safe execute SAFE_TX_HASH --key bob --wait             # once the threshold is met
         Signatures can also travel through a Safe Transaction Service: see 'bifrost safe service --help'.
         """,
-        subcommands: [SafeCreateCommand.self, SafeAddCommand.self, SafeListCommand.self, SafeInfoCommand.self,
+        subcommands: [SafeCreateCommand.self, SafeReplicateCommand.self, SafeAddCommand.self, SafeListCommand.self, SafeInfoCommand.self,
                       SafeProposeCommand.self, SafeTxHashCommand.self, SafeSignCommand.self, SafeApproveCommand.self, SafeExportCommand.self,
                       SafeExportBatchCommand.self, SafeImportCommand.self, SafeReviewCommand.self, SafeExecuteCommand.self, SafeQueueCommand.self, SafeHistoryCommand.self,
                       SafeEvidenceCommand.self, SafeVerifyEvidenceCommand.self, SafeMessageCommand.self, SafeServiceCommand.self]
@@ -31,6 +31,7 @@ struct SafeCommand: AsyncParsableCommand {
         let width = max(label.count, 18)
         func row(_ key: String, _ value: String) { lines.append(key.padding(toLength: width, withPad: " ", startingAt: 0) + " " + value) }
         row("version:", s.version)
+        if !s.isDeployed { row("deployed:", "no (counterfactual): its first executed transaction deploys it") }
         for (i, owner) in s.owners.enumerated() {
             row(i == 0 ? label : "", owner.checksummed + (state.contractOwners.contains(owner) ? "  (contract)" : ""))
         }

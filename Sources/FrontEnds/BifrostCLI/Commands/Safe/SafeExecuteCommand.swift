@@ -15,6 +15,10 @@ struct SafeExecuteCommand: AsyncParsableCommand {
         MultiSendCallOnly, in nonce order: their nonces must follow one another from the Safe's, and \
         each must already hold its threshold of signatures (a batch cannot count the sender's own).
 
+        A Safe created with 'safe create --counterfactual' is deployed by its first execution: the \
+        factory call and the execution go in one Ethereum transaction through MultiSendCallOnly, so \
+        there too the sender's own signature cannot count.
+
         Example: bifrost safe execute 0x5f3a…9c1e --key bob --wait
         Example: bifrost safe execute 0x5f3a…9c1e 0x7d2b…41aa --key bob --wait
         """

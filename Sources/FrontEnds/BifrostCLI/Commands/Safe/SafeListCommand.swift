@@ -14,7 +14,7 @@ struct SafeListCommand: AsyncParsableCommand {
         }
         if safes.isEmpty { Console.current.note("No Safes yet. Follow one with 'bifrost safe add ADDRESS' or deploy one with 'bifrost safe create'.") }
         for s in safes {
-            Console.current.out("\(s.address.checksummed)  \(s.threshold) of \(s.owners.count)  nonce \(s.nonce)  chain \(s.chainID)  v\(s.version)"
+            Console.current.out("\(s.address.checksummed)  \(s.threshold) of \(s.owners.count)  nonce \(s.nonce)  chain \(s.chainID)  v\(s.version)" + (s.isDeployed ? "" : "  not deployed")
                 + (s.name.map { "  \(UntrustedText.visible($0))" } ?? ""))
         }
     }
