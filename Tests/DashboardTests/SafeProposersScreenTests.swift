@@ -12,6 +12,17 @@ struct SafeProposersScreenTests {
 
     static func context(keys: [Account]) -> RenderContext { RenderContext(pageID: "p1", csrf: "t", keys: keys) }
 
+    @Test("the Safe's home links its Proposers page, which the dashboard serves; without a service it says so")
+    func route() async throws {
+        try await DashboardHarness.with { h in
+            let cookie = try await h.cookie()
+            let home = try await h.get("/safes/\(DashboardHarness.safeAddress.checksummed)", cookie: cookie)
+            #expect(home.body.contains("href=\"/safes/\(DashboardHarness.safeAddress.checksummed)/proposers\""))
+            let page = try await h.get("/safes/\(DashboardHarness.safeAddress.checksummed)/proposers", cookie: cookie)
+            #expect(page.status == 200 && page.body.contains("id=\"no-service\""), "\(page.body)")
+        }
+    }
+
     @Test("without a service the page says so and offers no form")
     func noService() {
         let html = SafeProposersScreen.render(SafeProposers.State(address: Self.safe, serviceHost: nil), Self.context(keys: [])).rendered
