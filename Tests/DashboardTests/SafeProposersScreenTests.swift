@@ -27,6 +27,7 @@ struct SafeProposersScreenTests {
     func noService() {
         let html = SafeProposersScreen.render(SafeProposers.State(address: Self.safe, serviceHost: nil), Self.context(keys: [])).rendered
         #expect(html.contains("id=\"no-service\"") && !html.contains("<form"), "\(html)")
+        #expect(html.contains("<a href=\"/safes/\(Self.safe.checksummed)\">"), "the way back is a link, not escaped text: \(html)")
     }
 
     @Test("each proposer shows its label escaped, hidden characters as code points, its scope and delegator; the add form offers the owner keys only")

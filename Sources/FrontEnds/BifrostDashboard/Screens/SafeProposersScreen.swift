@@ -49,7 +49,7 @@ struct SafeProposersScreen: Screen {
     func main(_ state: SafeProposers.State, _ context: RenderContext) -> HTML { Self.render(state, context) }
 
     static func render(_ state: SafeProposers.State, _ context: RenderContext) -> HTML {
-        let back = "<p><a href=\"/safes/\(state.address.checksummed)\">← \(Format.short(state.address))</a></p>"
+        let back: HTML = "<p><a href=\"/safes/\(state.address.checksummed)\">← \(Format.short(state.address))</a></p>"
         let intro: HTML = "<p class=\"muted\">A proposer sends transactions to the Transaction Service for the owners to sign. It signs only to prove who sent them: never a confirmation.</p>"
         guard let host = state.serviceHost else {
             return """
