@@ -67,7 +67,7 @@ def main():
 
         sent = json.loads(cli(home, "safe", "propose", safe, "--to", BOB["address"], "--value", "0.01ether", "--key", "bot",
                               "--service-url", url, "--json"))
-        check(sent["sender"] == DAVE["address"] and sent["delegator"] == ALICE["address"],
+        check(sent["service"]["sender"] == DAVE["address"] and sent["service"]["delegator"] == ALICE["address"],
               "the proposer's proposal from the CLI is taken as Alice's")
 
         row.get_by_label("Password").fill(PASSWORD)

@@ -116,15 +116,16 @@ extension OnDevnet {
             #expect(added.code == 0 && added.out.first?.hasPrefix("Added proposer \(bot.address.checksummed)") == true, "\(added)")
             let listed = await Self.cli(["safe", "delegate", "list", safe] + common)
             #expect(listed.out == ["\(bot.address.checksummed)  \"bot[U+202E]gnp\"  this Safe, by \(f.owners[0].checksummed)"], "\(listed)")
-            let json = await Self.cli(["safe", "delegate", "list", safe, "--json"] + common)
-            let parsed = try JSONParser.parse(Array(json.out.joined().utf8))
-            #expect(parsed["delegates"]?.arrayValue?.first?["label"] == .string("bot\u{202E}gnp"), "JSON carries the text as it came: \(json)")
+            let listing = await Self.cli(["safe", "delegate", "list", safe, "--json"] + common)
+            let parsed = try JSONParser.parse(Array(listing.out.joined().utf8))
+            #expect(parsed["delegates"]?.arrayValue?.first?["label"] == .string("bot\u{202E}gnp"), "JSON carries the text as it came: \(listing)")
 
             let proposed = await Self.cli(["safe", "propose", safe, "--to", f.owners[1].checksummed, "--value", "1", "--key", "bot",
                                            "--password-file", passwordFile.path, "--json"] + common)
-            let sent = try JSONParser.parse(Array(proposed.out.joined().utf8))
-            #expect(proposed.code == 0 && sent["sender"] == .string(bot.address.checksummed) && sent["delegator"] == .string(f.owners[0].checksummed),
+            let json = try JSONParser.parse(Array(proposed.out.joined().utf8)), sent = json["service"]
+            #expect(proposed.code == 0 && sent?["sender"] == .string(bot.address.checksummed) && sent?["delegator"] == .string(f.owners[0].checksummed),
                     "\(proposed)")
+            #expect(json["safeTxHash"] == sent?["safeTxHash"] && json["nonce"] != nil, "the proposal's own view stays: \(json)")
 
             let removed = await Self.cli(["safe", "delegate", "remove", safe, "--delegate", bot.address.checksummed, "--key", "owner4",
                                           "--password-file", passwordFile.path] + common)

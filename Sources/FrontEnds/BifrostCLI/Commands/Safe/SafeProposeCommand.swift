@@ -127,10 +127,7 @@ struct SafeProposeCommand: AsyncParsableCommand {
         if dryRun { return try await review() }
         let entry = try await global.services().dispatcher.dispatch(ProposeSafeTransaction(
             safe: safe.address, intent: try intent(), nonce: nonce?.value, refund: refund, chain: global.chain))
-        if let sent = try await toService.send(entry.safeTxHash, global) {
-            if global.json { return try global.output.emit(view: ServiceProposalView(sent)) }
-            Console.current.err(ServiceProposerOptions.line(sent, host: try toService.service.endpoint().host))
-        }
+        if let sent = try await toService.send(entry.safeTxHash, global) { return try toService.show(entry, sent, global) }
         if global.json {
             try global.output.emit(view: SafeProposalView(entry))
         } else {

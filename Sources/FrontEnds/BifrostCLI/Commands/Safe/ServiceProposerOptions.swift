@@ -15,6 +15,7 @@ struct ServiceProposerOptions: ParsableArguments {
         if key != nil, service.serviceURL == nil, ProcessInfo.processInfo.environment["BIFROST_SAFE_SERVICE_URL"] == nil {
             throw ValidationError("--key sends the proposal to a Transaction Service: give --service-url URL too")
         }
+        if key == nil, service.serviceURL != nil { throw ValidationError("--service-url sends the proposal as --key NAME: give the key too") }
     }
 
     /// Sends the stored `safeTxHash` to the service as `--key`, when one is given; what was sent.
@@ -24,6 +25,16 @@ struct ServiceProposerOptions: ParsableArguments {
         Console.current.progress("Proposing to \(try service.endpoint().host)…")
         return try await global.services().dispatcher.dispatch(ProposeToServiceWithKey(
             safeTxHash: safeTxHash, keyName: key, service: try service.endpoint(), password: { try passwords.unlock(key) }))
+    }
+
+    /// The proposal stored here and sent: with `--json` its view with the sending under `service`.
+    func show(_ entry: SafeTransactionEntry, _ sent: ServiceProposal, _ global: GlobalOptions) throws {
+        guard !global.json else {
+            guard case .object(let members) = try Output.json(SafeProposalView(entry)) else { return }
+            return global.output.emit(members.map { ($0.key, $0.value) } + [("service", try Output.json(ServiceProposalView(sent)))])
+        }
+        Console.current.out("Proposed: \(UntrustedText.visible(entry.summary))\nnonce:      \(entry.transaction.nonce)\nsafeTxHash: \(Hex.encode(entry.safeTxHash))")
+        Console.current.out(Self.line(sent, host: try service.endpoint().host))
     }
 
     /// The human line for `sent`.
