@@ -70,9 +70,11 @@ enum ServedJSON {
 
     /// A delegate as listed; as added, with the `signature` that added it, as the official echoes it.
     static func delegate(_ d: ServedDelegate, signature: [UInt8]? = nil) -> JSONValue {
-        object([("safe", d.safe.map { .string($0.checksummed) } ?? .null), ("delegate", .string(d.delegate.checksummed)),
-                ("delegator", .string(d.delegator.checksummed))] + (signature.map { [("signature", .string(Hex.encode($0)))] } ?? [])
-               + [("label", .string(d.label)), ("expiryDate", d.expiry.map(date) ?? .null)])
+        // The client's wire type, so both ends write one shape; the answer to an addition repeats its signature.
+        let listed = ServiceWireDelegate(safe: d.safe, delegate: d.delegate, delegator: d.delegator, label: d.label, expiryDate: d.expiry).json
+        guard let signature, case .object(var members) = listed else { return listed }
+        members.insert((key: "signature", value: .string(Hex.encode(signature))), at: 3)
+        return .object(members)
     }
 
     /// `{"count", "next", "previous", "results"}`, the official pages.

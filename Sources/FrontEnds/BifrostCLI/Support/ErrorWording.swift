@@ -11,6 +11,7 @@ enum ErrorWording {
         case let e as TransactionDraftError: return draft(e)
         case let e as SigningKeyError: return signingKey(e)
         case let e as VaultError: return keyStore(e)
+        case let e as SafeDelegateError: return delegate(e)
         default: return nil
         }
     }
@@ -43,6 +44,11 @@ enum ErrorWording {
         default:
             return nil
         }
+    }
+
+    static func delegate(_ error: SafeDelegateError) -> String? {
+        guard case .notOwnerOrDelegate(let signer, let safe) = error else { return nil }
+        return "\(error); an owner adds it with 'bifrost safe delegate add \(safe.checksummed) --delegate \(signer.checksummed) --label TEXT --key OWNER'"
     }
 
     static func draft(_ error: TransactionDraftError) -> String {

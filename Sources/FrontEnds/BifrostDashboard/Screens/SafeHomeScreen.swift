@@ -102,7 +102,7 @@ struct SafeHomeScreen: Screen {
         let rows = HTML.join(safe.owners.map { owner in
             "<li>\(context.address(owner))\(context.mineMark(owner))</li>"
         })
-        return "<section><h2>Owners</h2><ul>\(rows)</ul></section>"
+        return "<section><h2>Owners</h2><ul>\(rows)</ul><p><a href=\"/safes/\(safe.address.checksummed)/proposers\" id=\"proposers-link\">Proposers</a></p></section>"
     }
 
     static func assets(_ snapshot: SafeDetail.Snapshot, _ context: RenderContext) -> HTML {

@@ -69,7 +69,7 @@ public struct SafeServiceRemote: Sendable {
 
     /// Reads the listing at `path` and every page its `next` links name, in order, at most
     /// `maxPages` of them, only on the service's own origin (`RESTClient.get(url:)`); the pages read.
-    private func everyPage(path: String, query: [String: String], _ body: (JSONValue) throws(NetworkError) -> Void) async throws(NetworkError) -> Int {
+    func everyPage(path: String, query: [String: String], _ body: (JSONValue) throws(NetworkError) -> Void) async throws(NetworkError) -> Int {
         var json = try await rest.get(path: path, query: query)
         var seen: Set<String> = []
         var pages = 1

@@ -49,10 +49,12 @@ public struct ServiceListSafeTransactions: SafeTransactionsAction {
 
 extension SafeTransactionsStore {
     /// Posts signatures; returns the owners whose signatures were sent.
-    func serviceSend(_ safeTxHash: [UInt8], to endpoint: SafeServiceEndpoint, propose: Bool) async throws -> [Address] {
+    /// With `sender`, that owner's signature goes first, as the proposal's.
+    func serviceSend(_ safeTxHash: [UInt8], to endpoint: SafeServiceEndpoint, propose: Bool, sender: Address? = nil) async throws -> [Address] {
         let entry = try await entry(safeTxHash)
         let safe = try await followedSafe(of: entry.transaction)
-        let signatures = entry.signatures.filter { safe.owners.contains($0.owner) && $0.kind != .approvedHash }
+        var signatures = postableSignatures(of: entry, safe: safe)
+        if let sender, let i = signatures.firstIndex(where: { $0.owner == sender }) { signatures.insert(signatures.remove(at: i), at: 0) }
         guard let first = signatures.first else { throw SafeError.noSignatureToPropose(Hex.encode(safeTxHash)) }
         let service = remote(endpoint)
         var rest = signatures
@@ -62,6 +64,11 @@ extension SafeTransactionsStore {
         }
         for signature in rest { try await service.confirm(safeTxHash: safeTxHash, signature: SafeSignature.pack([signature])) }
         return signatures.map(\.owner)
+    }
+
+    /// The signatures collected here that a service takes: current owners', approved hashes aside (those are on chain).
+    func postableSignatures(of entry: SafeTransactionEntry, safe: Safe) -> [SafeSignature] {
+        entry.signatures.filter { safe.owners.contains($0.owner) && $0.kind != .approvedHash }
     }
 
     func serviceList(_ l: ServiceListSafeTransactions) async throws -> ServicePendingTransactions {

@@ -43,6 +43,7 @@ struct SafeProposeCommand: AsyncParsableCommand {
           bifrost safe propose 0x1d5e…d5e1 --to 0x5FbD…0aa3 --abi Vault.json --function deposit --arg '[(1,0x7099…79C8)]'
           bifrost safe propose 0x1d5e…d5e1 --add-owner 0x90F7…b906 --threshold 2
           bifrost safe propose 0x1d5e…d5e1 --csv payroll.csv
+          bifrost safe propose 0x1d5e…d5e1 --to 0x7099…79C8 --value 0.1ether --key bot --service-url URL   # as a proposer
         """
     )
 
@@ -98,6 +99,7 @@ struct SafeProposeCommand: AsyncParsableCommand {
     var refundReceiver: AddressValue?
     @Flag(name: .customLong("dry-run"), help: "Show the review of the transaction and store nothing.")
     var dryRun = false
+    @OptionGroup var toService: ServiceProposerOptions
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -125,6 +127,7 @@ struct SafeProposeCommand: AsyncParsableCommand {
         if dryRun { return try await review() }
         let entry = try await global.services().dispatcher.dispatch(ProposeSafeTransaction(
             safe: safe.address, intent: try intent(), nonce: nonce?.value, refund: refund, chain: global.chain))
+        if let sent = try await toService.send(entry.safeTxHash, global) { return try toService.show(entry, sent, global) }
         if global.json {
             try global.output.emit(view: SafeProposalView(entry))
         } else {
