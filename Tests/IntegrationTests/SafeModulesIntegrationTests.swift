@@ -107,7 +107,12 @@ extension OnDevnet {
             let payee = PrivateKey.generate().address
             let above = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
                 safe: f.safe, intent: .call(to: payee, value: 2 * Self.ether, data: [], operation: .call), chain: f.first.chain))
-            await #expect(throws: ChainError.self) { try await f.signAndExecute(above) }
+            do {
+                _ = try await f.signAndExecute(above)
+                Issue.record("the execution above the limit should be refused")
+            } catch let error as ChainError {
+                #expect(error.description.contains("LimitGuard: above the limit"), "\(error)")
+            }
             let signatures = try [4, 5].map { try SafeSignature.sign(safeTxHash: above.safeTxHash, with: devnet.accounts[$0].key) }
             let calldata = try above.transaction.execTransactionCall(signatures: SafeSignature.pack(signatures.sorted { $0.owner < $1.owner }))
             let receipt = try await sendUnchecked(calldata, to: f.safe, f)
@@ -122,15 +127,25 @@ extension OnDevnet {
                 #expect(reason.contains("LimitGuard: above the limit"), "\(reason)")
             }
 
-            // Below the limit it runs.
-            try await f.run(.call(to: payee, value: Self.ether / 2, data: [], operation: .call))
+            // Below the limit it runs, in the refused one's place.
+            let below = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
+                safe: f.safe, intent: .call(to: payee, value: Self.ether / 2, data: [], operation: .call), nonce: nonce, chain: f.first.chain))
+            #expect(try await f.signAndExecute(below).success == true)
             #expect(try await balance(payee, f) == Self.ether / 2)
 
             // 0x0 removes it, through the guard itself; a removal is no critical change.
             let (removal, removalReview) = try await Self.review(.setGuard(.zero), f)
             #expect(removal.summary == "remove the transaction guard")
             #expect(removalReview.effect.changes.first { $0.kind == .guardAddress }.map { $0.severity < .critical } == true, "\(removalReview.effect)")
-            try await f.run(.setup(.setGuard(.zero)))
+            // Proposed from the command line, where 0x0 is the way to say it.
+            let (status, out) = try await OnDevnet.ConfirmationRuleTests.bifrost(
+                ["--network", "devnet", "safe", "propose", f.safe.checksummed, "--set-guard", "0x0", "--json"], home: f.first.home)
+            #expect(status == 0, "\(out)")
+            let proposed = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
+            let hash = try Hex.decode(try #require(proposed?["safeTxHash"] as? String, "\(out)"))
+            #expect(hash == removal.safeTxHash, "the CLI proposes the reviewed removal")
+            let queued = try await f.first.services.dispatcher.dispatch(SafeQueueQuery(safe: f.safe, chain: f.first.chain))
+            #expect(try await f.signAndExecute(try #require(queued.entries.first { $0.safeTxHash == hash })).success == true)
             #expect(try await f.info().safe.guardAddress == .zero)
         }
 
