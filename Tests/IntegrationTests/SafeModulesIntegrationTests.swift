@@ -185,6 +185,15 @@ extension OnDevnet {
             #expect(await Self.refusal(.disableModule(a), f) == .moduleNotEnabled(a))
         }
 
+        @Test("on a Safe 1.3.0, whose setGuard asks nothing (the node confirms it would take a token as its guard), a non-guard is refused all the same")
+        func guardCheckedOn130() async throws {
+            let f = try await SafeFixture(devnet: devnet, version: .v1_3_0)
+            defer { f.remove() }
+            let setGuard = try SafeSetupCalls.setGuard(devnet.testToken, safe: f.safe)
+            #expect(try await f.remote().call(CallRequest(from: f.safe, to: f.safe, data: setGuard)).isEmpty, "1.3.0 itself would set it")
+            #expect(await Self.refusal(.setGuard(devnet.testToken), f) == .notAGuard(devnet.testToken))
+        }
+
         @Test("the fallback handler: an EOA is refused before proposing; a contract is set, reviewed as critical")
         func fallbackHandler() async throws {
             let f = try await SafeFixture(devnet: devnet)

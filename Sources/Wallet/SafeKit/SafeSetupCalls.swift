@@ -12,7 +12,9 @@ public enum SafeSetupCalls {
 
     /// The ERC-165 interface ID of the Safe's transaction guard: the XOR of the selectors of
     /// `checkTransaction(address,uint256,bytes,uint8,uint256,uint256,uint256,address,address,bytes,address)`
-    /// and `checkAfterExecution(bytes32,bool)`, which `setGuard` asks for from Safe 1.3.0 on (GS300).
+    /// and `checkAfterExecution(bytes32,bool)`, which `setGuard` asks for from Safe 1.4.1 on (GS300).
+    /// Safe 1.3.0 sets any address unasked, and a contract that is no guard then makes every
+    /// execution revert, so Bifrost asks on every version.
     public static let guardInterfaceID: [UInt8] = [0xe6, 0xd7, 0xa8, 0x3a]
 
     /// `enableModule(module)`, refused for the zero address, the sentinel, the Safe itself, or a
@@ -77,8 +79,8 @@ public enum SafeSetupError: Error, Equatable, Sendable, CustomStringConvertible 
     case selfReference(Role)
     /// No code at the address: nothing there could act as a module, guard or handler.
     case notAContract(Address, role: Role)
-    /// A contract that does not answer yes to `supportsInterface(0xe6d7a83a)`: the Safe's own
-    /// `setGuard` would revert (GS300).
+    /// A contract that does not answer yes to `supportsInterface(0xe6d7a83a)`: Safe 1.4.1 and
+    /// later refuse it (GS300); 1.3.0 would take it and then fail every execution.
     case notAGuard(Address)
 
     public var description: String {
@@ -89,7 +91,8 @@ public enum SafeSetupError: Error, Equatable, Sendable, CustomStringConvertible 
         case .selfReference(let role): return "the Safe cannot be its own \(role.rawValue)"
         case .notAContract(let a, let role): return "\(a.checksummed) has no code, so it cannot be the Safe's \(role.rawValue)"
         case .notAGuard(let a):
-            return "\(a.checksummed) does not support the Safe's guard interface (ERC-165 supportsInterface(0xe6d7a83a)); the Safe would refuse it (GS300)"
+            return "\(a.checksummed) does not support the Safe's guard interface (ERC-165 supportsInterface(0xe6d7a83a)): "
+                + "Safe 1.4.1 and later refuse it (GS300), and a Safe 1.3.0 would take it and then fail every transaction"
         }
     }
 }

@@ -3,7 +3,8 @@ import SafeKit
 
 /// The chain's word on a setup change before it is proposed, in one batch: the module, guard or
 /// handler holds code, and a guard answers ERC-165 for the guard interface, as the Safe's own
-/// `setGuard` asks (GS300). A refusal here costs no one a signature.
+/// `setGuard` asks from 1.4.1 on (GS300); a Safe 1.3.0 does not ask, and a non-guard would then
+/// fail its every transaction. A refusal here costs no one a signature.
 enum SafeSetupPreflight {
     static func check(_ change: SafeSetupChange, remote: EthereumRemote) async throws {
         guard let (address, role) = change.contractRequired else { return }
