@@ -64,7 +64,7 @@ struct SafeIntentDraftTests {
         #expect(throws: SafeIntentDraftError.invalid("sheet", "line 3: an address has 20 bytes (40 hex digits), got 2 hex digits")) { try sheet.intent() }
         sheet.sheet = "\n"
         #expect(throws: SafeIntentDraftError.missing("sheet")) { try sheet.intent() }
-        #expect(Set(SafeIntentDraft.Kind.allCases.map(\.rawValue)).count == 9)
+        #expect(Set(SafeIntentDraft.Kind.allCases.map(\.rawValue)).count == 10)
     }
 
     @Test("a contract call: the ABI's callable functions, the first by default, typed arguments; a bad ABI, function or argument is named")

@@ -8,6 +8,7 @@ enum ErrorWording {
         switch error {
         case let e as ChainError: return chain(e)
         case let e as SafeError: return safe(e)
+        case let e as SafeSetupError: return setup(e)
         case let e as TransactionDraftError: return draft(e)
         case let e as SigningKeyError: return signingKey(e)
         case let e as VaultError: return keyStore(e)

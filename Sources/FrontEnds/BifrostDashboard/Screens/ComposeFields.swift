@@ -45,6 +45,8 @@ struct ComposeFields {
                 <textarea id="sheet" name="sheet" rows="6" required placeholder="token,receiver,amount&#10;,0x…,0.1">\(value: d.sheet)</textarea></label>\
                 <label>…or load the CSV file<input type="file" accept=".csv,text/csv" data-into="sheet"></label>
                 """
+        case .setup:
+            return setupFields(d)
         }
     }
 

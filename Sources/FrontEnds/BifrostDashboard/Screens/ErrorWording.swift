@@ -12,6 +12,7 @@ enum ErrorWording {
         case let e as FeatureProblem: problem(e)
         case let e as ChainError: chain(e)
         case let e as SafeError: safe(e)
+        case let e as SafeSetupError: setup(e)
         case let e as VaultError: vault(e)
         default: nil
         }

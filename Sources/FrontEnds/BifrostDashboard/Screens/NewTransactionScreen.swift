@@ -9,11 +9,16 @@ struct NewTransactionScreen: Screen {
     let path: String
     let section = Section.safes
 
-    /// The page of a new transaction from Safe `safe`, composing.
+    /// The page of a new transaction from Safe `safe`, composing; with a `setup` draft that names
+    /// its address (a Remove link), straight to its review.
     @MainActor
-    static func page(id: String, safe: Address, session: Session) -> FeaturePage<NewTransactionScreen> {
+    static func page(id: String, safe: Address, session: Session, setup: SafeIntentDraft? = nil) -> FeaturePage<NewTransactionScreen> {
         let store = Store(initialState: SendFlow.State(safe: safe), reducer: SendFlow.Reducer(dependencies: .live(session)))
         store.send(.task)
+        if let setup {
+            store.send(.draftChanged(setup))
+            if !setup.setupAddress.isEmpty { store.send(.reviewTapped) }
+        }
         return FeaturePage(id: id, screen: NewTransactionScreen(path: "/safes/\(safe.checksummed)/new"), store: store)
     }
 
@@ -62,8 +67,16 @@ struct NewTransactionScreen: Screen {
         d.abi = form["abi"] ?? ""
         d.function = form["function"] ?? ""
         d.nonce = form["nonce"] ?? ""
+        d.setupChange = form["setup"].flatMap(SafeIntentDraft.SetupChange.init(rawValue:)) ?? d.setupChange
+        d.setupAddress = form["setup-address"] ?? ""
         d.arguments = (0..<(d.chosenFunction?.inputs.count ?? 0)).map { form["arg-\($0)"] ?? "" }
         return d
+    }
+
+    /// The setup draft a link asks for (`?setup=disable-module&address=0x…`); nil for none or a change no one offers.
+    static func setupDraft(_ change: String?, address: String?) -> SafeIntentDraft? {
+        guard let change = change.flatMap(SafeIntentDraft.SetupChange.init(rawValue:)) else { return nil }
+        return SafeIntentDraft(setup: change, address: address ?? "")
     }
 
     static func render(_ state: SendFlow.State, _ context: RenderContext) -> HTML {

@@ -1,7 +1,7 @@
 import AppCore
 
 /// A Safe's home: its address, owners (yours marked), threshold, nonce and version; its assets;
-/// modules, guard and fallback handler; the queue with each transaction's confirmations; the
+/// modules (with what each executed) and guard, the fallback handler; the queue with each transaction's confirmations; the
 /// import of a signed-transaction file; and the history from the chain.
 struct SafeHomeScreen: Screen {
     let path: String
@@ -75,7 +75,7 @@ struct SafeHomeScreen: Screen {
         <div class="actions"><a class="button" href="/safes/\(safe.address.checksummed)/new">New transaction</a>\
         \(context.form(Form.refresh, class: "inline", "<button type=\"submit\" class=\"secondary\">Refresh</button>"))</div>
         <div class="grid">\(overview(snapshot, context))</div>
-        \(owners(safe, context))\(assets(snapshot, context))\(SafeQueueSection.render(state, snapshot, batchForm: Form.executeBatch, context))\(SafeMessagesSection.render(snapshot, form: Form.proposeMessage, context))\(importForm(context))\(SafeHistorySection.render(state, snapshot, context))\(setup(snapshot.info))
+        \(owners(safe, context))\(assets(snapshot, context))\(SafeQueueSection.render(state, snapshot, batchForm: Form.executeBatch, context))\(SafeMessagesSection.render(snapshot, form: Form.proposeMessage, context))\(importForm(context))\(SafeHistorySection.render(state, snapshot, context))\(SafeModulesSection.render(snapshot, context))\(setup(snapshot.info))
         """
     }
 
@@ -137,13 +137,13 @@ struct SafeHomeScreen: Screen {
         return "<section id=\"import\"><h2>Import a signed transaction</h2>\(form)</section>"
     }
 
-    /// The Safe's own setup, and what is off about it (a contract that is no known release), loud.
+    /// The Safe's own setup, and what is off about it (a contract that is no known release), loud;
+    /// its modules and guard are in `SafeModulesSection`.
     static func setup(_ state: SafeState) -> HTML {
         let safe = state.safe
-        let modules: HTML = safe.modules.isEmpty ? "none" : HTML.join(safe.modules.map { "\(Format.address($0))<br>" })
         let singleton: HTML = state.singleton.map { "<dt>Singleton</dt><dd>\(Format.address($0))</dd>" } ?? .empty
         return """
-        <section id="setup"><h2>Setup</h2>\(Format.risks(state.risks))<dl><dt>Modules</dt><dd>\(modules)</dd><dt>Guard</dt><dd>\(Format.address(safe.guardAddress))</dd>\
+        <section id="setup"><h2>Setup</h2>\(Format.risks(state.risks))<dl>\
         <dt>Fallback handler</dt><dd>\(Format.address(safe.fallbackHandler))</dd>\(singleton)</dl></section>
         """
     }

@@ -38,9 +38,10 @@ public final class DashboardApp {
             let address = try Parse.address(context.parameters.get("address"), field: "Safe address", refusing: true)
             return await self.open { SafeHomeScreen.page(id: $0, address: address, session: self.session) }
         }
-        router.get("/safes/:address/new") { _, context in
+        router.get("/safes/:address/new") { request, context in
             let address = try Parse.address(context.parameters.get("address"), field: "Safe address", refusing: true)
-            return await self.open { NewTransactionScreen.page(id: $0, safe: address, session: self.session) }
+            let setup = NewTransactionScreen.setupDraft(request.uri.queryParameters.get("setup"), address: request.uri.queryParameters.get("address"))
+            return await self.open { NewTransactionScreen.page(id: $0, safe: address, session: self.session, setup: setup) }
         }
         router.get("/safes/:address/proposers") { _, context in
             let address = try Parse.address(context.parameters.get("address"), field: "Safe address", refusing: true)

@@ -25,6 +25,8 @@ public enum SafeIntent: Sendable, Equatable {
     case contractCall(ContractCall)
     /// A Safe{Wallet} Transaction Builder file for this Safe's chain: one call goes direct, more through MultiSend.
     case builderFile(TransactionBuilderFile)
+    /// A change to the Safe's modules, guard or fallback handler, checked on chain before it is built.
+    case setup(SafeSetupChange)
 }
 
 extension SafeIntent {
@@ -99,6 +101,7 @@ extension SafeTransactionsStore {
         let safe = state.safe
         let contracts = chain.network?.contracts ?? NetworkContracts()
         let (call, summary) = try build(p.intent, safe: safe, balance: state.balance, tokens: state.tokens, contracts: contracts)
+        if case .setup(let change) = p.intent { try await SafeSetupPreflight.check(change, remote: chain.remote) }
         let queued = try await storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued)
         let nonce = p.nonce ?? safe.nextFreeNonce(after: queued)
         guard nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: nonce, current: safe.nonce) }
@@ -168,6 +171,8 @@ extension SafeTransactionsStore {
             }
             return (MultiSendCall(operation: .delegateCall, to: target, data: try MultiSend.multiSendCall(calls)),
                     "batch of \(calls.count) call\(calls.count == 1 ? "" : "s") through MultiSend")
+        case .setup(let change):
+            return (selfCall(try change.call(safe: a, modules: safe.modules)), change.summary)
         case .signMessage(let digest):
             let version = safe.safeVersion ?? contracts.defaultVersion
             guard let library = contracts.set(for: version).signMessageLib ?? SafeDeployments.canonical(version).signMessageLib else {

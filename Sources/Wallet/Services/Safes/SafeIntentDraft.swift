@@ -7,6 +7,7 @@ public struct SafeIntentDraft: Sendable, Equatable {
     /// What the transaction does.
     public enum Kind: String, CaseIterable, Sendable {
         case ether, token, addOwner = "add-owner", removeOwner = "remove-owner", swapOwner = "swap-owner", threshold, batch, sheet = "csv", contract
+        case setup
 
         /// A short label for a menu.
         public var title: String {
@@ -20,6 +21,7 @@ public struct SafeIntentDraft: Sendable, Equatable {
             case .batch: return "Batch of ETH transfers"
             case .sheet: return "Transfers from a CSV sheet"
             case .contract: return "Contract call"
+            case .setup: return "Modules, guard, handler"
             }
         }
     }
@@ -46,6 +48,10 @@ public struct SafeIntentDraft: Sendable, Equatable {
     public var arguments: [String] = []
     /// The nonce to use; empty takes the next free one.
     public var nonce = ""
+    /// Which setup change a `.setup` draft makes, and the module, guard or handler it names
+    /// (`0x0` removes the guard or the handler).
+    public var setupChange = SetupChange.enableModule
+    public var setupAddress = ""
 
     /// The functions of `abi` a Safe can usefully call (not view or pure); none while it does not read.
     public var contractFunctions: [ContractFunction] { (try? ContractABI(json: abi))?.writeFunctions ?? [] }
@@ -82,6 +88,8 @@ public struct SafeIntentDraft: Sendable, Equatable {
             do { return .transfers(try TransferSheet(csv: sheet)) } catch { throw .invalid("sheet", error.reason) }
         case .contract:
             return .contractCall(try contractCall())
+        case .setup:
+            return .setup(try setupChange.change(setupAddress))
         }
     }
 

@@ -18,7 +18,7 @@ struct SafeCommand: AsyncParsableCommand {
         """,
         subcommands: [SafeCreateCommand.self, SafeReplicateCommand.self, SafeAddCommand.self, SafeListCommand.self, SafeInfoCommand.self,
                       SafeProposeCommand.self, SafeTxHashCommand.self, SafeSignCommand.self, SafeApproveCommand.self, SafeExportCommand.self,
-                      SafeExportBatchCommand.self, SafeImportCommand.self, SafeReviewCommand.self, SafeExecuteCommand.self, SafeQueueCommand.self, SafeHistoryCommand.self,
+                      SafeExportBatchCommand.self, SafeImportCommand.self, SafeReviewCommand.self, SafeExecuteCommand.self, SafeQueueCommand.self, SafeHistoryCommand.self, SafeModulesCommand.self,
                       SafeEvidenceCommand.self, SafeVerifyEvidenceCommand.self, SafeMessageCommand.self, SafeServiceCommand.self,
                       SafeDelegateCommand.self]
     )

@@ -10,7 +10,8 @@ struct SafeProposeCommand: AsyncParsableCommand {
         abstract: "Propose a Safe transaction; it is stored with its safeTxHash, waiting for owner signatures.",
         discussion: """
         Give exactly one of: --to with --value (and optional --data/--operation); --to with --sig or \
-        --abi/--function and one --arg per input; --token with --to and --amount; --add-owner; --remove-owner; --swap-owner with --with; --change-threshold; --batch FILE.
+        --abi/--function and one --arg per input; --token with --to and --amount; --add-owner; --remove-owner; --swap-owner with --with; --change-threshold; --batch FILE; \
+        --enable-module; --disable-module; --set-guard; --set-fallback-handler.
         The nonce defaults to the next one free after the Safe's nonce and the queue.
         --dry-run builds the transaction and shows its review, as `bifrost safe review` does (the decoded \
         calls, the Safe after it, the risks, the hashes), and stores nothing: not the transaction, not the Safe.
@@ -36,6 +37,13 @@ struct SafeProposeCommand: AsyncParsableCommand {
         or the short form token,receiver,amount, an empty token meaning ETH. Amounts are in display
         units with each token's decimals; errors name the line; the totals must be in the Safe.
 
+        Modules, the guard and the fallback handler: --disable-module finds the module before it in the
+        Safe's linked list from the chain. Before proposing, a module to enable, a guard or a handler must
+        hold code, and a guard must answer ERC-165 supportsInterface(0xe6d7a83a) as the Safe checks it;
+        --set-guard 0x0 and --set-fallback-handler 0x0 remove them. A new module or guard is critical in
+        the review: it can move the Safe's funds, or stop every transaction. `bifrost safe modules SAFE`
+        lists the modules and what each executed.
+
         Examples:
           bifrost safe propose 0x1d5e…d5e1 --to 0x7099…79C8 --value 0.1ether
           bifrost safe propose 0x1d5e…d5e1 --token 0x58c1…bf98 --to 0x7099…79C8 --amount 25
@@ -44,6 +52,8 @@ struct SafeProposeCommand: AsyncParsableCommand {
           bifrost safe propose 0x1d5e…d5e1 --add-owner 0x90F7…b906 --threshold 2
           bifrost safe propose 0x1d5e…d5e1 --csv payroll.csv
           bifrost safe propose 0x1d5e…d5e1 --to 0x7099…79C8 --value 0.1ether --key bot --service-url URL   # as a proposer
+          bifrost safe propose 0x1d5e…d5e1 --enable-module 0x9A67…4F21 --dry-run
+          bifrost safe propose 0x1d5e…d5e1 --set-guard 0x0
         """
     )
 
@@ -81,6 +91,14 @@ struct SafeProposeCommand: AsyncParsableCommand {
     var changeThreshold: QuantityValue?
     @Option(help: "New threshold with --add-owner or --remove-owner.")
     var threshold: QuantityValue?
+    @Option(name: .customLong("enable-module"), help: "Module to enable: a contract that can then make the Safe call anything without the owners.")
+    var enableModule: AddressValue?
+    @Option(name: .customLong("disable-module"), help: "Enabled module to disable.")
+    var disableModule: AddressValue?
+    @Option(name: .customLong("set-guard"), help: "Transaction guard to set (it must support the guard interface); 0x0 removes the guard.")
+    var setGuard: RemovableAddressValue?
+    @Option(name: .customLong("set-fallback-handler"), help: "Fallback handler to set (a contract); 0x0 removes it.")
+    var setFallbackHandler: RemovableAddressValue?
     @Option(help: ArgumentHelp("JSON file of calls to batch through MultiSend.", valueName: "file"))
     var batch: String?
     @Option(help: ArgumentHelp("CSV file of ETH and ERC-20 transfers to batch through MultiSend.", valueName: "file"))
@@ -104,9 +122,9 @@ struct SafeProposeCommand: AsyncParsableCommand {
 
     func validate() throws {
         let kinds = [to != nil && token == nil, token != nil, addOwner != nil, removeOwner != nil, swapOwner != nil,
-                     changeThreshold != nil, batch != nil, csv != nil].filter { $0 }.count
-        guard kinds == 1 else {
-            throw ValidationError("give exactly one of --to/--value, --token/--to/--amount, --add-owner, --remove-owner, --swap-owner/--with, --change-threshold, --batch, --csv")
+                     changeThreshold != nil, batch != nil, csv != nil, setupChange != nil].filter { $0 }.count
+        guard kinds == 1, [enableModule, disableModule].compactMap({ $0 }).count + [setGuard, setFallbackHandler].compactMap({ $0 }).count <= 1 else {
+            throw ValidationError("give exactly one of --to/--value, --token/--to/--amount, --add-owner, --remove-owner, --swap-owner/--with, --change-threshold, --batch, --csv, --enable-module, --disable-module, --set-guard, --set-fallback-handler")
         }
         if sig != nil || abi != nil {
             guard to != nil, token == nil else { throw ValidationError("--sig and --abi call the contract given with --to") }
@@ -178,8 +196,17 @@ struct SafeProposeCommand: AsyncParsableCommand {
         }
     }
 
+    /// The setup change asked for, if one was.
+    private var setupChange: SafeSetupChange? {
+        if let enableModule { return .enableModule(enableModule.address) }
+        if let disableModule { return .disableModule(disableModule.address) }
+        if let setGuard { return .setGuard(setGuard.address) }
+        return setFallbackHandler.map { .setFallbackHandler($0.address) }
+    }
+
     private func intent() throws -> SafeIntent {
         let t = threshold?.value
+        if let setupChange { return .setup(setupChange) }
         if let token, let to, let amount {
             return .tokenTransfer(token: token.address, to: to.address, amount: amount)
         }
