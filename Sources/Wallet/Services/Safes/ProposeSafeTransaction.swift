@@ -25,6 +25,8 @@ public enum SafeIntent: Sendable, Equatable {
     case contractCall(ContractCall)
     /// A Safe{Wallet} Transaction Builder file for this Safe's chain: one call goes direct, more through MultiSend.
     case builderFile(TransactionBuilderFile)
+    /// Move the Safe to another release (`SafeUpgradePlan` decides how).
+    case upgrade(SafeUpgradeRequest)
 }
 
 extension SafeIntent {
@@ -98,7 +100,11 @@ extension SafeTransactionsStore {
         }
         let safe = state.safe
         let contracts = chain.network?.contracts ?? NetworkContracts()
-        let (call, summary) = try build(p.intent, safe: safe, balance: state.balance, tokens: state.tokens, contracts: contracts)
+        let (call, summary) = if case .upgrade(let request) = p.intent {
+            try await upgradeCall(request, state: state, chain: chain, contracts: contracts)
+        } else {
+            try build(p.intent, safe: safe, balance: state.balance, tokens: state.tokens, contracts: contracts)
+        }
         let queued = try await storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued)
         let nonce = p.nonce ?? safe.nextFreeNonce(after: queued)
         guard nonce >= safe.nonce else { throw SafeError.nonceUsed(nonce: nonce, current: safe.nonce) }
@@ -168,6 +174,8 @@ extension SafeTransactionsStore {
             }
             return (MultiSendCall(operation: .delegateCall, to: target, data: try MultiSend.multiSendCall(calls)),
                     "batch of \(calls.count) call\(calls.count == 1 ? "" : "s") through MultiSend")
+        case .upgrade:
+            throw SafeError.upgradeRefused("an upgrade is built from the chain's state (draft), not offline")
         case .signMessage(let digest):
             let version = safe.safeVersion ?? contracts.defaultVersion
             guard let library = contracts.set(for: version).signMessageLib ?? SafeDeployments.canonical(version).signMessageLib else {

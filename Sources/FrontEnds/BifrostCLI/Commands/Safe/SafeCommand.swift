@@ -19,7 +19,8 @@ struct SafeCommand: AsyncParsableCommand {
         subcommands: [SafeCreateCommand.self, SafeAddCommand.self, SafeListCommand.self, SafeInfoCommand.self,
                       SafeProposeCommand.self, SafeTxHashCommand.self, SafeSignCommand.self, SafeApproveCommand.self, SafeExportCommand.self,
                       SafeExportBatchCommand.self, SafeImportCommand.self, SafeReviewCommand.self, SafeExecuteCommand.self, SafeQueueCommand.self, SafeHistoryCommand.self,
-                      SafeEvidenceCommand.self, SafeVerifyEvidenceCommand.self, SafeMessageCommand.self, SafeServiceCommand.self]
+                      SafeEvidenceCommand.self, SafeVerifyEvidenceCommand.self, SafeMessageCommand.self, SafeServiceCommand.self,
+                      SafeUpgradeCommand.self]
     )
 
     /// The human form of `safe info`.
