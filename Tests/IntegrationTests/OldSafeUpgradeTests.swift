@@ -77,7 +77,7 @@ extension OnDevnet {
             #expect(paid.success == true && paid.entry.transaction.version == .v1_3_0)
             #expect(try await f.info().safe.nonce == before.safe.nonce + 2)
 
-            await #expect(throws: SafeError.upgradeRefused("the Safe is already 1.3.0; to move to its L2 build, add --l2")) {
+            await #expect(throws: SafeError.upgradeRefused("the Safe is already 1.3.0; only a move to its L2 build remains")) {
                 try await f.first.services.dispatcher.dispatch(DraftSafeTransaction(safe: f.safe, intent: upgrade, chain: f.first.chain))
             }
         }

@@ -122,7 +122,7 @@ public enum SafeUpgradeRefusal: Error, Equatable, Sendable, CustomStringConverti
         case .noPath(let from, let to, let l2):
             let paths = "Bifrost upgrades 1.1.1 to 1.3.0 (MultiSend), 1.1.1 to 1.3.0 or 1.4.1 L2, and 1.3.0 or 1.4.1 to its own L2 build (SafeToL2Migration)"
             return "no upgrade from Safe \(from.rawValue) to \(to.rawValue)\(l2 ? " L2" : ""): \(paths)"
-        case .sameRelease(let v): return "the Safe is already \(v.rawValue); to move to its L2 build, add --l2"
+        case .sameRelease(let v): return "the Safe is already \(v.rawValue); only a move to its L2 build remains"
         case .alreadyThere(let singleton): return "the Safe already runs \(singleton.checksummed)"
         case .nonceNotZero(let nonce):
             return "SafeToL2Migration moves only a Safe that has executed no transaction (nonce 0); this one's nonce is \(nonce)"
