@@ -66,6 +66,15 @@ extension OnDevnet {
             #expect(changes.contains("the Safe's singleton changes from \(old.safeSingleton!.checksummed) (Safe 1.1.1) to \(target.safeSingleton!.checksummed) (Safe 1.3.0): the Safe will run that contract's code"), "\(changes)")
             #expect(changes.contains("the fallback handler changes from none to \(target.fallbackHandler!.checksummed) (CompatibilityFallbackHandler 1.3.0)"), "\(changes)")
 
+            // The same from the real `bifrost safe upgrade` process: the review, stored nowhere; a release with no path, refused.
+            let cli = try await ConfirmationRuleTests.bifrost(["--network", "devnet", "safe", "upgrade", f.safe.checksummed, "--to", "1.3.0", "--dry-run"],
+                                                             home: f.first.home)
+            #expect(cli.status == 0 && cli.out.contains("CRITICAL: the Safe's singleton changes from \(old.safeSingleton!.checksummed) (Safe 1.1.1)"), "\(cli.out)")
+            let refused = try await ConfirmationRuleTests.bifrost(["--network", "devnet", "safe", "upgrade", f.safe.checksummed, "--to", "1.5.0"],
+                                                                 home: f.first.home, withErrors: true)
+            #expect(refused.status != 0 && refused.out.contains("no upgrade from Safe 1.1.1 to 1.5.0"), "\(refused.out)")
+            #expect(try await f.first.services.dispatcher.dispatch(SafeQueueQuery(safe: f.safe, chain: f.first.chain)).entries.isEmpty, "nothing stored")
+
             let result = try await f.run(upgrade)
             #expect(result.success == true)
             let after = try await f.info()

@@ -10,16 +10,16 @@ struct SafeUpgradeCommand: AsyncParsableCommand {
         abstract: "Propose moving a Safe to another release (its singleton, and its fallback handler where that changes).",
         discussion: """
         The upgrade is an ordinary Safe transaction, proposed like `bifrost safe propose` (with the same \
-        review: the decoded calls, the Safe after it, the risks) and signed and executed by the owners.
+        review: the decoded calls, the Safe after it, the risks) and signed and executed by the owners. \
         Which transaction depends on the Safe:
-          1.1.1 --to 1.3.0          changeMasterCopy + setFallbackHandler in one MultiSend (as Safe{Wallet} does)
-          1.1.1 --to 1.3.0|1.4.1 --l2   SafeToL2Migration.migrateFromV111 (singleton and handler)
-          1.3.0|1.4.1 --to the same --l2   SafeToL2Migration.migrateToL2
-        The two moves to L2 take only a Safe that has executed no transaction yet (nonce 0), as the
-        migration contract requires.
-        Anything else is refused with the reason, before anything is stored. The new singleton must
-        report the release asked for, and every contract the upgrade calls must have code.
-        --singleton names the singleton to move to when the network's deployments list another one
+          1.1.1 to 1.3.0: changeMasterCopy + setFallbackHandler in one MultiSend
+          1.1.1 to 1.3.0 or 1.4.1 with --l2: SafeToL2Migration.migrateFromV111
+          1.3.0 or 1.4.1 to its own release with --l2: SafeToL2Migration.migrateToL2
+        The moves to L2 take only a Safe that has executed no transaction yet (nonce 0), as the \
+        migration contract requires. Anything else is refused with the reason, before anything is \
+        stored. The new singleton must report the release asked for, and every contract the upgrade \
+        calls must have code.
+        --singleton names the singleton to move to when the network's deployments list another one \
         (Safe 1.3.0 has two L2 deployments, for example).
         --dry-run shows the review and stores nothing; --key also signs the proposal with that owner key.
 
