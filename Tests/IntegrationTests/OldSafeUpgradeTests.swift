@@ -121,5 +121,29 @@ extension OnDevnet {
                     safe: old.safe, intent: .upgrade(SafeUpgradeRequest(to: .v1_3_0)), chain: old.first.chain))
             }
         }
+
+        @Test("a fresh 1.3.0 Safe moves to another 1.3.0 singleton through SafeToL2Migration.migrateToL2 (the devnet's 1.3.0 code deployed again stands in for the L2 build): the review shows the move at the executing nonce, not the migration's nonce refusal",
+              .enabled(if: ProcessInfo.processInfo.environment["BIFROST_REFERENCE_PYTHON"] != nil, "set BIFROST_REFERENCE_PYTHON (scripts/test does)"))
+        func migrateToL2() async throws {
+            let python = ProcessInfo.processInfo.environment["BIFROST_REFERENCE_PYTHON"]!
+            let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../scripts").standardized.path
+            let script = "import sys; sys.path.insert(0, \(String(reflecting: scripts))); from devnet_lib import accounts, artifacts, deploy; "
+                + "from devnet_lib.rpc_client import RpcClient; "
+                + "print(deploy.deploy(RpcClient(\(String(reflecting: devnet.rpcURL))), accounts.deployer(), artifacts.load('GnosisSafe_V1_3_0.json')[1], 'another 1.3.0'))"
+            let l2 = try Address(try await OnDevnet.SafeLedgerIntegrationTests.run(python, ["-c", script]).trimmingCharacters(in: .whitespacesAndNewlines))
+            let f = try await SafeFixture(devnet: devnet, version: .v1_3_0)
+            defer { f.remove() }
+            let before = try await f.info()
+            let entry = try await f.first.services.dispatcher.dispatch(ProposeSafeTransaction(
+                safe: f.safe, intent: .upgrade(SafeUpgradeRequest(to: .v1_3_0, l2: true, singleton: l2)), chain: f.first.chain))
+            #expect(entry.summary.hasPrefix("upgrade Safe 1.3.0 to 1.3.0+L2 through SafeToL2Migration"))
+            let review = try await f.first.services.dispatcher.dispatch(ReviewSafeTransaction(safeTxHash: entry.safeTxHash, chain: f.first.chain))
+            #expect(review.effect.changes.map(\.kind) == [.singleton], "\(review.effect)")
+            let result = try await f.signAndExecute(entry)
+            #expect(result.success == true)
+            let after = try await f.info()
+            #expect(after.singleton == l2 && after.safe.version == "1.3.0" && after.safe.nonce == 1)
+            #expect(after.safe.owners == before.safe.owners && after.safe.threshold == before.safe.threshold && after.balance == before.balance)
+        }
     }
 }
