@@ -39,7 +39,7 @@ struct OptionValueTests {
           "--to", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "--value", "1", "--safe-version", "9.9"],
          "error: --safe-version: '9.9' is not a Safe version (1.3.0, 1.4.1 or 1.5.0)"),
         (["safe", "create", "--key", "k", "--owners", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "--threshold", "1", "--safe-version", "1.2.0"],
-         "error: --safe-version: '1.2.0' is not a Safe version Bifrost supports (1.3.0, 1.4.1, 1.5.0)"),
+         "error: --safe-version: '1.2.0' is not a Safe version Bifrost supports (1.0.0, 1.1.1, 1.3.0, 1.4.1, 1.5.0)"),
     ])
     func refused(arguments: [String], line: String) async {
         let r = await runCLIArray(arguments)

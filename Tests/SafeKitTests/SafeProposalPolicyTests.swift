@@ -31,6 +31,8 @@ struct SafeProposalPolicyTests {
         let plain = try MultiSend.multiSendCall([MultiSendCall(to: Self.owners[0], value: 1)])
         #expect(Self.breaches(Self.tx(to: SafeDeployments.multiSend, data: plain, operation: .delegateCall)).isEmpty)
         #expect(Self.breaches(Self.tx(to: Self.stranger, operation: .delegateCall), SafeProposalPolicy(allowedDelegates: [Self.stranger])).isEmpty)
+        #expect(Self.breaches(Self.tx(to: SafeDeployments.safeToL2Migration, operation: .delegateCall)).isEmpty,
+                "the official SafeToL2Migration is a trusted target")
         #expect(SafeProposalPolicy.Breach.untrustedDelegateCall(Self.stranger).description.hasPrefix("Operation DELEGATE_CALL is not allowed"),
                 "the official service's words, which clients match")
     }

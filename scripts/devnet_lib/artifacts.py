@@ -1,4 +1,5 @@
-"""Finds the Safe 1.3.0, 1.4.1 and 1.5.0 contract artifacts (ABI + creation bytecode) inside the installed
+"""Finds the Safe 1.3.0, 1.4.1 and 1.5.0 contract artifacts (and, for --all-versions, 1.1.1, 1.0.0
+and SafeToL2Migration) (ABI + creation bytecode) inside the installed
 safe-eth-py package, and the ERC-20 test token it also ships.
 
 We locate the package's files without importing it: importing safe_eth pulls in web3, which
@@ -40,6 +41,16 @@ SAFE_SETS = {
         "signMessageLib": SIGN_MESSAGE_LIB,
     },
 }
+# The older releases `scripts/devnet start --all-versions` adds, for reading, executing and
+# upgrading old Safes. safe-eth-py ships their singletons and factories only (no 1.1.1
+# DefaultCallbackHandler, no 1.1.1 MultiSend; 1.0.0 has no handler at all), so the sets name those two.
+OLD_SAFE_SETS = {
+    "1.1.1": {"safeSingleton": "GnosisSafe_V1_1_1.json", "safeProxyFactory": "ProxyFactory_V1_1_1.json"},
+    "1.0.0": {"safeSingleton": "GnosisSafe_V1_0_0.json", "safeProxyFactory": "ProxyFactory_V1_0_0.json"},
+}
+# The official migration a Safe delegatecalls to move to its L2 singleton (1.1.1 -> 1.3.0/1.4.1 L2,
+# 1.3.0 -> 1.3.0 L2, 1.4.1 -> 1.4.1 L2); recorded in the 1.4.1 set, the release it ships with.
+SAFE_TO_L2_MIGRATION = "SafeToL2Migration.json"
 # An OpenZeppelin ERC20 (solc 0.6.12) used by safe-eth-py's own tests; its constructor is
 # (string name, string symbol, uint8 decimals, address account, uint256 amount).
 TEST_TOKEN = "ERC20TestToken.json"

@@ -1,9 +1,10 @@
 """Deploys Safe 1.4.1 (the default, under "contracts"), the ERC-20 test token, and Safe 1.3.0
 and 1.5.0 (under "safeVersions", with 1.4.1 again) to a running devnet over JSON-RPC, then
-writes deployments.json. Goes through eth_sendRawTransaction like any wallet would, so a
+writes deployments.json. With --all-versions it then deploys Safe 1.1.1 and 1.0.0 and the official
+SafeToL2Migration too, last, so every address above stays where it was. Goes through eth_sendRawTransaction like any wallet would, so a
 successful start also proves the signing, fee and receipt paths of the server.
 
-Usage: python -m devnet_lib.deploy --rpc-url URL --out DIR/deployments.json"""
+Usage: python -m devnet_lib.deploy --rpc-url URL --out DIR/deployments.json [--all-versions]"""
 
 import argparse
 import json
@@ -72,7 +73,17 @@ def check_safe_version(client, singleton, expected):
         raise SystemExit(f"the Safe singleton reports VERSION() {version!r}, expected {expected}")
 
 
-def deploy_all(client):
+def deploy_old_versions(client, signer, versions):
+    """Safe 1.1.1 and 1.0.0 (singleton and factory only: safe-eth-py ships no 1.1.1 handler or
+    MultiSend, so a Safe made here has no handler and borrows a newer MultiSend), then
+    SafeToL2Migration into the 1.4.1 set."""
+    for version, files in artifacts.OLD_SAFE_SETS.items():
+        versions[version] = {key: deploy(client, signer, artifacts.load(name)[1], f"{version} {key}") for key, name in files.items()}
+        check_safe_version(client, versions[version]["safeSingleton"], version)
+    versions["1.4.1"]["safeToL2Migration"] = deploy(client, signer, artifacts.load(artifacts.SAFE_TO_L2_MIGRATION)[1], "safeToL2Migration")
+
+
+def deploy_all(client, all_versions=False):
     signer = accounts.deployer()
     contracts = {}
     for key, file_name in artifacts.SAFE_1_4_1.items():
@@ -95,6 +106,8 @@ def deploy_all(client):
     for version, files in artifacts.SAFE_SETS.items():
         versions[version] = {key: deploy(client, signer, artifacts.load(name)[1], f"{version} {key}") for key, name in files.items()}
         check_safe_version(client, versions[version]["safeSingleton"], version)
+    if all_versions:
+        deploy_old_versions(client, signer, versions)
     return contracts, dict(sorted(versions.items()))
 
 
@@ -130,6 +143,7 @@ def main():
     parser.add_argument("--rpc-url", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--wait", type=float, default=60.0, help="seconds to wait for the server")
+    parser.add_argument("--all-versions", action="store_true", help="also deploy Safe 1.1.1, 1.0.0 and SafeToL2Migration")
     parser.add_argument("--server-pid", type=int, help="stop waiting if this process exits")
     args = parser.parse_args()
 
@@ -137,7 +151,7 @@ def main():
     if not client.wait_ready(args.wait, alive=lambda: _alive(args.server_pid)):
         raise SystemExit(f"devnet did not answer at {args.rpc_url} (server exited or {args.wait:.0f}s passed)")
     chain_id = int(client.call("eth_chainId"), 16)
-    contracts, versions = deploy_all(client)
+    contracts, versions = deploy_all(client, args.all_versions)
     write_json_atomically(
         args.out,
         {

@@ -7,6 +7,9 @@ public enum SafeContract {
     static func signature(_ text: String) -> FunctionSignature { try! FunctionSignature(text) }
 
     static let setup = signature("setup(address[],uint256,address,bytes,address,address,uint256,address)")
+    /// 1.0.0's `setup`, which has no fallback handler.
+    static let setupV1_0_0 = signature("setup(address[],uint256,address,bytes,address,uint256,address)")
+    static let getModulesSignature = signature("getModules()")
     static let execTransaction = signature("execTransaction(address,uint256,bytes,uint8,uint256,uint256,uint256,address,address,bytes)")
     /// The 4-byte selector of `execTransaction`, to recognise its calls.
     public static var execTransactionSelector: [UInt8] { execTransaction.selector }
@@ -47,6 +50,18 @@ public enum SafeContract {
         return try encode(setup, [
             .array(owners.map(ABIValue.address)), .uint(threshold), .address(.zero), .bytes([]),
             .address(fallbackHandler), .address(.zero), .uint(0), .address(.zero),
+        ])
+    }
+
+    /// The `setup` initializer of a `version` Safe: `setupCall`'s, or for 1.0.0, which has no
+    /// fallback handler, its seven-argument form (a handler asked for there is refused, not dropped).
+    public static func setupCall(owners: [Address], threshold: BigUInt, fallbackHandler: Address,
+                                 version: SafeVersion) throws(SafeKitError) -> [UInt8] {
+        guard !version.hasFallbackHandler else { return try setupCall(owners: owners, threshold: threshold, fallbackHandler: fallbackHandler) }
+        guard fallbackHandler == .zero else { throw .missingInVersion(version, feature: "fallback handler") }
+        try OwnerRules.validate(owners: owners, threshold: threshold)
+        return try encode(setupV1_0_0, [
+            .array(owners.map(ABIValue.address)), .uint(threshold), .address(.zero), .bytes([]), .address(.zero), .uint(0), .address(.zero),
         ])
     }
 
@@ -102,6 +117,17 @@ public enum SafeContract {
     /// `getModulesPaginated(SENTINEL, pageSize)`: the first page of enabled modules.
     public static func modulesPage(size: Int = 50) -> [UInt8] {
         try! getModulesPaginated.encodeCall([.address(sentinel), .uint(BigUInt(size))])
+    }
+
+    /// `getModules()`: 1.0.0's only way to list its modules (all of them).
+    public static let getModules: [UInt8] = try! getModulesSignature.encodeCall([])
+
+    /// The result of `getModules()`.
+    public static func decodeModuleList(_ data: [UInt8]) throws(SafeKitError) -> [Address] {
+        guard case .array(let items)? = try? ABIDecoder.decode(.array(.address), from: data) else {
+            throw .unexpectedResult("getModules returned \(data.count) bytes")
+        }
+        return items.compactMap { if case .address(let a) = $0 { a } else { nil } }
     }
 
     /// The result of `getOwners()`.

@@ -10,11 +10,13 @@ public struct SafeContractSet: Sendable, Hashable {
     public var multiSend: Address?
     public var multiSendCallOnly: Address?
     public var signMessageLib: Address?
+    /// The official SafeToL2Migration a Safe delegatecalls to move to its L2 singleton (1.4.1 release).
+    public var safeToL2Migration: Address?
 
     /// A set with any subset of addresses known.
     public init(safeSingleton: Address? = nil, safeL2Singleton: Address? = nil, safeProxyFactory: Address? = nil,
                 fallbackHandler: Address? = nil, multiSend: Address? = nil, multiSendCallOnly: Address? = nil,
-                signMessageLib: Address? = nil) {
+                signMessageLib: Address? = nil, safeToL2Migration: Address? = nil) {
         self.safeSingleton = safeSingleton
         self.safeL2Singleton = safeL2Singleton
         self.safeProxyFactory = safeProxyFactory
@@ -22,11 +24,12 @@ public struct SafeContractSet: Sendable, Hashable {
         self.multiSend = multiSend
         self.multiSendCallOnly = multiSendCallOnly
         self.signMessageLib = signMessageLib
+        self.safeToL2Migration = safeToL2Migration
     }
 
     /// The keys of a deployments file's set, in the order they are written.
     public static let keys = ["safeSingleton", "safeL2Singleton", "safeProxyFactory", "fallbackHandler",
-                              "multiSend", "multiSendCallOnly", "signMessageLib"]
+                              "multiSend", "multiSendCallOnly", "signMessageLib", "safeToL2Migration"]
 
     /// The address under one of `keys`.
     public subscript(key: String) -> Address? {
@@ -39,6 +42,7 @@ public struct SafeContractSet: Sendable, Hashable {
             case "multiSend": multiSend
             case "multiSendCallOnly": multiSendCallOnly
             case "signMessageLib": signMessageLib
+            case "safeToL2Migration": safeToL2Migration
             default: nil
             }
         }
@@ -51,6 +55,7 @@ public struct SafeContractSet: Sendable, Hashable {
             case "multiSend": multiSend = newValue
             case "multiSendCallOnly": multiSendCallOnly = newValue
             case "signMessageLib": signMessageLib = newValue
+            case "safeToL2Migration": safeToL2Migration = newValue
             default: break
             }
         }

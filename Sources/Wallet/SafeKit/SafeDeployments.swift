@@ -16,9 +16,18 @@ public enum SafeDeployments {
     /// MultiSendCallOnly 1.4.1.
     public static let multiSendCallOnly = address("0x9641d764fc13c8B624c04430C7356C1C7C8102e2")
 
-    /// The canonical contracts of a supported release; an empty set for any other.
+    /// SafeToL2Migration (1.4.1 release), which moves a 1.1.1, 1.3.0 or 1.4.1 Safe to an L2 singleton.
+    public static let safeToL2Migration = address("0xfF83F6335d8930cBad1c0D439A841f01888D9f69")
+
+    /// The canonical contracts of a supported or legacy release; an empty set for any other.
     public static func canonical(_ version: SafeVersion) -> SafeContractSet {
         switch version {
+        case .v1_0_0:
+            return SafeContractSet(safeSingleton: address("0xb6029EA3B2c51D09a50B53CA8012FeEB05bDa35A"),
+                                   safeProxyFactory: address("0x12302fE9c02ff50939BaAaaf415fc226C078613C"))
+        case .v1_1_1:
+            return SafeContractSet(safeSingleton: address("0x34CfAC646f301356fAa8B21e94227e3583Fe3F5F"),
+                                   safeProxyFactory: address("0x76E2cFc1F5Fa8F6a5b3fC4c8F4788F0116861F9B"))
         case .v1_3_0:
             return SafeContractSet(safeSingleton: address("0xd9Db270c1B5E3Bd161E8c8503c55cEABeE709552"),
                                    safeL2Singleton: address("0x3E5c63644E683549055b9Be8653de26E0B4CD36E"),
@@ -31,7 +40,8 @@ public enum SafeDeployments {
             return SafeContractSet(safeSingleton: address("0x41675C099F32341bf84BFc5382aF534df5C7461a"),
                                    safeL2Singleton: safeL2Singleton, safeProxyFactory: proxyFactory,
                                    fallbackHandler: fallbackHandler, multiSend: multiSend, multiSendCallOnly: multiSendCallOnly,
-                                   signMessageLib: address("0xd53cd0aB83D845Ac265BE939c57F53AD838012c9"))
+                                   signMessageLib: address("0xd53cd0aB83D845Ac265BE939c57F53AD838012c9"),
+                                   safeToL2Migration: safeToL2Migration)
         case .v1_5_0:
             return SafeContractSet(safeSingleton: address("0xFf51A5898e281Db6DfC7855790607438dF2ca44b"),
                                    safeL2Singleton: address("0xEdd160fEBBD92E350D4D398fb636302fccd67C7e"),
@@ -66,9 +76,9 @@ public enum SafeDeployments {
     ]
 
     /// The contracts a Safe of `version` is expected to delegatecall besides a MultiSend: its
-    /// release's SignMessageLib, and every official SafeMigration.
+    /// release's SignMessageLib, every official SafeMigration, and SafeToL2Migration.
     public static func releaseDelegates(_ version: SafeVersion) -> Set<Address> {
-        Set(canonical(version).signMessageLib.map { [$0] } ?? []).union(safeMigrations.values)
+        Set(canonical(version).signMessageLib.map { [$0] } ?? []).union(safeMigrations.values).union([safeToL2Migration])
     }
 
     /// Every official MultiSend and MultiSendCallOnly (1.3.0 in both its deployments, 1.4.1,

@@ -17,6 +17,8 @@ public enum SafeKitError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyBatch
     case valueOutOfRange(String)
     case invalidMessage(String)
+    /// A feature the Safe's release does not have, e.g. a fallback handler on 1.0.0.
+    case missingInVersion(SafeVersion, feature: String)
 
     public var description: String {
         switch self {
@@ -32,11 +34,12 @@ public enum SafeKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidOwner(let a): return "\(a.checksummed) cannot be an owner (zero, sentinel or the Safe itself)"
         case .duplicateOwner(let a): return "\(a.checksummed) appears twice among the owners"
         case .unexpectedResult(let what): return "the Safe answered in an unexpected shape: \(what)"
-        case .unsupportedVersion(let v): return "Safe version \(v) is not supported (Bifrost speaks 1.3.0, 1.4.1 and 1.5.0)"
+        case .unsupportedVersion(let v): return "Safe version \(v) is not supported (Bifrost speaks 1.0.0, 1.1.1, 1.3.0, 1.4.1 and 1.5.0)"
         case .chainIDRequired(let v): return "Safe \(v.rawValue) hashes transactions with the chain ID, and none was given"
         case .emptyBatch: return "a MultiSend batch needs at least one transaction"
         case .valueOutOfRange(let field): return "\(field) does not fit in 256 bits"
         case .invalidMessage(let why): return "the message cannot be hashed: \(why)"
+        case .missingInVersion(let v, let feature): return "Safe \(v.rawValue) has no \(feature)"
         }
     }
 }

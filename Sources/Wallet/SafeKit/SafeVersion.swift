@@ -15,6 +15,25 @@ public enum SafeVersion: String, CaseIterable, Sendable, Comparable {
     /// Whether Bifrost builds transactions for this version.
     public var isSupported: Bool { Self.supported.contains(self) }
 
+    /// Older releases Bifrost reads, signs, executes, creates when asked, and upgrades, though they
+    /// lack what later ones have (a guard, `simulateAndRevert`; 1.0.0 also a fallback handler).
+    public static let legacy: [SafeVersion] = [.v1_0_0, .v1_1_1]
+
+    /// Whether Bifrost reads, signs and executes for this version: `supported` or `legacy`.
+    public var isUsable: Bool { isSupported || Self.legacy.contains(self) }
+
+    /// Whether the Safe has a fallback handler (`setFallbackHandler`, from 1.1.0 on).
+    public var hasFallbackHandler: Bool { self >= .v1_1_1 }
+
+    /// Whether the Safe can have a transaction guard (`setGuard`, from 1.3.0 on).
+    public var hasGuard: Bool { self >= .v1_3_0 }
+
+    /// Whether a successful execution logs `ExecutionSuccess`; 1.0.0 logs only `ExecutionFailed`.
+    public var logsSuccess: Bool { self >= .v1_1_1 }
+
+    /// Whether the module list is read with `getModulesPaginated` (from 1.1.0 on) rather than `getModules()`.
+    public var hasPaginatedModules: Bool { self >= .v1_1_1 }
+
     /// The EIP-712 domain: chain ID and contract from 1.3.0 on, the contract alone before.
     public var domainTypeString: String {
         self >= .v1_3_0 ? "EIP712Domain(uint256 chainId,address verifyingContract)" : "EIP712Domain(address verifyingContract)"

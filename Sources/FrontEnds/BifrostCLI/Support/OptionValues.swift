@@ -140,12 +140,13 @@ struct SafeVersionValue: OptionValue {
     var description: String { version.rawValue }
 }
 
-/// A Safe release Bifrost deploys and speaks: 1.3.0, 1.4.1 or 1.5.0.
+/// A Safe release Bifrost deploys and speaks: 1.3.0, 1.4.1 or 1.5.0, or the old 1.0.0 and 1.1.1.
 struct DeployableSafeVersion: OptionValue {
     let version: SafeVersion
     static func parse(_ text: String) throws -> DeployableSafeVersion {
-        guard let version = SafeVersion(rawValue: text.hasPrefix("v") ? String(text.dropFirst()) : text), version.isSupported else {
-            throw InputError(option: "", reason: "'\(text)' is not a Safe version Bifrost supports (\(SafeVersion.supported.map(\.rawValue).joined(separator: ", ")))")
+        guard let version = SafeVersion(rawValue: text.hasPrefix("v") ? String(text.dropFirst()) : text), version.isUsable else {
+            let known = (SafeVersion.legacy + SafeVersion.supported).map(\.rawValue).joined(separator: ", ")
+            throw InputError(option: "", reason: "'\(text)' is not a Safe version Bifrost supports (\(known))")
         }
         return DeployableSafeVersion(version: version)
     }

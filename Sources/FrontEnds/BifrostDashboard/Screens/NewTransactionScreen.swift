@@ -12,12 +12,20 @@ struct NewTransactionScreen: Screen {
     /// The page of a new transaction from Safe `safe`, composing; with a `setup` draft that names
     /// its address (a Remove link), straight to its review.
     @MainActor
-    static func page(id: String, safe: Address, session: Session, setup: SafeIntentDraft? = nil) -> FeaturePage<NewTransactionScreen> {
+    static func page(id: String, safe: Address, session: Session, setup: SafeIntentDraft? = nil,
+                     upgrade: SafeUpgradeRequest? = nil) -> FeaturePage<NewTransactionScreen> {
         let store = Store(initialState: SendFlow.State(safe: safe), reducer: SendFlow.Reducer(dependencies: .live(session)))
         store.send(.task)
         if let setup {
             store.send(.draftChanged(setup))
             if !setup.setupAddress.isEmpty { store.send(.reviewTapped) }
+        }
+        // The Safe's "review the upgrade" link opens straight on the upgrade's draft review.
+        if let upgrade {
+            var draft = SafeIntentDraft()
+            draft.upgrade = upgrade
+            store.send(.draftChanged(draft))
+            store.send(.reviewTapped)
         }
         return FeaturePage(id: id, screen: NewTransactionScreen(path: "/safes/\(safe.checksummed)/new"), store: store)
     }
@@ -56,6 +64,7 @@ struct NewTransactionScreen: Screen {
     static func draft(_ draft: SafeIntentDraft, _ form: FormData) -> SafeIntentDraft {
         var d = draft
         if let kind = form["kind"].flatMap(SafeIntentDraft.Kind.init(rawValue:)), kind != d.kind { d = SafeIntentDraft(kind: kind) }
+        d.upgrade = nil  // only the upgrade link sets one; what the form composes is never an upgrade
         d.recipient = form["recipient"] ?? ""
         d.amount = form["amount"] ?? ""
         d.token = form["token"] ?? ""

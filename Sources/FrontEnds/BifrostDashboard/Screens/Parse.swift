@@ -20,6 +20,12 @@ enum Parse {
         }
     }
 
+    /// A Safe release from a page's path; one Bifrost does not speak refuses the request (400).
+    static func safeVersion(_ text: String?) throws -> SafeVersion {
+        guard let version = SafeVersion(rawValue: text ?? ""), version.isUsable else { throw Refusal(.badRequest, "Safe version: not one Bifrost speaks.") }
+        return version
+    }
+
     /// A coin ID from a form; anything the rates API could not name is refused with 400.
     static func coinID(_ text: String?) throws -> String {
         let id = text ?? ""

@@ -144,7 +144,7 @@ struct SafeHomeScreen: Screen {
         let singleton: HTML = state.singleton.map { "<dt>Singleton</dt><dd>\(Format.address($0))</dd>" } ?? .empty
         return """
         <section id="setup"><h2>Setup</h2>\(Format.risks(state.risks))<dl>\
-        <dt>Fallback handler</dt><dd>\(Format.address(safe.fallbackHandler))</dd>\(singleton)</dl></section>
+        <dt>Fallback handler</dt><dd>\(Format.address(safe.fallbackHandler))</dd>\(singleton)</dl>\(SafeUpgradeOffer.render(state))</section>
         """
     }
 }

@@ -47,6 +47,11 @@ public final class DashboardApp {
             let address = try Parse.address(context.parameters.get("address"), field: "Safe address", refusing: true)
             return await self.open { SafeProposersScreen.page(id: $0, address: address, session: self.session) }
         }
+        router.get("/safes/:address/upgrade/:version") { _, context in
+            let address = try Parse.address(context.parameters.get("address"), field: "Safe address", refusing: true)
+            let version = try Parse.safeVersion(context.parameters.get("version"))
+            return await self.open { NewTransactionScreen.page(id: $0, safe: address, session: self.session, upgrade: SafeUpgradeRequest(to: version)) }
+        }
         router.get("/tx/:hash") { _, context in
             let hash = try Parse.hash(context.parameters.get("hash") ?? "")
             return await self.open { TransactionScreen.page(id: $0, safeTxHash: hash, session: self.session) }

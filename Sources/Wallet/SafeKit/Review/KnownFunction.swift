@@ -29,6 +29,10 @@ struct KnownFunction: Sendable {
         // Safes before 1.3.0 change their own singleton with it, as an upgrade does.
         KnownFunction("changeMasterCopy(address)", ["_masterCopy"]),
         KnownFunction("approveHash(bytes32)", ["hashToApprove"]),
+        // Upgrades: a 1.1.1 Safe's own call, and the official SafeToL2Migration's two ways.
+        KnownFunction("changeMasterCopy(address)", ["_masterCopy"]),
+        KnownFunction("migrateToL2(address)", ["l2Singleton"]),
+        KnownFunction("migrateFromV111(address,address)", ["l2Singleton", "fallbackHandler"]),
         KnownFunction("signMessage(bytes)", ["_data"]),
         // A proxy's setup call, as a Safe's creation carries it (the parameter names are the contract's).
         KnownFunction("setup(address[],uint256,address,bytes,address,address,uint256,address)",

@@ -76,10 +76,13 @@ extension SafeRoom {
         let c = chain.network?.contracts ?? NetworkContracts()
         let version = wanted ?? c.defaultVersion
         let set = c.set(for: version).filled(from: SafeDeployments.canonical(version))
-        guard let factory = set.safeProxyFactory, let singleton = set.singletonForNewSafes, let handler = set.fallbackHandler else {
+        // An old release's Safe may go without a handler: 1.0.0 has none, and 1.1.1's is rarely deployed beside it.
+        let handler = set.fallbackHandler ?? (version.isSupported ? nil : Address.zero)
+        guard let factory = set.safeProxyFactory, let singleton = set.singletonForNewSafes, let handler else {
             throw SafeError.noContracts("Safe \(version.rawValue) contracts", chainID: chain.network?.chainID ?? 0)
         }
-        let initializer = try SafeContract.setupCall(owners: owners, threshold: threshold, fallbackHandler: handler)
+        let initializer = try SafeContract.setupCall(owners: owners, threshold: threshold,
+                                                     fallbackHandler: version.hasFallbackHandler ? handler : .zero, version: version)
 
         let r = EthereumRemote.Requests.self
         let (chainResult, creation, singletonVersion) = try await chain.remote.batch(

@@ -95,7 +95,7 @@ extension SafeTransactionsStore {
         for entry in entries {
             var next = entry.with(executionHash: sent.transaction.hash, updatedAt: now())
             if let receipt = sent.receipt {
-                let success = Self.succeeded(entry, in: receipt, safe: safe.address)
+                let success = Self.succeeded(entry, in: receipt, safe: safe.address, version: safe.safeVersion)
                 allSucceeded = allSucceeded && success
                 next = next.with(status: success ? .executed : .failed, updatedAt: now())
             }

@@ -65,7 +65,7 @@ extension SafeTransactionsStore {
         var updated = entry.with(executionHash: sent.transaction.hash, updatedAt: now())
         var success: Bool? = nil
         if let receipt = sent.receipt {
-            success = Self.succeeded(entry, in: receipt, safe: safe.address)
+            success = Self.succeeded(entry, in: receipt, safe: safe.address, version: safe.safeVersion)
             updated = updated.with(status: success == true ? .executed : .failed, updatedAt: now())
         }
         try await storage.save(updated)
@@ -74,12 +74,11 @@ extension SafeTransactionsStore {
     }
 
     /// Whether `entry` ran in the Ethereum transaction of `receipt`: it succeeded, and the Safe's own
-    /// log (a chain fact, through its gate) records this safeTxHash as executed, not failed.
-    static func succeeded(_ entry: SafeTransactionEntry, in receipt: TransactionReceipt, safe: Address) -> Bool {
-        let outcome = receipt.logs.lazy.filter { $0.isFact(from: [safe]) }
-            .compactMap { SafeEvents.execution(topics: $0.topics, data: $0.data) }
-            .first { $0.safeTxHash == entry.safeTxHash }
-        return receipt.status && (outcome?.success ?? false)
+    /// log (a chain fact, through its gate) records this safeTxHash as executed, not failed (for
+    /// 1.0.0, which logs no success, that no failure is logged).
+    static func succeeded(_ entry: SafeTransactionEntry, in receipt: TransactionReceipt, safe: Address, version: SafeVersion? = nil) -> Bool {
+        let logs = receipt.logs.filter { $0.isFact(from: [safe]) }.map { (topics: $0.topics, data: $0.data) }
+        return receipt.status && SafeEvents.succeeded(entry.safeTxHash, logs: logs, version: version)
     }
 
     /// `execTransaction` calldata for `entry` with the signatures that count on `chain` now, or

@@ -27,6 +27,8 @@ public enum SafeIntent: Sendable, Equatable {
     case builderFile(TransactionBuilderFile)
     /// A change to the Safe's modules, guard or fallback handler, checked on chain before it is built.
     case setup(SafeSetupChange)
+    /// Move the Safe to another release (`SafeUpgradePlan` decides how).
+    case upgrade(SafeUpgradeRequest)
 }
 
 extension SafeIntent {
@@ -100,7 +102,11 @@ extension SafeTransactionsStore {
         }
         let safe = state.safe
         let contracts = chain.network?.contracts ?? NetworkContracts()
-        let (call, summary) = try build(p.intent, safe: safe, balance: state.balance, tokens: state.tokens, contracts: contracts)
+        let (call, summary) = if case .upgrade(let request) = p.intent {
+            try await upgradeCall(request, state: state, chain: chain, contracts: contracts)
+        } else {
+            try build(p.intent, safe: safe, balance: state.balance, tokens: state.tokens, contracts: contracts)
+        }
         if case .setup(let change) = p.intent { try await SafeSetupPreflight.check(change, remote: chain.remote) }
         let queued = try await storage.transactions(chainID: safe.chainID, safe: safe.address, status: .queued)
         let nonce = p.nonce ?? safe.nextFreeNonce(after: queued)
@@ -173,6 +179,8 @@ extension SafeTransactionsStore {
                     "batch of \(calls.count) call\(calls.count == 1 ? "" : "s") through MultiSend")
         case .setup(let change):
             return (selfCall(try change.call(safe: a, modules: safe.modules)), change.summary)
+        case .upgrade:
+            throw SafeError.upgradeRefused("an upgrade is built from the chain's state (draft), not offline")
         case .signMessage(let digest):
             let version = safe.safeVersion ?? contracts.defaultVersion
             guard let library = contracts.set(for: version).signMessageLib ?? SafeDeployments.canonical(version).signMessageLib else {

@@ -13,6 +13,12 @@ package enum SafeCallSimulation {
             case .call:
                 _ = try await chain.remote.call(CallRequest(from: tx.safe, to: tx.to, value: tx.value, data: tx.data), at: block)
                 return .succeeds
+            case .delegateCall where LegacySafeProbeHost.needed(for: tx.version):
+                // No simulateAndRevert before 1.3.0: the host in the Safe's place has the probe delegatecall the target.
+                let payload = SafeStateProbe.calldata(target: tx.to, value: tx.value, operation: .delegateCall, data: tx.data)
+                let overrides = StateOverride([SafeStateProbe.address: .init(code: SafeStateProbe.code), tx.safe: .init(code: LegacySafeProbeHost.code)])
+                _ = try await chain.remote.call(CallRequest(from: LegacySafeProbeHost.caller, to: tx.safe, data: payload), at: block, overriding: overrides)
+                return .unavailable("the Safe's probe did not revert")
             case .delegateCall:
                 let probe = SafeSimulation.delegateCallProbe(target: tx.to, payload: tx.data)
                 _ = try await chain.remote.call(CallRequest(from: tx.safe, to: tx.safe, data: probe), at: block)

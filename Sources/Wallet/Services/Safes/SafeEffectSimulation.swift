@@ -41,14 +41,25 @@ extension SafeEffectReading {
     /// are decoded by `decoder`; without one, the execution run is left out.
     static func read(_ tx: SafeTx, call: DecodedCall, chain: Chain, names: SafeContractNames, events decoder: SafeEventDecoder?,
                      at block: BlockTag = .latest) async -> SafeEffectReading {
-        let overrides = StateOverride([SafeStateProbe.address: .init(code: SafeStateProbe.code)])
+        // A Safe before 1.3.0 has no simulateAndRevert: a host in its place plays that part (LegacySafeProbeHost).
+        let legacy = LegacySafeProbeHost.needed(for: tx.version)
+        // The call runs as execTransaction runs it, after the nonce moved past the transaction's
+        // (SafeToL2Migration checks it); the after-state counts that move as no change.
+        let executingNonce = tx.nonce + 1
+        func overrides(_ operation: SafeOperation?) -> StateOverride {
+            var placed: [Address: StateOverride.Account] = [SafeStateProbe.address: .init(code: SafeStateProbe.code)]
+            let nonce: [BigUInt: BigUInt] = operation == nil ? [:] : [5: executingNonce]
+            if legacy || operation != nil { placed[tx.safe] = .init(code: legacy ? LegacySafeProbeHost.code : nil, storage: nonce) }
+            return StateOverride(placed)
+        }
         // Everyone the call pays or calls, the target first, besides the Safe (whose balance is read anyway).
         var seen = Set<Address>()
         let watched = ([tx.to] + SafeRiskCheck.recipients(of: call)).filter { $0 != tx.safe && $0 != .zero && seen.insert($0).inserted }
         func request(_ operation: SafeOperation?) -> RPCRequest<[UInt8]> {
             let payload = SafeStateProbe.calldata(target: tx.to, value: tx.value, operation: operation, data: tx.data, watched: watched)
-            let call = CallRequest(from: tx.safe, to: tx.safe, data: SafeSimulation.delegateCallProbe(target: SafeStateProbe.address, payload: payload))
-            return EthereumRemote.Requests.call(call, at: block, overriding: overrides)
+            let call = legacy ? CallRequest(from: LegacySafeProbeHost.caller, to: tx.safe, data: payload)
+                : CallRequest(from: tx.safe, to: tx.safe, data: SafeSimulation.delegateCallProbe(target: SafeStateProbe.address, payload: payload))
+            return EthereumRemote.Requests.call(call, at: block, overriding: overrides(operation))
         }
         guard tx.operation != .create else {
             return .unavailable("contract creation by a Safe (before 1.0.0) is not simulated")
@@ -64,7 +75,7 @@ extension SafeEffectReading {
         }
         let events = if let run, let decoder { emittedEvents(answers[run], decoder: decoder) }
             else { SafeEmittedEvents.unavailable(decoder == nil ? "not asked for" : "the transaction does not encode") }
-        var reading = stateEffect(answers[probes[0]], answers[probes[1]], watched: watched, names: names)
+        var reading = stateEffect(answers[probes[0]], answers[probes[1]], watched: watched, names: names, executingNonce: executingNonce)
         reading.events = events
         if case .changes(let changes) = reading.effect {
             reading.effect = .changes(SafeStateChange.mostSevereFirst(changes + (decoder?.tokenChanges(events.events) ?? [])))
@@ -74,7 +85,7 @@ extension SafeEffectReading {
 
     /// The effect from the probe's two answers, and the Safe before and after.
     private static func stateEffect(_ first: Result<[UInt8], any Error>, _ second: Result<[UInt8], any Error>, watched: [Address],
-                             names: SafeContractNames) -> SafeEffectReading {
+                             names: SafeContractNames, executingNonce: BigUInt) -> SafeEffectReading {
         func outcome(_ answer: Result<[UInt8], any Error>) -> SafeProbeOutcome {
             switch answer {
             case .success: return .unreadable("the Safe did not revert from simulateAndRevert; it may be older than 1.3.0")
@@ -91,7 +102,8 @@ extension SafeEffectReading {
             SafeEffectReading(effect: effect, before: before, after: after, events: .unavailable("not read"))
         }
         switch (first, second) {
-        case (.state(let before), .state(let after)):
+        case (.state(let before), .state(var after)):
+            if after.nonce == executingNonce { after.nonce = before.nonce }
             let changes = SafeStateChange.between(before, after, watched: Array(watched.prefix(SafeStateProbe.watchLimit)), name: names.name)
             return reading(.changes(changes), after: after)
         case (.state, .reverted(let why)):

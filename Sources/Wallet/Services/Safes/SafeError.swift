@@ -32,12 +32,14 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The key named `key` (owner `owner`) already signed this transaction, so signing again adds nothing.
     case alreadySigned(owner: Address, key: String)
     /// A batch execution whose transactions do not follow one another from the Safe's nonce, or are not all ready.
+    /// `safe upgrade` cannot propose the upgrade asked for, and says why.
+    case upgradeRefused(String)
     case batchNotExecutable(String)
 
     public var description: String {
         switch self {
         case .notASafe(let a): return "\(a.checksummed) is not a Safe on this chain (no contract, or it does not answer VERSION/getOwners)"
-        case .unsupportedVersion(let a, let v): return "\(a.checksummed) is a Safe \(v); Bifrost speaks 1.3.0, 1.4.1 and 1.5.0"
+        case .unsupportedVersion(let a, let v): return "\(a.checksummed) is a Safe \(v); Bifrost speaks 1.0.0, 1.1.1, 1.3.0, 1.4.1 and 1.5.0"
         case .unknownSafe(let a): return "\(a.checksummed) is not followed here; add it first"
         case .unknownTransaction(let h): return "no Safe transaction \(h) here; propose it or import its file first"
         case .unknownMessage(let h): return "no Safe message \(h) here; propose it first"
@@ -63,6 +65,7 @@ public enum SafeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .alreadySigned(let owner, let key):
             return "key \(key) (\(owner.checksummed)) already signed this transaction; another owner's signature is needed"
         case .batchNotExecutable(let why): return "the batch cannot execute: \(why); nothing was sent"
+        case .upgradeRefused(let why): return "no upgrade proposed: \(why)"
         }
     }
 }

@@ -52,6 +52,9 @@ public struct SafeIntentDraft: Sendable, Equatable {
     /// (`0x0` removes the guard or the handler).
     public var setupChange = SetupChange.enableModule
     public var setupAddress = ""
+    /// An upgrade of the Safe, set by the Safe's "review the upgrade" link, never typed: when set,
+    /// the draft is that upgrade whatever the kind.
+    public var upgrade: SafeUpgradeRequest?
 
     /// The functions of `abi` a Safe can usefully call (not view or pure); none while it does not read.
     public var contractFunctions: [ContractFunction] { (try? ContractABI(json: abi))?.writeFunctions ?? [] }
@@ -66,6 +69,7 @@ public struct SafeIntentDraft: Sendable, Equatable {
 
     /// The intent, or a typed error naming the field that is wrong.
     public func intent() throws(SafeIntentDraftError) -> SafeIntent {
+        if let upgrade { return .upgrade(upgrade) }
         switch kind {
         case .ether:
             return .call(to: try address(recipient, "recipient"), value: try Self.ether(amount, field: "amount"), data: [], operation: .call)

@@ -50,7 +50,7 @@ package enum SafeReader {
     /// The Safe's part of a batch, each read typed.
     struct Slots {
         let chainID: RPCBatchSlot<BigUInt>
-        let code, version, owners, threshold, nonce, modules, fallbackHandler, guardAddress, moduleGuard, singleton: RPCBatchSlot<[UInt8]>
+        let code, version, owners, threshold, nonce, modules, moduleList, fallbackHandler, guardAddress, moduleGuard, singleton: RPCBatchSlot<[UInt8]>
 
         init(_ address: Address, in batch: inout RPCBatch) {
             let r = EthereumRemote.Requests.self
@@ -62,6 +62,8 @@ package enum SafeReader {
             threshold = batch.add(call(SafeContract.getThreshold))
             nonce = batch.add(call(SafeContract.nonce))
             modules = batch.add(call(SafeContract.modulesPage()))
+            // 1.0.0 has no paginated list; its answer is read only for a 1.0.0 Safe.
+            moduleList = batch.add(call(SafeContract.getModules))
             fallbackHandler = batch.add(r.storage(at: address, slot: SafeContract.fallbackHandlerSlot))
             guardAddress = batch.add(r.storage(at: address, slot: SafeContract.guardSlot))
             moduleGuard = batch.add(r.storage(at: address, slot: SafeContract.moduleGuardSlot))
@@ -111,12 +113,15 @@ package enum SafeReader {
         let version = try safeAnswers.safeAnswer(slots.version) { try SafeContract.decodeVersion($0) }
         let owners = try safeAnswers.safeAnswer(slots.owners) { try SafeContract.decodeOwners($0) }
         guard !owners.isEmpty else { throw SafeError.notASafe(address) }
-        guard SafeVersion(reported: version)?.isSupported == true else { throw SafeError.unsupportedVersion(address: address, version: version) }
+        guard let release = SafeVersion(reported: version), release.isUsable else { throw SafeError.unsupportedVersion(address: address, version: version) }
+        let modules = release.hasPaginatedModules
+            ? try SafeContract.decodeModules(try safeAnswers.call(slots.modules))
+            : try SafeContract.decodeModuleList(try safeAnswers.call(slots.moduleList))
         let safe = Safe(
             chainID: chainID, address: address, name: nil, version: version, owners: owners,
             threshold: try SafeContract.decodeUInt(try safeAnswers.call(slots.threshold), call: "getThreshold"),
             nonce: try SafeContract.decodeUInt(try safeAnswers.call(slots.nonce), call: "nonce"),
-            modules: try SafeContract.decodeModules(try safeAnswers.call(slots.modules)),
+            modules: modules,
             fallbackHandler: SafeContract.addressInSlot(try answers.get(slots.fallbackHandler)),
             guardAddress: SafeContract.addressInSlot(try answers.get(slots.guardAddress)),
             updatedAt: now)

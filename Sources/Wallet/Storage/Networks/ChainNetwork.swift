@@ -48,9 +48,9 @@ public struct NetworkContracts: Sendable, Hashable {
     }
 
     /// The contracts this network names that a Safe is expected to delegatecall: every MultiSend
-    /// and MultiSendCallOnly, and every release's SignMessageLib.
+    /// and MultiSendCallOnly, and every release's SignMessageLib and SafeToL2Migration.
     public var allDelegates: [Address] {
-        allMultiSends + safeVersions.values.compactMap(\.signMessageLib)
+        allMultiSends + safeVersions.values.flatMap { [$0.signMessageLib, $0.safeToL2Migration].compactMap { $0 } }
     }
 
     /// The stored object form (`json`).

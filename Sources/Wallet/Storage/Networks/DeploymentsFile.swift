@@ -57,8 +57,8 @@ public struct DeploymentsFile: Sendable, Equatable {
         guard let members = value.objectValue else { throw .invalidEntry(key: "safeVersions", reason: "must be an object keyed by Safe version") }
         var versions: [SafeVersion: SafeContractSet] = [:]
         for (name, entry) in members {
-            guard let version = SafeVersion(rawValue: name), version.isSupported else {
-                throw .invalidEntry(key: "safeVersions.\(name)", reason: "not a Safe version Bifrost supports (\(SafeVersion.supported.map(\.rawValue).joined(separator: ", ")))")
+            guard let version = SafeVersion(rawValue: name), version.isUsable else {
+                throw .invalidEntry(key: "safeVersions.\(name)", reason: "not a Safe version Bifrost supports (\((SafeVersion.legacy + SafeVersion.supported).map(\.rawValue).joined(separator: ", ")))")
             }
             guard let fields = entry.objectValue else { throw .invalidEntry(key: "safeVersions.\(name)", reason: "must be an object") }
             var set = SafeContractSet()

@@ -20,7 +20,7 @@ struct SafeCommand: AsyncParsableCommand {
                       SafeProposeCommand.self, SafeTxHashCommand.self, SafeSignCommand.self, SafeApproveCommand.self, SafeExportCommand.self,
                       SafeExportBatchCommand.self, SafeImportCommand.self, SafeReviewCommand.self, SafeExecuteCommand.self, SafeQueueCommand.self, SafeHistoryCommand.self, SafeModulesCommand.self,
                       SafeEvidenceCommand.self, SafeVerifyEvidenceCommand.self, SafeMessageCommand.self, SafeServiceCommand.self,
-                      SafeDelegateCommand.self]
+                      SafeDelegateCommand.self, SafeUpgradeCommand.self]
     )
 
     /// The human form of `safe info`.

@@ -9,13 +9,15 @@ public struct SafeContractNames: Sendable {
     public init(_ sets: [SafeVersion: SafeContractSet] = [:]) {
         for version in SafeVersion.allCases { add(SafeDeployments.canonical(version), version) }
         for (version, address) in SafeDeployments.safeMigrations { names[address] = "SafeMigration \(version.rawValue)" }
-        for (version, set) in sets { add(set, version) }
+        // Oldest first: an address two releases share (a MultiSend reused) takes the newest name.
+        for (version, set) in sets.sorted(by: { $0.key < $1.key }) { add(set, version) }
     }
 
     private mutating func add(_ set: SafeContractSet, _ version: SafeVersion) {
         let labels = ["safeSingleton": "Safe", "safeL2Singleton": "Safe L2", "safeProxyFactory": "SafeProxyFactory",
                       "fallbackHandler": "CompatibilityFallbackHandler", "multiSend": "MultiSend",
-                      "multiSendCallOnly": "MultiSendCallOnly", "signMessageLib": "SignMessageLib"]
+                      "multiSendCallOnly": "MultiSendCallOnly", "signMessageLib": "SignMessageLib",
+                      "safeToL2Migration": "SafeToL2Migration"]
         for key in SafeContractSet.keys {
             guard let address = set[key], let label = labels[key] else { continue }
             let parts = label.split(separator: " ")
