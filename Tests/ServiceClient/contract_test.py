@@ -331,6 +331,19 @@ def main(server, rpc, safe_address, key1, key2, holder_key, module_key, token, a
 
     send(holder, erc20.functions.transfer(safe_address, 5 * 10**18).build_transaction({"from": holder.address, "gas": 200_000}))
 
+    # The server's own policy (docs/server.md): a delegatecall to an untrusted address is refused in the
+    # official service's words, naming the target. Enabling the module below takes --allow-change module,
+    # which scripts/serve-client-test passes.
+    hostile = safe.build_multisig_tx(stranger.address, 0, b"", operation=1)
+    hostile.sign(key1)
+    try:
+        api.post_transaction(hostile)
+        problems = ["a delegatecall to an untrusted address was accepted"]
+    except Exception as refused:  # safe-eth-py's SafeAPIException, carrying the answer's body
+        text = str(refused)
+        problems = [] if "Operation DELEGATE_CALL is not allowed" in text and stranger.address in text else [f"refused otherwise: {text[:200]}"]
+    checks.check("a delegatecall to an untrusted address is refused in the official words, naming it", problems)
+
     # A module, enabled by a proposal the server holds, executed on chain; then its transaction.
     enable = safe.build_multisig_tx(safe_address, 0, safe.contract.functions.enableModule(module.address).build_transaction(
         {"from": safe_address, "gas": 0, "gasPrice": 0})["data"])
