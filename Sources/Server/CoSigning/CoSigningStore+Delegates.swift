@@ -21,9 +21,14 @@ extension CoSigningStore {
     func addDelegate(safe: Address?, delegate: Address, delegator: Address, label: String, expiry: Date?,
                      signature: [UInt8], scheme: DelegateSignatureScheme = .typedData) async throws -> ServedDelegate {
         let chainID = try await chainID()
-        guard delegate != delegator else { throw CoSigningRefusal.selfDelegation }
-        guard !label.trimmingCharacters(in: .whitespaces).isEmpty else { throw CoSigningRefusal.missingLabel }
-        if let expiry, expiry <= now() { throw CoSigningRefusal.expiryPassed }
+        do { try SafeDelegateRules.checkRequest(delegate: delegate, delegator: delegator, label: label, expiry: expiry, now: now()) } catch {
+            switch error {
+            case .selfDelegation: throw CoSigningRefusal.selfDelegation
+            case .missingLabel: throw CoSigningRefusal.missingLabel
+            case .expiryPassed: throw CoSigningRefusal.expiryPassed
+            default: throw error
+            }
+        }
         try await requireSigned(signature, by: [delegator], delegate: delegate, chainID: chainID, scheme: scheme)
         if let safe {
             guard try await self.safe(safe).safe.owners.contains(delegator) else {

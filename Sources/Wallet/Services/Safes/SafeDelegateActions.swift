@@ -78,6 +78,13 @@ public enum SafeDelegateRules {
     public static func checkAddition(delegate: Address, delegator: Address, label: String, expiry: Date?, owners: [Address], safe: Address,
                                      now: Date) throws(SafeDelegateError) {
         guard owners.contains(delegator) else { throw .delegatorNotOwner(delegator: delegator, safe: safe) }
+        try checkRequest(delegate: delegate, delegator: delegator, label: label, expiry: expiry, now: now)
+    }
+
+    /// What any delegation must be, whoever checks it (the wallet before signing, a co-signing
+    /// server on arrival): not the delegator itself, a label that is more than white space (the
+    /// official service trims it), and an expiry still to come.
+    public static func checkRequest(delegate: Address, delegator: Address, label: String, expiry: Date?, now: Date) throws(SafeDelegateError) {
         guard delegate != delegator else { throw .selfDelegation(delegate) }
         guard !label.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .missingLabel }
         if let expiry, expiry <= now { throw .expiryPassed(expiry) }
