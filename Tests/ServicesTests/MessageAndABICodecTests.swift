@@ -4,22 +4,22 @@ import Testing
 @Suite("Message signing and ABI services")
 struct MessageAndABICodecTests {
     @Test("a personal message and typed data each recover to the key that signed them")
-    func signAndRecover() throws {
+    func signAndRecover() async throws {
         let key = PrivateKey.generate()
         let service = MessageSigner()
         let typed = Array(#"{"types":{"T":[{"name":"n","type":"uint256"}]},"primaryType":"T","domain":{"name":"x","chainId":"0x1"},"message":{"n":"115792089237316195423570985008687907853269984665640564039457584007913129639935"}}"#.utf8)
         for payload in [SignedPayload.message(Array("gm".utf8)), .typedData(typed)] {
-            let sig = try service.sign(payload, with: key)
+            let sig = try await service.sign(payload, with: KeySigner(key: key))
             #expect(sig.signature.count == 65)
             #expect(try service.recoverSigner(of: payload, signature: sig.signature) == key.address)
         }
     }
 
     @Test("a signature over one message does not verify another")
-    func otherMessage() throws {
+    func otherMessage() async throws {
         let key = PrivateKey.generate()
         let service = MessageSigner()
-        let sig = try service.sign(.message(Array("a".utf8)), with: key)
+        let sig = try await service.sign(.message(Array("a".utf8)), with: KeySigner(key: key))
         #expect(try service.recoverSigner(of: .message(Array("b".utf8)), signature: sig.signature) != key.address)
     }
 

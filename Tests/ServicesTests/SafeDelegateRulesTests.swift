@@ -27,8 +27,8 @@ struct SafeDelegateRulesTests {
     }
 
     @Test("the signature is the delegator's over the service's Delegate message for this hour, as the server's check reads it")
-    func signature() throws {
-        let sig = try SafeDelegateRules.sign(delegate: Self.bot.address, chainID: 31337, with: Self.owner, at: Self.now)
+    func signature() async throws {
+        let sig = try await SafeDelegateRules.sign(delegate: Self.bot.address, chainID: 31337, with: KeySigner(key: Self.owner), at: Self.now)
         let digest = { (totp: BigUInt) in ServiceAuthorization.delegateDigest(delegate: Self.bot.address, chainID: 31337, totp: totp) }
         #expect(ServiceAuthorization.isSigned(sig, byAnyOf: [Self.owner.address], at: Self.now, message: digest))
         #expect(ServiceAuthorization.isSigned(sig, byAnyOf: [Self.owner.address], at: Self.now.addingTimeInterval(3600), message: digest))

@@ -30,11 +30,11 @@ struct TransactionDraftTests {
     }
 
     @Test("signing then decoding gives back the transaction and the signer")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let key = PrivateKey.generate()
         let service = OfflineTransactions()
         for d in [draft(gasPrice: 7), draft(gasPrice: 7, accessList: [AccessListEntry(address: Self.to, storageKeys: [[UInt8](repeating: 1, count: 32)])]), draft(maxFee: 9, tip: 3)] {
-            let signed = try service.sign(d, with: key)
+            let signed = try await service.sign(d, with: KeySigner(key: key))
             let decoded = try service.decode(signed.signed.raw)
             #expect(decoded.signed.transaction == (try d.build()))
             #expect(decoded.from == key.address)

@@ -31,6 +31,11 @@ public enum ContractSignature {
         try SignedSubject.transaction(tx).childHash(child: child, childVersion: childVersion)
     }
 
+    /// The EIP-712 preimage of `childMessageHash`, which a key on a hardware wallet signs by its two hashes.
+    public static func childMessagePreimage(for tx: SafeTx, child: Address, childVersion: SafeVersion) throws(SafeKitError) -> [UInt8] {
+        try SignedSubject.transaction(tx).childPreimage(child: child, childVersion: childVersion)
+    }
+
     /// The `isValidSignature` call the parent Safe makes on the owner contract for `tx`.
     public static func validationCall(for tx: SafeTx, signature: [UInt8]) throws(SafeKitError) -> [UInt8] {
         try question(for: tx).call(signature: signature)

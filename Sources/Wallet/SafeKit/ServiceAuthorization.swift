@@ -19,14 +19,19 @@ public enum ServiceAuthorization {
 
     /// The digest of `DeleteRequest(bytes32 safeTxHash, uint256 totp)`, in the domain of the Safe.
     public static func deleteDigest(safeTxHash: [UInt8], safe: Address, chainID: BigUInt, totp: BigUInt) -> [UInt8] {
-        digest(primaryType: "DeleteRequest", fields: [("safeTxHash", "bytes32"), ("totp", "uint256")],
+        Keccak256.hash(preimage(primaryType: "DeleteRequest", fields: [("safeTxHash", "bytes32"), ("totp", "uint256")],
                message: [("safeTxHash", .string(Hex.encode(safeTxHash))), ("totp", .number(String(totp)))],
-               chainID: chainID, verifyingContract: safe)
+               chainID: chainID, verifyingContract: safe))
     }
 
     /// The digest of `Delegate(address delegateAddress, uint256 totp)`, in the chain's domain.
     public static func delegateDigest(delegate: Address, chainID: BigUInt, totp: BigUInt) -> [UInt8] {
-        digest(primaryType: "Delegate", fields: [("delegateAddress", "address"), ("totp", "uint256")],
+        Keccak256.hash(delegatePreimage(delegate: delegate, chainID: chainID, totp: totp))
+    }
+
+    /// The EIP-712 preimage of `delegateDigest`, which a key on a hardware wallet signs by its two hashes.
+    public static func delegatePreimage(delegate: Address, chainID: BigUInt, totp: BigUInt) -> [UInt8] {
+        preimage(primaryType: "Delegate", fields: [("delegateAddress", "address"), ("totp", "uint256")],
                message: [("delegateAddress", .string(delegate.checksummed)), ("totp", .number(String(totp)))],
                chainID: chainID, verifyingContract: nil)
     }
@@ -58,7 +63,7 @@ public enum ServiceAuthorization {
         return digests.contains { digest in (try? PublicKey.recover(digest: digest, signature: parts).address) == signer }
     }
 
-    private static func digest(primaryType: String, fields: [(String, String)], message: [(key: String, value: JSONValue)],
+    private static func preimage(primaryType: String, fields: [(String, String)], message: [(key: String, value: JSONValue)],
                                chainID: BigUInt, verifyingContract: Address?) -> [UInt8] {
         var domainFields = [TypedData.Field(name: "name", type: "string"), TypedData.Field(name: "version", type: "string"),
                             TypedData.Field(name: "chainId", type: "uint256")]
@@ -71,6 +76,6 @@ public enum ServiceAuthorization {
         let typed = TypedData(types: ["EIP712Domain": domainFields, primaryType: fields.map { TypedData.Field(name: $0.0, type: $0.1) }],
                               primaryType: primaryType, domain: .object(domain), message: .object(message))
         // The types above are fixed and well formed, so encoding cannot fail.
-        return (try? typed.digest()) ?? []
+        return (try? typed.preimage()) ?? []
     }
 }

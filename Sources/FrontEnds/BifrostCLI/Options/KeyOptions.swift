@@ -16,17 +16,18 @@ struct KeyOptions: ParsableArguments {
     @OptionGroup var password: PasswordOptions
 
     /// The key the user chose: a vault key by name, or a raw key.
-    func resolve(_ global: GlobalOptions) async throws -> PrivateKey {
+    func resolve(_ global: GlobalOptions) async throws -> KeySigner {
         if let key {
             guard privateKey == nil, privateKeyFile == nil else {
                 throw SigningKeyError.ambiguous([.vault] + (privateKey != nil ? [.text] : []) + (privateKeyFile.map { [.file($0)] } ?? []))
             }
             let keys = try global.services().dispatcher
             _ = try await keys.dispatch(FindKey(name: key))
-            return try await keys.dispatch(UnlockKey(name: key, password: try password.unlock(key)))
+            let passwords = password
+            return try await keys.dispatch(OpenSigner(name: key, password: { try passwords.unlock(key) }))
         }
         let env = ProcessInfo.processInfo.environment
         let source = try SigningKeySource.choose(privateKey: privateKey, privateKeyFile: privateKeyFile, environment: env)
-        return try SigningKeyResolver(files: .live, environment: env).resolve(source)
+        return KeySigner(key: try SigningKeyResolver(files: .live, environment: env).resolve(source))
     }
 }

@@ -125,9 +125,15 @@ public struct TypedData: Sendable {
     /// The digest that is signed: `keccak256(0x19 0x01 ‖ domainSeparator ‖ hashStruct(message))`.
     /// When the primary type is `EIP712Domain` the message hash is omitted, as EIP-712 specifies.
     public func digest() throws(TypedDataError) -> [UInt8] {
+        Keccak256.hash(try preimage())
+    }
+
+    /// `0x19 0x01 ‖ domainSeparator ‖ hashStruct(message)`, whose hash is `digest()`: what a
+    /// hardware wallet is given as its two hashes.
+    public func preimage() throws(TypedDataError) -> [UInt8] {
         var pre: [UInt8] = [0x19, 0x01] + (try domainSeparator())
         if primaryType != "EIP712Domain" { pre += try hashStruct(primaryType, message) }
-        return Keccak256.hash(pre)
+        return pre
     }
 
     /// Signs the digest with `key`.

@@ -37,6 +37,11 @@ public struct SignedSubject: Sendable, Equatable {
     /// The hash the owners of `child`, a Safe of `childVersion` that owns this subject's Safe, sign
     /// so that `child` confirms it: the child's SafeMessage hash of the question.
     public func childHash(child: Address, childVersion: SafeVersion) throws(SafeKitError) -> [UInt8] {
-        try SafeMessage.hash(of: question.message, safe: child, chainID: chainID, version: childVersion)
+        Keccak256.hash(try childPreimage(child: child, childVersion: childVersion))
+    }
+
+    /// The EIP-712 preimage whose hash is `childHash`: what a hardware wallet is given as its two hashes.
+    public func childPreimage(child: Address, childVersion: SafeVersion) throws(SafeKitError) -> [UInt8] {
+        try SafeMessage.preimage(of: question.message, safe: child, chainID: chainID, version: childVersion)
     }
 }

@@ -92,6 +92,11 @@ public struct SafeMessage: Sendable {
         try SignedSubject.message(self).childHash(child: child, childVersion: childVersion)
     }
 
+    /// The EIP-712 preimage of `childMessageHash`, which a key on a hardware wallet signs by its two hashes.
+    public func childMessagePreimage(child: Address, childVersion: SafeVersion) throws(SafeKitError) -> [UInt8] {
+        try SignedSubject.message(self).childPreimage(child: child, childVersion: childVersion)
+    }
+
     /// What this Safe's handler asks an owner contract about this message: the digest itself in
     /// the legacy form on 1.3.0, otherwise what it asks for a transaction of the same preimage.
     public func ownerQuestion() throws(SafeKitError) -> OwnerQuestion {

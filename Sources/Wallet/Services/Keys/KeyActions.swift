@@ -91,15 +91,15 @@ public struct UnlockKeystoreFile: KeyAction {
     public func perform(on store: KeyStore) async throws -> PrivateKey { try store.unlockKeystoreFile(json: json, password: password) }
 }
 
-/// The signing key of the vault key `name`, unlocked with `password`.
-public struct UnlockKey: KeyAction {
+/// Key `name`, ready to sign: `password` is asked only for a key in the vault, not for one on a device.
+public struct OpenSigner: KeyAction {
     public let name: String
-    public let password: String
-    public init(name: String, password: String) {
+    public let password: @Sendable () throws -> String
+    public init(name: String, password: @escaping @Sendable () throws -> String) {
         self.name = name
         self.password = password
     }
-    public func perform(on store: KeyStore) async throws -> PrivateKey { try await store.signingKey(name: name, password: password) }
+    public func perform(on store: KeyStore) async throws -> KeySigner { try await store.signer(name: name, password: password) }
 }
 
 /// The keystore V3 file of key `name`, re-encrypted with `newPassword` when given.

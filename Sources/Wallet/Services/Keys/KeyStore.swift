@@ -94,6 +94,12 @@ public struct KeyStore: Sendable {
         return try PrivateKey(bytes: try await open(.privateKey, name: name, password: password))
     }
 
+    /// `name`'s key, ready to sign; `password` is asked only for a key in the vault.
+    public func signer(name: String, password: @Sendable () throws -> String) async throws -> KeySigner {
+        _ = try await account(named: name)
+        return KeySigner(key: try await signingKey(name: name, password: try password()))
+    }
+
     /// A keystore V3 file of `name`'s key that other wallets can read, re-encrypted with
     /// `newPassword` when given, else with the vault password.
     public func exportKeystore(name: String, password: String, newPassword: String?) async throws -> [UInt8] {

@@ -30,11 +30,14 @@ public struct MessageSigner: Sendable {
         }
     }
 
-    /// Signs `payload` with `key`.
-    public func sign(_ payload: SignedPayload, with key: PrivateKey) throws -> MessageSignature {
-        let digest = try digest(of: payload)
-        let sig = try key.sign(digest: digest)
-        return MessageSignature(signature: sig.rsv, address: key.address, hash: digest)
+    /// Signs `payload` with `signer`: a key on a device is given the message, or the EIP-712 hashes.
+    public func sign(_ payload: SignedPayload, with signer: KeySigner) async throws -> MessageSignature {
+        let sig: Signature
+        switch payload {
+        case .message(let bytes): sig = try await signer.signPersonalMessage(bytes)
+        case .typedData(let json): sig = try await signer.signTypedData(preimage: try TypedData(json: json).preimage())
+        }
+        return MessageSignature(signature: sig.rsv, address: signer.address, hash: try digest(of: payload))
     }
 
     /// The address that produced `signature` over `payload`.

@@ -166,9 +166,9 @@ extension SafeMessageStore {
         let (entry, safe) = try await storedMessage(s.messageHash)
         if let address = s.ownerSafe {
             let (ownerSafe, version) = try await ownerSafe(address, of: safe, keyName: s.keyName, answering: try entry.safeMessage().ownerQuestion())
-            let childHash = try entry.safeMessage().childMessageHash(child: ownerSafe.address, childVersion: version)
+            let childPreimage = try entry.safeMessage().childMessagePreimage(child: ownerSafe.address, childVersion: version)
             let earlier = entry.signatures.first { $0.owner == ownerSafe.address && $0.kind == .contract }
-            let (signature, replacesStored) = try await contractSignature(of: ownerSafe, over: childHash, growing: earlier, keyName: s.keyName,
+            let (signature, replacesStored) = try await contractSignature(of: ownerSafe, over: childPreimage, growing: earlier, keyName: s.keyName,
                                                                           password: s.password)
             if replacesStored { try await storage.withdrawMessageSignature(of: ownerSafe.address, from: entry.messageHash) }
             let (signed, setAside) = try await admit([signature], to: try await storedMessage(entry.messageHash).0, safe: safe, chain: nil)
@@ -178,8 +178,9 @@ extension SafeMessageStore {
         let account = try await keys.account(named: s.keyName)
         guard safe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: safe.address) }
         guard !entry.signatures.contains(where: { $0.owner == account.address && $0.provesOwner }) else { return try await detail(entry, safe: safe) }
-        let key = try await keys.signingKey(name: s.keyName, password: try s.password())
-        let signed = try await admit([try SafeSignature.sign(safeTxHash: entry.messageHash, with: key)], to: entry, safe: safe, chain: nil).entry
+        let signer = try await keys.signer(name: s.keyName, password: s.password)
+        let signature = try await signer.safeSignature(preimage: try entry.safeMessage().preimage())
+        let signed = try await admit([signature], to: entry, safe: safe, chain: nil).entry
         return try await detail(signed, safe: safe)
     }
 

@@ -95,7 +95,7 @@ extension SafeTransactionsStore {
         let tx = entry.transaction
         let owned = try await followedSafe(of: tx)
         let (ownerSafe, version) = try await ownerSafe(s.ownerSafe, of: owned, keyName: s.keyName, answering: try ContractSignature.question(for: tx))
-        let message = try ContractSignature.childMessageHash(for: tx, child: ownerSafe.address, childVersion: version)
+        let message = try ContractSignature.childMessagePreimage(for: tx, child: ownerSafe.address, childVersion: version)
         let earlier = entry.signatures.first { $0.owner == ownerSafe.address && $0.kind == .contract }
         let (signature, replacesStored) = try await contractSignature(of: ownerSafe, over: message, growing: earlier, keyName: s.keyName,
                                                                       password: s.password)
@@ -123,19 +123,19 @@ extension SafeRoom {
         return (ownerSafe, version)
     }
 
-    /// `ownerSafe`'s contract signature (v = 0) over its own SafeMessage hash `message`: the
+    /// `ownerSafe`'s contract signature (v = 0) over its own SafeMessage hash, of `preimage`: the
     /// signatures its owners gave in `earlier`, and this key's added, packed as it checks them.
     /// Only its owners' own signatures grow it: whatever else an older release stored there (a
     /// claim, padding, a stranger's entry) is left out, and `replacesStored` then says the merge,
     /// which keeps the longer of two, must take the stored one off first.
-    func contractSignature(of ownerSafe: Safe, over message: [UInt8], growing earlier: SafeSignature?, keyName: String,
+    func contractSignature(of ownerSafe: Safe, over preimage: [UInt8], growing earlier: SafeSignature?, keyName: String,
                            password: @Sendable () throws -> String) async throws -> (signature: SafeSignature, replacesStored: Bool) {
         let account = try await keys.account(named: keyName)
+        let message = Keccak256.hash(preimage)
         var inner = (earlier.flatMap { try? SafeSignature.parse(packed: $0.contractData, safeTxHash: message) } ?? [])
             .filter { $0.provesOwner && ownerSafe.owners.contains($0.owner) }
         if !inner.contains(where: { $0.owner == account.address }) {
-            let key = try await keys.signingKey(name: keyName, password: try password())
-            inner.append(try SafeSignature.sign(safeTxHash: message, with: key))
+            inner.append(try await keys.signer(name: keyName, password: password).safeSignature(preimage: preimage))
         }
         let signature = SafeSignature.contract(owner: ownerSafe.address, data: SafeSignature.pack(inner))
         return (signature, earlier.map { $0 != signature && $0.bytes.count >= signature.bytes.count } ?? false)

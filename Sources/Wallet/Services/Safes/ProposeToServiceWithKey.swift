@@ -49,8 +49,8 @@ extension SafeTransactionsStore {
         guard let delegation = given.first(where: { $0.lets(propose: safe.address, owners: safe.owners, at: now()) }) else {
             throw SafeDelegateError.notOwnerOrDelegate(signer: sender, safe: safe.address)
         }
-        let key = try await keys.signingKey(name: p.keyName, password: try p.password())
-        let signature = try SafeSignature.sign(safeTxHash: entry.safeTxHash, with: key)
+        let signer = try await keys.signer(name: p.keyName, password: p.password)
+        let signature = try await signer.safeSignature(preimage: try entry.transaction.encodedData())
         try await service.propose(entry.transaction, safeTxHash: entry.safeTxHash, sender: sender, signature: signature.bytes)
         let owners = postableSignatures(of: entry, safe: safe)
         for owner in owners { try await service.confirm(safeTxHash: entry.safeTxHash, signature: SafeSignature.pack([owner])) }

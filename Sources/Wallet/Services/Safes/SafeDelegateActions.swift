@@ -100,8 +100,9 @@ public enum SafeDelegateRules {
     }
 
     /// The `Delegate` message's signature for `delegate` by `key` in this hour, as the service checks it.
-    public static func sign(delegate: Address, chainID: BigUInt, with key: PrivateKey, at time: Date) throws -> [UInt8] {
-        try key.sign(digest: ServiceAuthorization.delegateDigest(delegate: delegate, chainID: chainID, totp: ServiceAuthorization.totp(at: time))).rsv
+    public static func sign(delegate: Address, chainID: BigUInt, with signer: KeySigner, at time: Date) async throws -> [UInt8] {
+        let preimage = ServiceAuthorization.delegatePreimage(delegate: delegate, chainID: chainID, totp: ServiceAuthorization.totp(at: time))
+        return try await signer.signTypedData(preimage: preimage).rsv
     }
 }
 
@@ -111,8 +112,8 @@ extension SafeTransactionsStore {
         let delegator = try await keys.account(named: a.keyName).address
         try SafeDelegateRules.checkAddition(delegate: a.delegate, delegator: delegator, label: a.label, expiry: a.expiry,
                                             owners: safe.owners, safe: safe.address, now: now())
-        let key = try await keys.signingKey(name: a.keyName, password: try a.password())
-        let signature = try SafeDelegateRules.sign(delegate: a.delegate, chainID: safe.chainID, with: key, at: now())
+        let signer = try await keys.signer(name: a.keyName, password: a.password)
+        let signature = try await SafeDelegateRules.sign(delegate: a.delegate, chainID: safe.chainID, with: signer, at: now())
         let added = ServiceWireDelegate(safe: a.ownerWide ? nil : safe.address, delegate: a.delegate, delegator: delegator,
                                         label: a.label, expiryDate: a.expiry)
         try await remote(a.service).addDelegate(added, signature: signature)
@@ -138,8 +139,8 @@ extension SafeTransactionsStore {
         guard let removed = SafeDelegateRules.removal(of: given, by: signer, safe: safe.address, ownerWide: r.ownerWide) else {
             throw SafeDelegateError.noSuchDelegate(delegate: r.delegate, signer: signer, safe: safe.address)
         }
-        let key = try await keys.signingKey(name: r.keyName, password: try r.password())
-        let signature = try SafeDelegateRules.sign(delegate: r.delegate, chainID: safe.chainID, with: key, at: now())
+        let key = try await keys.signer(name: r.keyName, password: r.password)
+        let signature = try await SafeDelegateRules.sign(delegate: r.delegate, chainID: safe.chainID, with: key, at: now())
         try await service.removeDelegate(r.delegate, delegator: removed.delegator, safe: removed.safe, signature: signature)
         return removed
     }

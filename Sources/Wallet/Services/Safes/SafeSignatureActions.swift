@@ -28,10 +28,15 @@ public struct SignSafeTransaction: SafeTransactionsAction {
     /// Whether a key that already signed is refused with `SafeError.alreadySigned` (a person
     /// pressing Sign twice), rather than answered with the signature already stored (a script repeating itself).
     public let refuseRepeat: Bool
-    public init(safeTxHash: [UInt8], keyName: String, refuseRepeat: Bool = false, password: @escaping @Sendable () throws -> String) {
+    /// Whether the key signs the safeTxHash as an EIP-191 message (`eth_sign`, v 31/32) rather
+    /// than as EIP-712: for a hardware wallet that signs no EIP-712 hashes.
+    public let ethSign: Bool
+    public init(safeTxHash: [UInt8], keyName: String, refuseRepeat: Bool = false, ethSign: Bool = false,
+                password: @escaping @Sendable () throws -> String) {
         self.safeTxHash = safeTxHash
         self.keyName = keyName
         self.refuseRepeat = refuseRepeat
+        self.ethSign = ethSign
         self.password = password
     }
     public func perform(on store: SafeTransactionsStore) async throws -> SafeConfirmations { try await store.sign(self) }
@@ -92,8 +97,9 @@ extension SafeTransactionsStore {
             if s.refuseRepeat { throw SafeError.alreadySigned(owner: account.address, key: account.name) }
             return try await confirmations(entry, safe: safe, signature: existing)
         }
-        let key = try await keys.signingKey(name: s.keyName, password: try s.password())
-        let signature = try SafeSignature.sign(safeTxHash: entry.safeTxHash, with: key)
+        let signer = try await keys.signer(name: s.keyName, password: s.password)
+        let signature = s.ethSign ? try await signer.safeEthSignSignature(safeTxHash: entry.safeTxHash)
+            : try await signer.safeSignature(preimage: try entry.transaction.encodedData())
         let updated = try await admit([signature], of: entry.transaction, safeTxHash: entry.safeTxHash, safe: safe, chain: nil).entry
         return try await confirmations(updated, safe: safe, signature: signature)
     }

@@ -66,8 +66,8 @@ extension SafeTransactionsStore {
         if let keyName = p.keyName {
             let account = try await keys.account(named: keyName)
             guard safe.owners.contains(account.address) else { throw SafeError.notAnOwner(signer: account.address, safe: safe.address) }
-            let key = try await keys.signingKey(name: keyName, password: try p.password())
-            signature = try SafeSignature.sign(safeTxHash: p.draft.safeTxHash, with: key)
+            let signer = try await keys.signer(name: keyName, password: p.password)
+            signature = try await signer.safeSignature(preimage: try tx.encodedData())
         }
         let entry = try await store(p.draft)
         guard let signature else { return try await confirmations(entry, safe: safe, signature: nil) }

@@ -17,10 +17,10 @@ public struct OfflineTransactions: Sendable {
     /// A service with no dependencies: everything here is pure.
     public init() {}
 
-    /// Signs `draft` with `key`, choosing the envelope from the fee fields.
-    public func sign(_ draft: TransactionDraft, with key: PrivateKey) throws -> TransactionSummary {
-        let signed = try draft.build().sign(with: key)
-        return TransactionSummary(signed: signed, from: key.address)
+    /// Signs `draft` with `signer`, choosing the envelope from the fee fields.
+    public func sign(_ draft: TransactionDraft, with signer: KeySigner) async throws -> TransactionSummary {
+        let signed = try await signer.signTransaction(try draft.build())
+        return TransactionSummary(signed: signed, from: signer.address)
     }
 
     /// Decodes a signed raw transaction and recovers its sender.

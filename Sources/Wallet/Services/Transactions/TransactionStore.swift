@@ -49,8 +49,7 @@ public struct TransactionStore: Sendable {
         case .legacy(let price):
             tx.gasPrice = price
         }
-        let key = try await keys.signingKey(name: s.keyName, password: try s.password())
-        let signed = try tx.sign(with: key)
+        let signed = try await keys.signer(name: s.keyName, password: s.password).signTransaction(tx)
         var record = StoredTransaction(hash: signed.hash, chainID: chainID, from: account.address, to: s.transfer.recipient,
                                        value: value, nonce: preflight.nonce, raw: signed.raw, keyName: s.keyName,
                                        token: token, tokenAmount: tokenAmount, status: .signed, createdAt: now(), updatedAt: now())

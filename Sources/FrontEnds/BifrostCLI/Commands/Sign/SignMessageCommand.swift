@@ -24,7 +24,7 @@ struct SignMessageCommand: AsyncParsableCommand {
 
     func run() async throws {
         let bytes = try MessageInput.bytes(message, isHex: hex, option: "MESSAGE")
-        let result = try MessageSigner().sign(.message(bytes), with: try await key.resolve(global))
+        let result = try await MessageSigner().sign(.message(bytes), with: try await key.resolve(global))
         try global.output.emit(view: MessageSignatureView(result))
     }
 }

@@ -22,7 +22,7 @@ struct SignTypedDataCommand: AsyncParsableCommand {
 
     func run() async throws {
         let json = try MessageInput.typedData(file: file, option: "FILE")
-        let result = try MessageSigner().sign(.typedData(json), with: try await key.resolve(global))
+        let result = try await MessageSigner().sign(.typedData(json), with: try await key.resolve(global))
         try global.output.emit(view: MessageSignatureView(result))
     }
 }

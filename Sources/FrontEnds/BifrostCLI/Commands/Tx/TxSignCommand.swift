@@ -56,7 +56,7 @@ struct TxSignCommand: AsyncParsableCommand {
             accessList: try accessList.map(parseAccessList)
         )
         _ = try draft.build()
-        let summary = try OfflineTransactions().sign(draft, with: try await key.resolve(global))
+        let summary = try await OfflineTransactions().sign(draft, with: try await key.resolve(global))
         try global.output.emit(view: SignedRawView(summary))
     }
 
