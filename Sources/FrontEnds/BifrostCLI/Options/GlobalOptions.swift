@@ -37,7 +37,9 @@ struct GlobalOptions: ParsableArguments {
 
     /// The session these options choose, with its services open; what the key store tells a
     /// person goes to standard error.
-    func session() throws -> Session { try Session.open(choice, keyNotices: KeyNoticeWording.console) }
+    func session() throws -> Session {
+        try Session.open(choice, keyNotices: KeyNoticeWording.console, devicePrompts: DevicePromptWording.console)
+    }
 
     /// The names this home knows addresses on `chainID` by; none when they cannot be read, since
     /// names only help a person read a result.

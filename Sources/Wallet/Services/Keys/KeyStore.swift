@@ -17,17 +17,19 @@ public struct KeyStore: Sendable {
     let now: @Sendable () -> Date
     let notices: KeyNotices
     let decryption: KeystoreDecryption
+    let devicePrompts: DevicePrompts
 
     /// A store over `database` and `vault`, telling `notices` what a person should know and
-    /// opening keystore files with `decryption`.
+    /// `devicePrompts` what a hardware wallet is about to be asked, and opening keystore files with `decryption`.
     public init(database: AppDatabase, vault: KeyVault, now: @escaping @Sendable () -> Date = Date.init, notices: KeyNotices = .silent,
-                decryption: KeystoreDecryption = .live) {
+                decryption: KeystoreDecryption = .live, devicePrompts: DevicePrompts = .silent) {
         self.accounts = AccountStorage(database: database)
         self.vault = vault
         self.registry = KeyRegistry(database: database, vault: vault)
         self.now = now
         self.notices = notices
         self.decryption = decryption
+        self.devicePrompts = devicePrompts
     }
 
     /// Creates a wallet from a new random phrase; its first account is at `m/44'/60'/0'/0/0`.
@@ -90,7 +92,7 @@ public struct KeyStore: Sendable {
 
     /// Unlocks `name`'s signing key with its password.
     public func signingKey(name: String, password: String) async throws -> PrivateKey {
-        _ = try await account(named: name)
+        guard try await account(named: name).kind != .ledger else { throw VaultError.onDevice(name) }
         return try PrivateKey(bytes: try await open(.privateKey, name: name, password: password))
     }
 
@@ -123,6 +125,7 @@ public struct KeyStore: Sendable {
     /// what ends the notice that a key opened only under a legacy form of its password.
     public func reencrypt(name: String, password: String, newPassword: String?) async throws {
         let account = try await account(named: name)
+        guard account.kind != .ledger else { throw VaultError.onDevice(name) }
         let target = newPassword ?? password
         try Self.checkUsable(target)
         var secrets: [(kind: VaultSecret, keystore: [UInt8])] = []

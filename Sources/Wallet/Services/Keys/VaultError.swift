@@ -14,6 +14,8 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The legacy form of a passphrase file was asked for, but the file does not end with `\r\n`,
     /// so an older Bifrost read it as Bifrost does now.
     case passphraseWithoutCRLF
+    /// The key stays on a hardware wallet: there is no secret here to unlock, show or export.
+    case onDevice(String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,7 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
         case .passwordLineBreak: return "the vault password must be one line, without a carriage return or a line feed"
         case .passwordReplacementCharacter:
             return "the vault password holds U+FFFD, the replacement character for bytes that are not UTF-8; choose a password without it"
+        case .onDevice(let n): return "'\(n)' is a key on a Ledger: its secret never leaves the device, so there is nothing here to unlock, show or export"
         case .passphraseWithoutCRLF:
             return "the passphrase file does not end with \\r\\n, so an older Bifrost read it as Bifrost does now: there is no other form of it to derive with"
         }

@@ -15,11 +15,13 @@ public struct Session: Sendable {
     /// The fiat currency values are shown in (lowercase, such as usd).
     public private(set) var fiat = "usd"
 
-    /// Resolves `choice` and opens the services on its home; the key store's notices go to `keyNotices`.
+    /// Resolves `choice` and opens the services on its home; the key store's notices go to
+    /// `keyNotices`, and what a hardware wallet is about to be asked to `devicePrompts`.
     public static func open(_ choice: SessionChoice, http: any Networking.Network = ProcessDefaults.network,
-                            keyNotices: KeyNotices = .silent) throws -> Session {
+                            keyNotices: KeyNotices = .silent, devicePrompts: DevicePrompts = .silent) throws -> Session {
         let home = choice.bifrostHome
-        let services = try AppServices.open(home: home, lightKDF: choice.lightKDF, http: http, keyNotices: keyNotices)
+        let services = try AppServices.open(home: home, lightKDF: choice.lightKDF, http: http, keyNotices: keyNotices,
+                                            devicePrompts: devicePrompts)
         var session = Session(home: home, chain: choice.chain, services: services)
         session.fiat = choice.currency
         return session

@@ -9,6 +9,8 @@ public enum AccountKind: String, Sendable, CaseIterable, Codable {
     case privateKey = "private-key"
     /// A keystore V3 file that was imported.
     case keystore
+    /// A key that stays on a Ledger: only its address and BIP32 path are stored, no secret.
+    case ledger
 }
 
 /// A named key as the rest of Bifrost sees it: the non-secret metadata only.
@@ -16,7 +18,7 @@ public struct Account: Sendable, Hashable {
     public let name: String
     public let address: Address
     public let kind: AccountKind
-    /// The BIP32 path for mnemonic-backed keys.
+    /// The BIP32 path for mnemonic-backed keys and keys on a Ledger.
     public let derivationPath: String?
     public let createdAt: Date
 
