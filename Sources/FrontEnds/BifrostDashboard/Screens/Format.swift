@@ -37,11 +37,8 @@ enum Format {
         guard !keys.isEmpty else {
             return "<p class=\"first-run\" id=\"no-keys\">No key in this home can sign. <a href=\"/onboarding\">Create or import a key first</a>.</p>"
         }
-        let options = HTML.join(keys.map { "<option value=\"\(value: $0.name)\">\($0.name) · \(short($0.address))</option>" })
-        return """
-            <label>Key<select name="key">\(options)</select></label>\
-            <label>Password<input type="password" name="password" autocomplete="off" required></label>
-            """
+        let options = HTML.join(keys.map { "<option value=\"\(value: $0.name)\">\($0.name) · \(short($0.address))\(deviceMark($0))</option>" })
+        return "<label>Key<select name=\"key\">\(options)</select></label>\(passwordField(keys))"
     }
 
     /// The three hashes an owner compares with a hardware wallet's screen, then the EIP-712

@@ -7,12 +7,11 @@ extension Format {
     /// The sign picker: unsigned owner keys first; a key that signed is listed as signed and cannot be chosen.
     static func signerFields(_ options: [SignerOption]) -> HTML {
         let rows = HTML.join(options.map { o -> HTML in
-            let label = "\(o.account.name) · \(short(o.account.address))" + (o.hasSigned ? " · signed" : "")
+            let label = "\(o.account.name) · \(short(o.account.address))\(deviceMark(o.account))" + (o.hasSigned ? " · signed" : "")
             return "<option value=\"\(value: o.account.name)\"\(o.hasSigned ? " disabled" : "")>\(label)</option>"
         })
         return """
-            <label>Key<select name="key" id="sign-key">\(rows)</select></label>\
-            <label>Password<input type="password" name="password" autocomplete="off" required></label>
+            <label>Key<select name="key" id="sign-key">\(rows)</select></label>\(passwordField(options.map(\.account)))
             """
     }
 
@@ -37,7 +36,7 @@ extension Format {
         let placeholder: HTML = chosen == nil && known ? "<option value=\"\" selected disabled>Choose a funded key</option>" : .empty
         let rows = HTML.join(options.map { o -> HTML in
             let balance = o.balance.map { "\(pickerEther($0)) ETH" } ?? "balance unknown"
-            let label = "\(o.account.name) · \(short(o.account.address)) · \(balance)" + (o.isOwner ? " · owner" : "")
+            let label = "\(o.account.name) · \(short(o.account.address))\(deviceMark(o.account)) · \(balance)" + (o.isOwner ? " · owner" : "")
                 + (o.balance != nil && !o.isFunded ? " · no ETH for gas" : "")
             let selected = o == chosen ? " selected" : ""
             return "<option value=\"\(value: o.account.name)\"\(selected) data-funded=\"\(o.isFunded)\">\(label)</option>"
@@ -45,8 +44,23 @@ extension Format {
         let none: HTML = options.contains(where: \.isFunded) || options.allSatisfy({ $0.balance == nil }) ? .empty
             : "<p class=\"notice\" id=\"no-funded-key\">None of your keys holds ETH to pay the gas: fund one first.</p>"
         return """
-            \(none)<label>Key (pays the gas)<select name="key" id="execute-key">\(placeholder)\(rows)</select></label>\
-            <label>Password<input type="password" name="password" autocomplete="off" required></label>
+            \(none)<label>Key (pays the gas)<select name="key" id="execute-key">\(placeholder)\(rows)</select></label>\(passwordField(options.map(\.account)))
+            """
+    }
+
+    /// What marks a key on a Ledger in a picker.
+    static func deviceMark(_ account: Account) -> String { account.kind == .ledger ? " · Ledger" : "" }
+
+    /// The password of the chosen key; with a Ledger key among `keys` it may stay empty, and the
+    /// picker says to confirm on the device, which shows the domain and message hashes of this page.
+    static func passwordField(_ keys: [Account]) -> HTML {
+        guard keys.contains(where: { $0.kind == .ledger }) else {
+            return "<label>Password<input type=\"password\" name=\"password\" autocomplete=\"off\" required></label>"
+        }
+        return """
+            <label>Password (not for a Ledger key)<input type="password" name="password" autocomplete="off"></label>\
+            <p class="muted" id="ledger-note">With a Ledger key, leave the password empty and confirm on your Ledger: \
+            it shows the domain hash and the message hash given on this page; compare them before you approve.</p>
             """
     }
 

@@ -68,6 +68,8 @@ struct MessageScreen: Screen {
         <section id="hashes"><h2>What your hardware wallet shows</h2><dl>\
         <dt>Message digest (the app asks the Safe about it)</dt><dd><code id="digest">\(view.digest)</code></dd>\
         <dt>SafeMessage hash (owners sign it)</dt><dd><code id="message-hash">\(view.messageHash)</code></dd>\
+        \(view.domainHash.map { (hash: String) -> HTML in "<dt>Domain hash</dt><dd><code id=\"domain-hash\">\(hash)</code></dd>" } ?? .empty)\
+        \(view.structHash.map { (hash: String) -> HTML in "<dt>Message hash</dt><dd><code id=\"struct-hash\">\(hash)</code></dd>" } ?? .empty)\
         <dt>Safe</dt><dd>\(view.safe) on chain \(view.chainId), Safe \(view.safeVersion)</dd></dl></section>
         """
     }

@@ -49,9 +49,10 @@ enum Parse {
         return trimmed
     }
 
-    /// The vault key chosen in `Format.keyFields`, and the password typed for it.
+    /// The key chosen in `Format.keyFields`, and the password typed for it: empty for a key on a
+    /// Ledger, which needs none (a vault key refuses an empty one when it is unlocked).
     static func signer(_ form: FormData) throws -> (key: String, password: Redacted<String>) {
-        (try required(form["key"], field: "Key"), try password(form["password"]))
+        (try required(form["key"], field: "Key"), Redacted(form["password"] ?? ""))
     }
 
     /// The sign or execute form, which several screens share, as the feature's own `action` with

@@ -99,7 +99,10 @@ public struct KeyStore: Sendable {
     /// `name`'s key, ready to sign; `password` is asked only for a key in the vault.
     public func signer(name: String, password: @Sendable () throws -> String) async throws -> KeySigner {
         _ = try await account(named: name)
-        return KeySigner(key: try await signingKey(name: name, password: try password()))
+        let typed = try password()
+        // A form that leaves the password empty for a Ledger key leaves it empty for a vault key too: say so, not "wrong password".
+        guard !typed.isEmpty else { throw VaultError.emptyPassword }
+        return KeySigner(key: try await signingKey(name: name, password: typed))
     }
 
     /// A keystore V3 file of `name`'s key that other wallets can read, re-encrypted with

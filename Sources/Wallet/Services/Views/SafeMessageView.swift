@@ -28,6 +28,10 @@ public struct SafeMessageView: Codable, Sendable, Hashable {
     public var missing: [String]
     /// The owners' signatures packed for `isValidSignature`, once the threshold is met.
     @NullWhenAbsent public var finalSignature: String?
+    /// The Safe's EIP-712 domain hash and the SafeMessage struct hash: the two hashes a hardware
+    /// wallet shows when it signs `messageHash`.
+    @NullWhenAbsent public var domainHash: String?
+    @NullWhenAbsent public var structHash: String?
 
     /// The view of `detail`.
     public init(_ detail: SafeMessageDetail) {
@@ -45,6 +49,9 @@ public struct SafeMessageView: Codable, Sendable, Hashable {
         threshold = JSONNumber(detail.count.threshold)
         missing = detail.count.missing.map(\.checksummed)
         finalSignature = detail.finalSignature.map { Hex.encode($0) }
+        let hashes = (try? e.safeMessage().preimage()).flatMap { try? TypedDataHashes(preimage: $0) }
+        domainHash = hashes.map { Hex.encode($0.domainHash) }
+        structHash = hashes.map { Hex.encode($0.messageHash) }
     }
 
     /// The message and its standing as lines for a person.
