@@ -18,6 +18,10 @@ struct GlobalOptions: ParsableArguments {
     /// The network named last, as a single-valued option reads.
     var network: String? { networks.last }
 
+    @Option(name: .long, help: ArgumentHelp("Where a Ledger key's device is: hid (USB, the default) or tcp:HOST:PORT for the speculos emulator (env BIFROST_LEDGER).",
+                                            valueName: "place"))
+    var ledger: String?
+
     @Flag(name: .long, help: "Print exactly one JSON object on stdout instead of text.")
     var json = false
 
@@ -27,7 +31,7 @@ struct GlobalOptions: ParsableArguments {
     var output: Output { Output(json: json) }
 
     /// What these options and the environment choose; Services resolves it the same way for every front end.
-    var choice: SessionChoice { SessionChoice(home: home, rpcURL: rpcURL, network: network) }
+    var choice: SessionChoice { SessionChoice(home: home, rpcURL: rpcURL, network: network, ledger: ledger) }
 
     /// The chain these options and the environment select.
     var chain: ChainSelection { choice.chain }

@@ -12,12 +12,15 @@ public struct SessionChoice: Sendable, Equatable {
     public var network: String?
     /// The fiat currency the front end was given (`--fiat`).
     public var fiat: String?
+    /// Where the Ledger is, as the front end was given it (`--ledger`): `hid` or `tcp:HOST:PORT`.
+    public var ledger: String?
     /// The process environment, read for what the options leave open.
     public var environment: [String: String]
 
     /// A choice from explicit values and an environment (the process's by default).
-    public init(home: String? = nil, rpcURL: String? = nil, network: String? = nil, fiat: String? = nil,
+    public init(home: String? = nil, rpcURL: String? = nil, network: String? = nil, fiat: String? = nil, ledger: String? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.ledger = ledger
         self.home = home
         self.rpcURL = rpcURL
         self.network = network
@@ -37,6 +40,10 @@ public struct SessionChoice: Sendable, Equatable {
 
     /// The fiat currency values are shown in: the explicit one, else `$BIFROST_FIAT`, else usd; lowercase.
     public var currency: String { (fiat.flatMap { $0.isEmpty ? nil : $0 } ?? variable("BIFROST_FIAT") ?? "usd").lowercased() }
+
+    /// Where the Ledger is: the explicit place, else `$BIFROST_LEDGER`; nil means USB. Read only
+    /// when a key on a Ledger signs, so a mistyped value never stops anything else.
+    public var ledgerEndpoint: String? { ledger.flatMap { $0.isEmpty ? nil : $0 } ?? variable("BIFROST_LEDGER") }
 
     /// `BIFROST_INSECURE_LIGHT_KDF=1` makes new keystore files cheap to unlock: for tests and demos only.
     public var lightKDF: Bool { environment["BIFROST_INSECURE_LIGHT_KDF"] == "1" }
