@@ -10,7 +10,7 @@ struct KeyOptions: ParsableArguments {
     @Option(name: .customLong("private-key-file"), help: ArgumentHelp("File holding the signing key as hex; '-' reads stdin. Or set BIFROST_PRIVATE_KEY, or use --key.", valueName: "file"))
     var privateKeyFile: String?
 
-    @Option(name: .long, help: ArgumentHelp("Sign with this key from the vault (see 'bifrost key list').", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Sign with this key from the vault or a Ledger (see 'bifrost key list').", valueName: "name"))
     var key: String?
 
     @OptionGroup var password: PasswordOptions

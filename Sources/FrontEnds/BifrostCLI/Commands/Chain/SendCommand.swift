@@ -18,7 +18,7 @@ struct SendCommand: AsyncParsableCommand {
         """
     )
 
-    @Option(help: "The vault key that pays.")
+    @Option(help: "The key that pays: a vault key, or a Ledger key (confirm on the device).")
     var key: String
     @Option(help: "Recipient address.")
     var to: AddressValue

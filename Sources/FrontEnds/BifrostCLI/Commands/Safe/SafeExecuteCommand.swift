@@ -27,7 +27,7 @@ struct SafeExecuteCommand: AsyncParsableCommand {
     var safeTxHashes: [SafeTxHashValue]
     @Flag(help: "Execute the hashes given as one batch (implied by two or more).")
     var batch = false
-    @Option(help: "The vault key that sends (and pays for) the execution.")
+    @Option(help: "The key that sends (and pays for) the execution: a vault key, or a Ledger key.")
     var key: String
     @Flag(help: "Wait for the receipt and report the Safe's verdict.")
     var wait = false

@@ -18,7 +18,7 @@ struct SafeMessageSignCommand: AsyncParsableCommand {
     )
     @Argument(help: ArgumentHelp("The SafeMessage hash.", valueName: "message-hash"))
     var messageHash: MessageHashValue
-    @Option(help: "The owner's vault key.")
+    @Option(help: "The owner's key: a vault key, or a Ledger key (confirm on the device).")
     var key: String
     @Option(name: .customLong("as"), help: ArgumentHelp("Sign for this owner Safe, as one of its owners.", valueName: "SAFE"))
     var ownerSafe: AddressValue?

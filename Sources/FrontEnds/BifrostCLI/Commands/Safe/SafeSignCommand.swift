@@ -26,7 +26,7 @@ struct SafeSignCommand: AsyncParsableCommand {
     )
     @Argument(help: ArgumentHelp("The transaction's safeTxHash.", valueName: "safe-tx-hash"))
     var safeTxHash: SafeTxHashValue
-    @Option(help: "The owner's vault key.")
+    @Option(help: "The owner's key: a vault key, or a Ledger key (confirm on the device).")
     var key: String
     @Option(name: .customLong("as"), help: ArgumentHelp("Sign for this owner Safe, as one of its owners.", valueName: "SAFE"))
     var ownerSafe: AddressValue?
