@@ -146,9 +146,11 @@ def random_bytes(rng, n):
     return bytes(rng.getrandbits(8) for _ in range(n))
 
 
-def random_message(rng):
-    # Every length near a chunk boundary shows up: a payload is path (1 + 4 x depth) + 4 + message.
-    n = rng.choice([0, 1, rng.randint(0, 64), rng.randint(200, 300), rng.randint(490, 530), 1024, rng.randint(0, 2100)])
+def random_message(rng, depth):
+    # Every length near a chunk boundary shows up: a payload is path (1 + 4 x depth) + 4 + message;
+    # some fill whole chunks exactly, where ledgereth sends one more, empty, chunk.
+    exact = rng.randint(1, 8) * 255 - (1 + 4 * depth) - 4
+    n = rng.choice([0, 1, rng.randint(0, 64), rng.randint(200, 300), rng.randint(490, 530), 1024, rng.randint(0, 2100), exact])
     return random_bytes(rng, n)
 
 
@@ -236,7 +238,7 @@ def app_case(rng, command, builder):
         pk, addr, _ = response_parser.pk_addr(answer)
         case["expected"] = {"address": addr.hex(), "publicKey": pk.hex()}
     elif command == "personal":
-        message = random_message(rng)
+        message = random_message(rng, len(path))
         case["message"] = message.hex()
         apdus = builder.personal_sign(text, message)
     elif command == "typed":
@@ -315,7 +317,7 @@ def ledgereth_case(rng, command):
         account = get_account_by_path(text, dongle=device)
         case["expected"] = {"address": account.address.lower()[2:]}
     elif command == "personal":
-        message = random_message(rng)
+        message = random_message(rng, len(path))
         case["message"] = message.hex()
         signed = ledgereth.messages.sign_message(message, text, dongle=device)
         case["expected"] = {"v": signed.v, "r": f"{signed.r:064x}", "s": f"{signed.s:064x}"}

@@ -1,3 +1,4 @@
+import Foundation
 import Networking
 import Testing
 
@@ -29,5 +30,23 @@ struct LedgerEndpointTests {
         #expect(try LedgerEndpoint.from(environment: ["BIFROST_LEDGER": ""]) == .hid)
         #expect(try LedgerEndpoint.from(environment: ["BIFROST_LEDGER": "tcp:127.0.0.1:9999"]) == .tcp(host: "127.0.0.1", port: 9999))
         #expect(throws: LedgerError.badEndpoint("nope")) { try LedgerEndpoint.from(environment: ["BIFROST_LEDGER": "nope"]) }
+    }
+}
+
+@Suite("Ledger USB HID transport")
+struct LedgerHIDTransportTests {
+    /// True when Linux shows no HID device at all, so no Ledger can be connected.
+    static var noHIDDevices: Bool {
+        #if os(Linux)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).allSatisfy { !$0.hasPrefix("hidraw") }
+        #else
+        return false
+        #endif
+    }
+
+    @Test("with no Ledger connected, hidapi enumerates none and opening is .noDevice", .enabled(if: noHIDDevices))
+    func noDevice() async {
+        await #expect(throws: LedgerError.noDevice) { try await LedgerHIDTransport.open() }
+        await #expect(throws: LedgerError.noDevice) { try await LedgerConnector.live(.hid).open() }
     }
 }
