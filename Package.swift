@@ -50,6 +50,13 @@ let package = Package(
             pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
         ),
+        // USB HID for Ledger devices: Debian's libhidapi-dev, Homebrew's hidapi. The library's name
+        // differs (hidapi-hidraw on Linux, hidapi on macOS), so Networking links it per platform.
+        .systemLibrary(
+            name: "CHIDAPI",
+            path: "Sources/Wallet/CHIDAPI",
+            providers: [.apt(["libhidapi-dev"]), .brew(["hidapi"])]
+        ),
         .systemLibrary(
             name: "CZlib",
             path: "Sources/Wallet/CZlib",
@@ -76,7 +83,7 @@ let package = Package(
         .target(
             name: "Networking",
             dependencies: [
-                "EthereumKit", "SafeKit",
+                "EthereumKit", "SafeKit", "CHIDAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "BigInt", package: "BigInt"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -84,7 +91,11 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Sources/Wallet/Networking",
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            linkerSettings: [
+                .linkedLibrary("hidapi-hidraw", .when(platforms: [.linux])),
+                .linkedLibrary("hidapi", .when(platforms: [.macOS])),
+            ]
         ),
         // MockNetwork and its fixtures (a Safe's node, JSON-RPC answers, faults): tests only (Sources/Testing).
         .target(
