@@ -56,10 +56,11 @@ struct TestWallet: Sendable {
     let home: URL
     let chain = ChainSelection(networkName: "devnet")
 
-    init(devnet: Devnet) async throws {
+    /// A new home on `devnet`; its Ledger keys reach the device at `ledger` (`tcp:HOST:PORT`).
+    init(devnet: Devnet, ledger: String? = nil) async throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("bifrost-it-\(UUID().uuidString)")
         http = CountingNetwork(LiveNetwork.shared)
-        services = try AppServices.open(home: BifrostHome(url: home), lightKDF: true, http: http)
+        services = try AppServices.open(home: BifrostHome(url: home), lightKDF: true, http: http, ledger: .at(ledger))
         _ = try await services.dispatcher.dispatch(AddNetwork(name: "devnet", rpcURL: devnet.rpcURL, chainID: nil,
                                                               deployments: devnet.deploymentsJSON))
     }

@@ -14,13 +14,13 @@ public struct AppServices: Sendable {
     /// files cheap to unlock and is only for tests and demos. Reads from nodes are retried under
     /// `retry`; by default over the real network only, so a test's scripted failure is seen as is.
     /// The key store tells `keyNotices` what a person should know (a key opened under a legacy password),
-    /// and `devicePrompts` what a hardware wallet is about to be asked.
+    /// and `devicePrompts` what a hardware wallet is about to be asked, which `ledger` reaches.
     public static func open(home: BifrostHome, lightKDF: Bool = false, http: any Networking.Network = ProcessDefaults.network,
                             retry: RetryPolicy? = nil, keyNotices: KeyNotices = .silent,
-                            devicePrompts: DevicePrompts = .silent) throws -> AppServices {
+                            devicePrompts: DevicePrompts = .silent, ledger: LedgerConnector = .at(nil)) throws -> AppServices {
         let database = try AppDatabase.open(home: home)
         let vault = KeyVault(home: home, scrypt: lightKDF ? .light : .standard)
-        let keys = KeyStore(database: database, vault: vault, notices: keyNotices, devicePrompts: devicePrompts)
+        let keys = KeyStore(database: database, vault: vault, notices: keyNotices, devicePrompts: devicePrompts, ledger: ledger)
         let networks = NetworkStorage(database: database)
         let tokens = TokenStorage(database: database)
         let addressBook = AddressBookStorage(database: database)

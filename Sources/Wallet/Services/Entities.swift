@@ -5,6 +5,8 @@ import Storage
 // its models; the storage types that write (AppDatabase, the Storage structs, KeyVault, records)
 // stay below.
 
+/// Why a Ledger could not do what was asked.
+public typealias LedgerError = Networking.LedgerError
 /// A key of the vault: its name, address and kind.
 public typealias Account = Storage.Account
 /// How a key came to the vault.

@@ -13,6 +13,7 @@ enum ErrorWording {
         case let e as SigningKeyError: return signingKey(e)
         case let e as VaultError: return keyStore(e)
         case let e as SafeDelegateError: return delegate(e)
+        case let e as LedgerError: return ledger(e)
         default: return nil
         }
     }

@@ -14,6 +14,7 @@ enum ErrorWording {
         case let e as SafeError: safe(e)
         case let e as SafeSetupError: setup(e)
         case let e as VaultError: vault(e)
+        case let e as LedgerError: ledger(e)
         default: nil
         }
         return worded ?? String(describing: error)

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Storage
 
 /// A freshly created wallet and its phrase, which the caller shows once and then drops.
@@ -18,11 +19,13 @@ public struct KeyStore: Sendable {
     let notices: KeyNotices
     let decryption: KeystoreDecryption
     let devicePrompts: DevicePrompts
+    let ledger: LedgerConnector
 
     /// A store over `database` and `vault`, telling `notices` what a person should know and
-    /// `devicePrompts` what a hardware wallet is about to be asked, and opening keystore files with `decryption`.
+    /// `devicePrompts` what a hardware wallet is about to be asked, opening keystore files with `decryption`,
+    /// and reaching a Ledger through `ledger`.
     public init(database: AppDatabase, vault: KeyVault, now: @escaping @Sendable () -> Date = Date.init, notices: KeyNotices = .silent,
-                decryption: KeystoreDecryption = .live, devicePrompts: DevicePrompts = .silent) {
+                decryption: KeystoreDecryption = .live, devicePrompts: DevicePrompts = .silent, ledger: LedgerConnector = .at(nil)) {
         self.accounts = AccountStorage(database: database)
         self.vault = vault
         self.registry = KeyRegistry(database: database, vault: vault)
@@ -30,6 +33,7 @@ public struct KeyStore: Sendable {
         self.notices = notices
         self.decryption = decryption
         self.devicePrompts = devicePrompts
+        self.ledger = ledger
     }
 
     /// Creates a wallet from a new random phrase; its first account is at `m/44'/60'/0'/0/0`.
@@ -98,7 +102,8 @@ public struct KeyStore: Sendable {
 
     /// `name`'s key, ready to sign; `password` is asked only for a key in the vault.
     public func signer(name: String, password: @Sendable () throws -> String) async throws -> KeySigner {
-        _ = try await account(named: name)
+        let account = try await account(named: name)
+        if account.kind == .ledger { return try ledgerSigner(account) }
         let typed = try password()
         // A form that leaves the password empty for a Ledger key leaves it empty for a vault key too: say so, not "wrong password".
         guard !typed.isEmpty else { throw VaultError.emptyPassword }

@@ -21,7 +21,7 @@ public struct Session: Sendable {
                             keyNotices: KeyNotices = .silent, devicePrompts: DevicePrompts = .silent) throws -> Session {
         let home = choice.bifrostHome
         let services = try AppServices.open(home: home, lightKDF: choice.lightKDF, http: http, keyNotices: keyNotices,
-                                            devicePrompts: devicePrompts)
+                                            devicePrompts: devicePrompts, ledger: .at(choice.ledgerEndpoint))
         var session = Session(home: home, chain: choice.chain, services: services)
         session.fiat = choice.currency
         return session

@@ -16,6 +16,6 @@ struct KeyCommand: AsyncParsableCommand {
         derives those.
         """,
         subcommands: [KeyNewCommand.self, KeyImportCommand.self, KeyListCommand.self, KeyDeriveCommand.self,
-                      KeyExportCommand.self, KeyReencryptCommand.self, KeyShowMnemonicCommand.self, KeyRemoveCommand.self]
+                      KeyAddLedgerCommand.self, KeyExportCommand.self, KeyReencryptCommand.self, KeyShowMnemonicCommand.self, KeyRemoveCommand.self]
     )
 }

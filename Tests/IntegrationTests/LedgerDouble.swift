@@ -1,0 +1,45 @@
+import Foundation
+
+/// Tests/Ledger/ethereum_app_double.py on a loopback port: a stand-in for a Ledger running the
+/// Ethereum app, speaking speculos's APDU protocol, with the devnet's throwaway mnemonic. Options
+/// make it refuse as a real device would (`--reject`, `--blind-signing-off`, `--locked`, `--app NAME`).
+final class LedgerDouble {
+    let port: Int
+    let log: URL
+    private let process: Process
+
+    init(options: [String] = []) throws {
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let python = ProcessInfo.processInfo.environment["BIFROST_REFERENCE_PYTHON"] ?? "python3"
+        log = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-apdus-\(UUID().uuidString).log")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [python, repo.appendingPathComponent("Tests/Ledger/ethereum_app_double.py").path, "--port", "0", "--log", log.path] + options
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // The first line names the port once it listens.
+        var line = [UInt8]()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { line.append(byte) }
+        guard let port = String(decoding: line, as: UTF8.self).split(separator: " ").last.flatMap({ Int($0) }) else {
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        self.process = process
+        self.port = port
+    }
+
+    /// The `--ledger` value that reaches it.
+    var place: String { "tcp:127.0.0.1:\(port)" }
+
+    /// The APDUs it received, as hex, in order.
+    func apdus() -> [String] {
+        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: log)
+    }
+}
