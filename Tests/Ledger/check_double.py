@@ -47,19 +47,32 @@ def account(path: str):
 
 
 @contextmanager
+def doubles(*configs: tuple[str, ...]):
+    """One double per tuple of switches, each on a free loopback port, started together (each
+    takes a second or so to import eth-account); yields their ports in order."""
+    procs = [subprocess.Popen([sys.executable, DOUBLE, "--port", "0", *switches],
+                              stdout=subprocess.PIPE, text=True,
+                              stderr=None if os.environ.get("LEDGER_DOUBLE_VERBOSE") else subprocess.DEVNULL)
+             for switches in configs]
+    try:
+        ports = []
+        for proc in procs:
+            line = proc.stdout.readline().strip()
+            if not line.startswith("listening on "):
+                raise SystemExit(f"check_double: the double said {line!r}")
+            ports.append(int(line.split()[-1]))
+        yield ports
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(timeout=10)
+
+
+@contextmanager
 def double(*switches: str):
     """The double on a free loopback port, with switches; yields the port."""
-    proc = subprocess.Popen([sys.executable, DOUBLE, "--port", "0", *switches],
-                            stdout=subprocess.PIPE, text=True,
-                            stderr=None if os.environ.get("LEDGER_DOUBLE_VERBOSE") else subprocess.DEVNULL)
-    try:
-        line = proc.stdout.readline().strip()
-        if not line.startswith("listening on "):
-            raise SystemExit(f"check_double: the double said {line!r}")
-        yield int(line.split()[-1])
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with doubles(switches) as ports:
+        yield ports[0]
 
 
 class TcpDongle:
@@ -251,40 +264,47 @@ def check_switches() -> None:
     sign_data = f"e0040000{(21 + len(data_tx) // 2):02x}{path}{data_tx}"
     address = f"e0020000{21:02x}{path}"
     show_address = f"e0020100{21:02x}{path}"
-    with double() as port:
-        for apdu in (eip712, message, sign_plain, sign_data, address):
-            expect_sw(port, apdu, 0x9000, f"plain double: {apdu[:8]}")
-    with double("--reject") as port:
-        for apdu in (eip712, message, sign_plain, sign_data, show_address):
-            expect_sw(port, apdu, 0x6985, f"--reject: {apdu[:8]}")
-        expect_sw(port, address, 0x9000, "--reject: an address without display is not asked")
-    with double("--blind-signing-off") as port:
-        expect_sw(port, eip712, 0x6A80, "--blind-signing-off: EIP-712 hashes")
-        expect_sw(port, sign_data, 0x6A80, "--blind-signing-off: a transaction with data")
-        expect_sw(port, sign_plain, 0x9000, "--blind-signing-off: a plain transfer")
-        expect_sw(port, message, 0x9000, "--blind-signing-off: a personal message")
-        dongle = TcpDongle(port)
-        check(dongle.exchange(bytes.fromhex("e006000000"))[0] & 1 == 0, "--blind-signing-off: config flag")
-        dongle.close()
-    with double("--locked") as port:
-        for apdu in ("b001000000", eip712, message, address, "e006000000"):
-            expect_sw(port, apdu, 0x5515, f"--locked: {apdu[:8]}")
-    with double("--app", "Bitcoin") as port:
-        dongle = TcpDongle(port)
-        answer = dongle.exchange(bytes.fromhex("b001000000"))
-        dongle.close()
-        check(answer[2:2 + answer[1]] == b"Bitcoin", f"--app Bitcoin: B0 01 names it ({answer.hex()})")
-        for apdu in (eip712, address):
-            expect_sw(port, apdu, 0x6E00, f"--app Bitcoin: {apdu[:8]}")
-    with double("--app", "BOLOS") as port:
-        expect_sw(port, address, 0x6D00, "--app BOLOS (dashboard): E0 02")
-    with tempfile.TemporaryDirectory() as tmp:
-        log = os.path.join(tmp, "apdus.log")
-        with double("--log", log) as port:
-            expect_sw(port, address, 0x9000, "--log: an address")
-            expect_sw(port, eip712, 0x9000, "--log: EIP-712 hashes")
-        with open(log) as f:
-            check(f.read().split() == [address, eip712], "--log: the APDUs, hex, one a line")
+    with tempfile.TemporaryDirectory() as tmp, \
+            doubles((), ("--reject",), ("--blind-signing-off",), ("--locked",), ("--app", "Bitcoin"),
+                    ("--app", "BOLOS"), ("--log", os.path.join(tmp, "apdus.log"))) as ports:
+        check_each_switch(ports, os.path.join(tmp, "apdus.log"), eip712, message, sign_plain, sign_data,
+                          address, show_address)
+
+
+def check_each_switch(ports: list[int], log: str, eip712: str, message: str, sign_plain: str,
+                      sign_data: str, address: str, show_address: str) -> None:
+    plain, reject, blind_off, locked, bitcoin, dashboard, logged = ports
+    for apdu in (eip712, message, sign_plain, sign_data, address):
+        expect_sw(plain, apdu, 0x9000, f"plain double: {apdu[:8]}")
+
+    for apdu in (eip712, message, sign_plain, sign_data, show_address):
+        expect_sw(reject, apdu, 0x6985, f"--reject: {apdu[:8]}")
+    expect_sw(reject, address, 0x9000, "--reject: an address without display is not asked")
+
+    expect_sw(blind_off, eip712, 0x6A80, "--blind-signing-off: EIP-712 hashes")
+    expect_sw(blind_off, sign_data, 0x6A80, "--blind-signing-off: a transaction with data")
+    expect_sw(blind_off, sign_plain, 0x9000, "--blind-signing-off: a plain transfer")
+    expect_sw(blind_off, message, 0x9000, "--blind-signing-off: a personal message")
+    dongle = TcpDongle(blind_off)
+    check(dongle.exchange(bytes.fromhex("e006000000"))[0] & 1 == 0, "--blind-signing-off: config flag")
+    dongle.close()
+
+    for apdu in ("b001000000", eip712, message, address, "e006000000"):
+        expect_sw(locked, apdu, 0x5515, f"--locked: {apdu[:8]}")
+
+    dongle = TcpDongle(bitcoin)
+    answer = dongle.exchange(bytes.fromhex("b001000000"))
+    dongle.close()
+    check(answer[2:2 + answer[1]] == b"Bitcoin", f"--app Bitcoin: B0 01 names it ({answer.hex()})")
+    for apdu in (eip712, address):
+        expect_sw(bitcoin, apdu, 0x6E00, f"--app Bitcoin: {apdu[:8]}")
+
+    expect_sw(dashboard, address, 0x6D00, "--app BOLOS (dashboard): E0 02")
+
+    expect_sw(logged, address, 0x9000, "--log: an address")
+    expect_sw(logged, eip712, 0x9000, "--log: EIP-712 hashes")
+    with open(log) as f:
+        check(f.read().split() == [address, eip712], "--log: the APDUs, hex, one a line")
 
 
 def main() -> None:
