@@ -39,7 +39,10 @@ final class LedgerDouble {
 
     func stop() {
         process.terminate()
-        process.waitUntilExit()
+        // Foundation's waitUntilExit can spin on Linux when the child is slow to go: poll, then kill.
+        for _ in 0..<50 where process.isRunning { usleep(50_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        for _ in 0..<50 where process.isRunning { usleep(50_000) }
         try? FileManager.default.removeItem(at: log)
     }
 }

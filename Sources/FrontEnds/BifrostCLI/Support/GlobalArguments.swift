@@ -2,7 +2,7 @@
 /// `bifrost safe info S --home H --json`, the way cast and gh take them.
 enum GlobalArguments {
     /// Global options that take a value.
-    static let valued: Set<String> = ["--home", "--rpc-url", "--network"]
+    static let valued: Set<String> = ["--home", "--rpc-url", "--network", "--ledger"]
     /// Global options that are flags.
     static let flags: Set<String> = ["--json", "--quiet"]
 
