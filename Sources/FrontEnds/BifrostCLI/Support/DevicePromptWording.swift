@@ -5,7 +5,10 @@ import Services
 /// with these lines (and with a second tool) before confirming.
 enum DevicePromptWording {
     /// Prompts worded here and written to the console of the moment.
-    static var console: DevicePrompts { DevicePrompts { prompt in Console.current.err(text(for: prompt)) } }
+    static var console: DevicePrompts {
+        // One call a line: the console shows a line feed inside a line as visible text.
+        DevicePrompts { prompt in for line in text(for: prompt).split(separator: "\n") { Console.current.err(String(line)) } }
+    }
 
     static func text(for prompt: DevicePrompt) -> String {
         switch prompt {
