@@ -17,6 +17,14 @@ public struct FindKey: KeyAction {
     public func perform(on store: KeyStore) async throws -> Account { try await store.account(named: name) }
 }
 
+/// The account named `name` when its secret is in the vault; a key on a device is refused with
+/// `VaultError.onDevice` before any password is asked for it.
+public struct FindVaultKey: KeyAction {
+    public let name: String
+    public init(name: String) { self.name = name }
+    public func perform(on store: KeyStore) async throws -> Account { try await store.vaultAccount(named: name) }
+}
+
 /// Succeeds when `name` is a usable name no key has yet, so nothing is asked for in vain.
 public struct CheckKeyName: KeyAction {
     public let name: String

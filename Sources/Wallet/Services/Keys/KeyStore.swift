@@ -94,9 +94,17 @@ public struct KeyStore: Sendable {
         return a
     }
 
+    /// The account named `name` when its secret is in the vault: a key on a device has none here
+    /// to unlock, show or export (`VaultError.onDevice`), which is said before any password is asked.
+    public func vaultAccount(named name: String) async throws -> Account {
+        let found = try await account(named: name)
+        guard found.kind != .ledger else { throw VaultError.onDevice(name) }
+        return found
+    }
+
     /// Unlocks `name`'s signing key with its password.
     public func signingKey(name: String, password: String) async throws -> PrivateKey {
-        guard try await account(named: name).kind != .ledger else { throw VaultError.onDevice(name) }
+        _ = try await vaultAccount(named: name)
         return try PrivateKey(bytes: try await open(.privateKey, name: name, password: password))
     }
 
@@ -132,8 +140,7 @@ public struct KeyStore: Sendable {
     /// Encrypts every secret of `name` again, under `newPassword`, else under `password` as given:
     /// what ends the notice that a key opened only under a legacy form of its password.
     public func reencrypt(name: String, password: String, newPassword: String?) async throws {
-        let account = try await account(named: name)
-        guard account.kind != .ledger else { throw VaultError.onDevice(name) }
+        let account = try await vaultAccount(named: name)
         let target = newPassword ?? password
         try Self.checkUsable(target)
         var secrets: [(kind: VaultSecret, keystore: [UInt8])] = []

@@ -20,7 +20,7 @@ struct KeyExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let keys = try global.services().dispatcher
-        _ = try await keys.dispatch(FindKey(name: name))
+        _ = try await keys.dispatch(FindVaultKey(name: name))
         guard !FileManager.default.fileExists(atPath: out) else {
             throw InputError(option: "--out", reason: "\(out) already exists; choose another file")
         }

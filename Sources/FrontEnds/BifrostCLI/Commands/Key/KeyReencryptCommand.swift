@@ -25,7 +25,7 @@ struct KeyReencryptCommand: AsyncParsableCommand {
 
     func run() async throws {
         let keys = try global.services().dispatcher
-        _ = try await keys.dispatch(FindKey(name: name))
+        _ = try await keys.dispatch(FindVaultKey(name: name))
         let chosen = try newPassword.read()
         try await keys.dispatch(ReencryptKey(name: name, password: try password.unlock(name), newPassword: chosen))
         try global.output.emit(view: KeyFileView.reencrypted(name: name))

@@ -16,7 +16,7 @@ struct KeyShowMnemonicCommand: AsyncParsableCommand {
 
     func run() async throws {
         let keys = try global.services().dispatcher
-        _ = try await keys.dispatch(FindKey(name: name))
+        _ = try await keys.dispatch(FindVaultKey(name: name))
         let mnemonic = try await keys.dispatch(ShowMnemonic(name: name, password: try password.unlock(name)))
         global.output.emit(single: "mnemonic", .string(mnemonic.phrase))
     }
