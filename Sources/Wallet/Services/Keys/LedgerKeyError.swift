@@ -16,7 +16,7 @@ public enum LedgerKeyError: Error, Equatable, Sendable, CustomStringConvertible 
         case .verificationMismatch(let reported, let shown):
             return "the device reported \(reported.checksummed) but then showed \(shown.checksummed): the key was not added"
         case .noPath(let name):
-            return "'\(name)' has no BIP32 path recorded; remove it and add it again with 'bifrost key add-ledger'"
+            return "'\(name)' has no BIP32 path recorded, so the device cannot be asked for it: remove the key and add it from the device again"
         }
     }
 }
