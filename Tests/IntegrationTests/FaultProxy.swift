@@ -8,20 +8,8 @@ final class FaultProxy {
     private let process: Process
 
     init(upstream: String, options: [String]) throws {
-        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repo.appendingPathComponent("scripts/fault-proxy").path, "--upstream", upstream, "--port", "0"] + options
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        // The first line names the port once it listens.
-        var line = [UInt8]()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { line.append(byte) }
-        guard let port = String(decoding: line, as: UTF8.self).split(separator: " ").last.flatMap({ Int($0) }) else {
-            process.terminate()
-            throw CocoaError(.fileReadCorruptFile)
-        }
+        let script = ListeningScript.repository.appendingPathComponent("scripts/fault-proxy").path
+        let (process, port) = try ListeningScript.start(["python3", script, "--upstream", upstream, "--port", "0"] + options)
         self.process = process
         url = "http://127.0.0.1:\(port)"
     }

@@ -9,22 +9,10 @@ final class LedgerDouble {
     private let process: Process
 
     init(options: [String] = []) throws {
-        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let python = ProcessInfo.processInfo.environment["BIFROST_REFERENCE_PYTHON"] ?? "python3"
         log = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-apdus-\(UUID().uuidString).log")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, repo.appendingPathComponent("Tests/Ledger/ethereum_app_double.py").path, "--port", "0", "--log", log.path] + options
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        // The first line names the port once it listens.
-        var line = [UInt8]()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { line.append(byte) }
-        guard let port = String(decoding: line, as: UTF8.self).split(separator: " ").last.flatMap({ Int($0) }) else {
-            process.terminate()
-            throw CocoaError(.fileReadCorruptFile)
-        }
+        let double = ListeningScript.repository.appendingPathComponent("Tests/Ledger/ethereum_app_double.py").path
+        let (process, port) = try ListeningScript.start([python, double, "--port", "0", "--log", log.path] + options)
         self.process = process
         self.port = port
     }
