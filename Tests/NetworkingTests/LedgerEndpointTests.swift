@@ -23,14 +23,6 @@ struct LedgerEndpointTests {
             #expect(throws: LedgerError.badEndpoint(text)) { try LedgerEndpoint(parsing: text) }
         }
     }
-
-    @Test("BIFROST_LEDGER absent or empty is USB HID")
-    func environment() throws {
-        #expect(try LedgerEndpoint.from(environment: [:]) == .hid)
-        #expect(try LedgerEndpoint.from(environment: ["BIFROST_LEDGER": ""]) == .hid)
-        #expect(try LedgerEndpoint.from(environment: ["BIFROST_LEDGER": "tcp:127.0.0.1:9999"]) == .tcp(host: "127.0.0.1", port: 9999))
-        #expect(throws: LedgerError.badEndpoint("nope")) { try LedgerEndpoint.from(environment: ["BIFROST_LEDGER": "nope"]) }
-    }
 }
 
 @Suite("Ledger USB HID transport")

@@ -34,6 +34,14 @@ struct SessionChoiceTests {
         #expect(session.fiat == "gbp" && session.pricing(in: "JPY").fiat == "jpy")
     }
 
+    @Test("the Ledger's place: the option beats BIFROST_LEDGER; absent or empty is USB (nil)")
+    func ledger() {
+        #expect(SessionChoice(ledger: "tcp:127.0.0.1:9999", environment: ["BIFROST_LEDGER": "hid"]).ledgerEndpoint == "tcp:127.0.0.1:9999")
+        #expect(SessionChoice(environment: ["BIFROST_LEDGER": "tcp:127.0.0.1:9999"]).ledgerEndpoint == "tcp:127.0.0.1:9999")
+        #expect(SessionChoice(ledger: "", environment: ["BIFROST_LEDGER": ""]).ledgerEndpoint == nil)
+        #expect(SessionChoice(environment: [:]).ledgerEndpoint == nil)
+    }
+
     @Test("the light KDF only with BIFROST_INSECURE_LIGHT_KDF=1")
     func lightKDF() {
         #expect(SessionChoice(environment: ["BIFROST_INSECURE_LIGHT_KDF": "1"]).lightKDF)

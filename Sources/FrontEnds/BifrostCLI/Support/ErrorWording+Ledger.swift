@@ -11,6 +11,8 @@ extension ErrorWording {
             return "\(error). Or sign the safeTxHash as a personal message instead: bifrost safe sign HASH --key NAME --eth-sign"
         case .wrongApp:
             return "\(error): open the Ethereum app on the device and run the command again"
+        case .badEndpoint:
+            return "--ledger (or BIFROST_LEDGER): \(error)"
         case .locked:
             return "\(error): unlock it with its PIN and run the command again"
         default:

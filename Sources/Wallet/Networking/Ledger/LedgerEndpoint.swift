@@ -8,9 +8,6 @@ public enum LedgerEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// and the APDUs then cross that network as they are.
     case tcp(host: String, port: Int)
 
-    /// The variable that picks the endpoint: "hid" or "tcp:127.0.0.1:9999".
-    public static let environmentVariable = "BIFROST_LEDGER"
-
     /// Parses "hid" or "tcp:HOST:PORT", where an IPv6 host may be written in brackets, "tcp:[::1]:9999".
     public init(parsing text: String) throws(LedgerError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -34,12 +31,6 @@ public enum LedgerEndpoint: Sendable, Equatable, CustomStringConvertible {
               let port = Int(portText), (1...65535).contains(port)
         else { throw .badEndpoint(text) }
         self = .tcp(host: host, port: port)
-    }
-
-    /// The endpoint BIFROST_LEDGER names; USB HID when it is absent or empty.
-    public static func from(environment: [String: String]) throws(LedgerError) -> LedgerEndpoint {
-        guard let text = environment[environmentVariable], !text.trimmingCharacters(in: .whitespaces).isEmpty else { return .hid }
-        return try LedgerEndpoint(parsing: text)
     }
 
     /// "hid", or "tcp:HOST:PORT" with an IPv6 host in brackets: text that parses back to the same endpoint.

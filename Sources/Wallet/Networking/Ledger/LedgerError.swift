@@ -43,7 +43,7 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .status(let word): return "the Ledger answered with status 0x\(LedgerStatus.hex(word))"
         case .malformedAnswer(let why): return "the Ledger's answer was not understood: \(why)"
         case .badEndpoint(let text):
-            return "\(LedgerEndpoint.environmentVariable) must be \"hid\" or \"tcp:HOST:PORT\", not \"\(UntrustedText.visible(text))\""
+            return "where the Ledger is must be \"hid\" or \"tcp:HOST:PORT\", not \"\(UntrustedText.visible(text))\""
         case .transport(let why): return "could not talk to the Ledger: \(why)"
         case .invalidRequest(let why): return "the Ledger cannot be asked this: \(why)"
         case .unexpectedSigner(let expected, let actual):
