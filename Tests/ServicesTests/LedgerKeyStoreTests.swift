@@ -49,7 +49,7 @@ struct LedgerKeyStoreTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString)")
         let connector = LedgerConnector { () async throws(LedgerError) -> any LedgerTransport in Device(key: key, seen: seen) }
         let prompts = DevicePrompts { prompt in
-            if case .typedData(let hashes, _, _) = prompt { seen.add("prompt " + Hex.encode(hashes.domainHash + hashes.messageHash)) }
+            if case .typedData(let hashes, _) = prompt { seen.add("prompt " + Hex.encode(hashes.domainHash + hashes.messageHash)) }
         }
         let database = try AppDatabase.inMemory()
         return (KeyStore(database: database, vault: KeyVault(home: BifrostHome(url: dir), scrypt: .light), devicePrompts: prompts, ledger: connector),

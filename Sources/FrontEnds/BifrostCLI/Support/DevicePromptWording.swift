@@ -14,12 +14,12 @@ enum DevicePromptWording {
         switch prompt {
         case .address(let address, let path):
             return "Compare on your Ledger: it shows the address at \(path), which must be \(address.checksummed). Confirm it there if it matches."
-        case .typedData(let hashes, let digest, let key):
+        case .typedData(let hashes, let key):
             return """
             Confirm on your Ledger (key '\(UntrustedText.visible(key))'). It shows these two hashes; compare them before you approve:
               domain hash   \(Hex.encode(hashes.domainHash))
               message hash  \(Hex.encode(hashes.messageHash))
-              signed hash   \(Hex.encode(digest))
+              signed hash   \(Hex.encode(hashes.digest))
             """
         case .message(let bytes, let key):
             let shown = String(validating: bytes, as: UTF8.self).map { "\"\(UntrustedText.visible($0))\"" } ?? Hex.encode(bytes)

@@ -5,9 +5,9 @@ import EthereumKit
 public enum DevicePrompt: Sendable, Equatable {
     /// An address is shown on the device to compare (`key add-ledger --verify`).
     case address(Address, path: String)
-    /// An EIP-712 signature: the device shows the domain hash and the message hash. `digest` is
-    /// their signed hash: a Safe transaction's safeTxHash or a Safe message's hash.
-    case typedData(TypedDataHashes, digest: [UInt8], key: String)
+    /// An EIP-712 signature: the device shows the domain hash and the message hash; their signed
+    /// hash (`TypedDataHashes.digest`) is a Safe transaction's safeTxHash or a Safe message's hash.
+    case typedData(TypedDataHashes, key: String)
     /// An EIP-191 message: the device shows the message (or its hash when it is not text).
     case message([UInt8], key: String)
     /// A transaction: the device shows its recipient, value and fees.

@@ -15,7 +15,7 @@ struct LedgerDeviceKey: DeviceKey {
 
     func signTypedData(_ hashes: TypedDataHashes) async throws -> Signature {
         let app = try await ready()
-        prompts.give(.typedData(hashes, digest: hashes.digest, key: name))
+        prompts.give(.typedData(hashes, key: name))
         return try await app.signTypedDataHashes(domainHash: hashes.domainHash, messageHash: hashes.messageHash, at: path, expecting: address)
     }
 
