@@ -58,7 +58,8 @@ public struct KeySigner: Sendable {
     }
 }
 
-/// A key on a hardware wallet: it signs only what the device itself shows and confirms.
+/// A key on a hardware wallet: it signs only what the device itself shows and confirms, and
+/// returns only signatures that recover to `address` (a device holding another key is refused there).
 public protocol DeviceKey: Sendable {
     /// The address the device holds the key of, as recorded when the key was added.
     var address: Address { get }
