@@ -49,12 +49,12 @@ extension Format {
     }
 
     /// What marks a key on a Ledger in a picker.
-    static func deviceMark(_ account: Account) -> String { account.kind == .ledger ? " · Ledger" : "" }
+    static func deviceMark(_ account: Account) -> String { account.isOnDevice ? " · Ledger" : "" }
 
     /// The password of the chosen key; with a Ledger key among `keys` it may stay empty, and the
     /// picker says to confirm on the device, which shows the domain and message hashes of this page.
     static func passwordField(_ keys: [Account]) -> HTML {
-        guard keys.contains(where: { $0.kind == .ledger }) else {
+        guard keys.contains(where: \.isOnDevice) else {
             return "<label>Password<input type=\"password\" name=\"password\" autocomplete=\"off\" required></label>"
         }
         return """

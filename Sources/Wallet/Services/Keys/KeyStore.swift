@@ -98,7 +98,7 @@ public struct KeyStore: Sendable {
     /// to unlock, show or export (`VaultError.onDevice`), which is said before any password is asked.
     public func vaultAccount(named name: String) async throws -> Account {
         let found = try await account(named: name)
-        guard found.kind != .ledger else { throw VaultError.onDevice(name) }
+        guard !found.isOnDevice else { throw VaultError.onDevice(name) }
         return found
     }
 
@@ -111,11 +111,11 @@ public struct KeyStore: Sendable {
     /// `name`'s key, ready to sign; `password` is asked only for a key in the vault.
     public func signer(name: String, password: @Sendable () throws -> String) async throws -> KeySigner {
         let account = try await account(named: name)
-        if account.kind == .ledger { return try ledgerSigner(account) }
+        if account.isOnDevice { return try ledgerSigner(account) }
         let typed = try password()
         // A form that leaves the password empty for a Ledger key leaves it empty for a vault key too: say so, not "wrong password".
         guard !typed.isEmpty else { throw VaultError.emptyPassword }
-        return KeySigner(key: try await signingKey(name: name, password: typed))
+        return KeySigner(key: try PrivateKey(bytes: try await open(.privateKey, name: name, password: typed)))
     }
 
     /// A keystore V3 file of `name`'s key that other wallets can read, re-encrypted with

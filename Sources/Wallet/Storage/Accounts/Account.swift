@@ -22,6 +22,9 @@ public struct Account: Sendable, Hashable {
     public let derivationPath: String?
     public let createdAt: Date
 
+    /// Whether the key stays on a hardware wallet: no secret of it is in the vault.
+    public var isOnDevice: Bool { kind == .ledger }
+
     /// An account entity.
     public init(name: String, address: Address, kind: AccountKind, derivationPath: String?, createdAt: Date) {
         self.name = name
